@@ -1,0 +1,57 @@
+/*
+ * The Flotilla demo backend: a standard Backstage backend (new backend system)
+ * with the Flotilla multi-cluster plugin, its Scaffolder module, its catalog
+ * module and Flotilla's demo permission policy.
+ */
+
+import { createBackend } from '@backstage/backend-defaults';
+
+const backend = createBackend();
+
+backend.add(import('@backstage/plugin-app-backend'));
+backend.add(import('@backstage/plugin-proxy-backend'));
+
+// scaffolder, with Flotilla's Cluster API / Karmada / Argo CD / Fleet / MCS actions
+backend.add(import('@backstage/plugin-scaffolder-backend'));
+backend.add(import('@backstage/plugin-scaffolder-backend-module-github'));
+backend.add(
+  import('@backstage/plugin-scaffolder-backend-module-notifications'),
+);
+backend.add(
+  import('@flotilla/plugin-scaffolder-backend-module-multi-cluster'),
+);
+
+// auth, with the guest provider for the demo
+backend.add(import('@backstage/plugin-auth-backend'));
+backend.add(import('@backstage/plugin-auth-backend-module-guest-provider'));
+
+// catalog
+backend.add(import('@backstage/plugin-catalog-backend'));
+backend.add(
+  import('@backstage/plugin-catalog-backend-module-scaffolder-entity-model'),
+);
+backend.add(import('@backstage/plugin-catalog-backend-module-logs'));
+
+// permissions, with Flotilla's demo policy (see README: replacing the policy)
+backend.add(import('@backstage/plugin-permission-backend'));
+backend.add(import('./permissionPolicy'));
+
+// search
+backend.add(import('@backstage/plugin-search-backend'));
+backend.add(import('@backstage/plugin-search-backend-module-pg'));
+backend.add(import('@backstage/plugin-search-backend-module-catalog'));
+backend.add(import('@backstage/plugin-search-backend-module-techdocs'));
+backend.add(import('@backstage/plugin-techdocs-backend'));
+
+// kubernetes
+backend.add(import('@backstage/plugin-kubernetes-backend'));
+
+// Flotilla: fleet inventory, placement, failover and cluster lifecycle
+backend.add(import('@flotilla/plugin-multi-cluster-backend'));
+
+backend.add(import('@backstage/plugin-user-settings-backend'));
+backend.add(import('@backstage/plugin-notifications-backend'));
+backend.add(import('@backstage/plugin-signals-backend'));
+backend.add(import('@backstage/plugin-mcp-actions-backend'));
+
+backend.start();

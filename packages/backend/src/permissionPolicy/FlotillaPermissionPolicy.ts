@@ -1,0 +1,79 @@
+import type { BackstageIdentityResponse } from '@backstage/plugin-auth-node';
+import {
+  AuthorizeResult,
+  isPermission,
+  type PolicyDecision,
+} from '@backstage/plugin-permission-common';
+import type {
+  PermissionPolicy,
+  PolicyQuery,
+  PolicyQueryUser,
+} from '@backstage/plugin-permission-node';
+import {
+  catalogConditions,
+  createCatalogConditionalDecision,
+} from '@backstage/plugin-catalog-backend/alpha';
+import {
+  multiClusterFailoverExecutePermission,
+  multiClusterLifecyclePermissions,
+} from '@flotilla/plugin-multi-cluster-common';
+
+/** Options of {@link FlotillaPermissionPolicy}. */
+export interface FlotillaPermissionPolicyOptions {
+  /**
+   * Entity refs of the groups (or users) that run the fleet: only their
+   * members may scale, upgrade or delete clusters.
+   */
+  platformOwnerRefs: string[];
+}
+
+/**
+ * The demo's permission policy:
+ * - everyone may read everything;
+ * - only an owner of a service may fail it over (a conditional decision the
+ *   catalog resolves with its IS_ENTITY_OWNER rule, so it holds for every
+ *   entity without this policy looking it up);
+ * - only the platform team may scale, upgrade or delete clusters.
+ * Everything else is allowed, as in Backstage's allow-all default.
+ */
+export class FlotillaPermissionPolicy implements PermissionPolicy {
+  private readonly platformOwnerRefs: Set<string>;
+
+  constructor(options: FlotillaPermissionPolicyOptions) {
+    this.platformOwnerRefs = new Set(
+      options.platformOwnerRefs.map(ref => ref.toLocaleLowerCase('en-US')),
+    );
+  }
+
+  async handle(
+    request: PolicyQuery,
+    user?: PolicyQueryUser | BackstageIdentityResponse,
+  ): Promise<PolicyDecision> {
+    const ownershipRefs = user?.info.ownershipEntityRefs ?? [];
+
+    if (isPermission(request.permission, multiClusterFailoverExecutePermission)) {
+      if (ownershipRefs.length === 0) {
+        return { result: AuthorizeResult.DENY };
+      }
+      return createCatalogConditionalDecision(
+        request.permission,
+        catalogConditions.isEntityOwner({ claims: ownershipRefs }),
+      );
+    }
+
+    if (
+      multiClusterLifecyclePermissions.some(permission =>
+        isPermission(request.permission, permission),
+      )
+    ) {
+      const isPlatformMember = ownershipRefs.some(ref =>
+        this.platformOwnerRefs.has(ref.toLocaleLowerCase('en-US')),
+      );
+      return {
+        result: isPlatformMember ? AuthorizeResult.ALLOW : AuthorizeResult.DENY,
+      };
+    }
+
+    return { result: AuthorizeResult.ALLOW };
+  }
+}

@@ -1,0 +1,10 @@
+/**
+ * Pure, I/O-free core of Flotilla: Karmada-exact placement, placement advice,
+ * the DR model, failover plans, manifest generators and permission definitions.
+ *
+ * @packageDocumentation
+ */
+
+export * from './scheduling';
+export * from './manifests';
+export * from './permissions';

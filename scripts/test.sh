@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Sets everything up and runs every check and test suite of the repository:
+# type check, lint, formatting, every package's tests (database tests on SQLite
+# and a real PostgreSQL) and the browser end-to-end tests.
+# Ends with one line "N passed, N failed" and exits non-zero if anything failed.
+set -uo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/toolchain.sh"
+source "$FLOTILLA_ROOT/scripts/postgres.sh"
+cd "$FLOTILLA_ROOT"
+
+RESULTS_DIR="$FLOTILLA_ROOT/test-results"
+rm -rf "$RESULTS_DIR" && mkdir -p "$RESULTS_DIR"
+passed=0
+failed=0
+failures=()
+
+# A check that is not a test runner (tsc, lint, prettier) counts as one test.
+run_check() {
+  local name="$1"
+  shift
+  log "check: $name"
+  local started=$SECONDS
+  if "$@" >"$RESULTS_DIR/$name.log" 2>&1; then
+    passed=$((passed + 1))
+    log "check: $name passed ($((SECONDS - started))s)"
+  else
+    failed=$((failed + 1))
+    failures+=("$name")
+    tail -n 60 "$RESULTS_DIR/$name.log"
+    log "check: $name FAILED ($((SECONDS - started))s, log in test-results/$name.log)"
+  fi
+}
+
+# Adds the counts of a Jest JSON report; a report that is missing counts as a failure.
+add_jest_report() {
+  local name="$1" report="$2"
+  if [ ! -s "$report" ]; then
+    failed=$((failed + 1))
+    failures+=("$name (no report)")
+    return
+  fi
+  local counts
+  counts="$(node -e '
+    const r = require(process.argv[1]);
+    const suitesFailedToRun = r.testResults.filter(t => t.status === "failed" && t.assertionResults.length === 0).length;
+    console.log(r.numPassedTests, r.numFailedTests + suitesFailedToRun);
+  ' "$report")"
+  local p f
+  read -r p f <<<"$counts"
+  passed=$((passed + p))
+  failed=$((failed + f))
+  [ "$f" = 0 ] || failures+=("$name ($f failed)")
+  log "$name: $p passed, $f failed"
+}
+
+ensure_postgres
+export BACKSTAGE_TEST_DISABLE_DOCKER=1
+
+run_check tsc yarn tsc
+run_check lint yarn backstage-cli repo lint
+run_check prettier yarn prettier --check .
+
+log "unit and integration tests (every package)"
+yarn backstage-cli repo test --ci --watchAll=false --json --outputFile="$RESULTS_DIR/jest.json" 2>&1 | tee "$RESULTS_DIR/jest.log" | grep -E '^(PASS|FAIL)|Tests:|●' || true
+add_jest_report "unit tests" "$RESULTS_DIR/jest.json"
+
+if [ -f "$FLOTILLA_ROOT/scripts/e2e.sh" ]; then
+  log "end-to-end tests (Playwright in Chromium against the running app)"
+  bash "$FLOTILLA_ROOT/scripts/e2e.sh" "$RESULTS_DIR"
+  add_jest_report "e2e tests" "$RESULTS_DIR/e2e.json"
+fi
+
+[ -n "$FLOTILLA_POSTGRES_URL" ] || log "NOTE: PostgreSQL tests were skipped (see the warning above)"
+[ "${#failures[@]}" = 0 ] || log "failed: ${failures[*]}"
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]

