@@ -1,0 +1,196 @@
+/**
+ * Karmada's general estimator (`pkg/estimator/client/general.go`): how many
+ * more replicas of a workload fit in a cluster according to its
+ * `status.resourceSummary`.
+ */
+import {
+  parseQuantity,
+  quantityMilliValue,
+  quantityToScaledInteger,
+  quantityValue,
+} from './quantity';
+import type {
+  ClusterSnapshot,
+  ReplicaRequirements,
+  ResourceList,
+} from './types';
+
+const INT32_MAX = 2147483647;
+
+/** Go's int64 -> int32 conversion (wraps). */
+function toInt32(value: number): number {
+  return value > INT32_MAX ? Number(BigInt.asIntN(32, BigInt(value))) : value;
+}
+
+/** One positive resource request, parsed once per workload. */
+export interface CompiledRequest {
+  name: string;
+  isCpu: boolean;
+  text: string;
+  /** Request in the unit Karmada divides in (milli for cpu), or NaN when not an exact integer. */
+  scaled: number;
+}
+
+/**
+ * Requests with `Value() > 0`, in declaration order, parsed once so the
+ * per-cluster loop only parses the cluster's own quantities.
+ */
+export function compileReplicaRequirements(
+  requirements: ReplicaRequirements,
+): CompiledRequest[] {
+  const compiled: CompiledRequest[] = [];
+  const requests = requirements.resourceRequest ?? {};
+  for (const name of Object.keys(requests)) {
+    const text = String(requests[name]);
+    // Value() rounds up, so any positive amount counts as a request.
+    if (parseQuantity(text).nanos <= 0n) continue;
+    const isCpu = name === 'cpu';
+    compiled.push({
+      name,
+      isCpu,
+      text,
+      scaled: quantityToScaledInteger(text, isCpu ? 3 : 0),
+    });
+  }
+  return compiled;
+}
+
+// Requirements objects are treated as immutable; parsing them once per
+// object keeps repeated estimates from re-parsing the same requests.
+const compiledByRequirements = new WeakMap<
+  ReplicaRequirements,
+  CompiledRequest[]
+>();
+
+function compiledFor(requirements: ReplicaRequirements): CompiledRequest[] {
+  let compiled = compiledByRequirements.get(requirements);
+  if (!compiled) {
+    compiled = compileReplicaRequirements(requirements);
+    compiledByRequirements.set(requirements, compiled);
+  }
+  return compiled;
+}
+
+/** `Quantity.Value()` of an optional entry; missing means zero. */
+function wholeUnits(list: ResourceList | undefined, name: string): number {
+  const text = list?.[name];
+  if (text === undefined) return 0;
+  const fast = quantityToScaledInteger(text, 0);
+  return Number.isNaN(fast) ? quantityValue(parseQuantity(text)) : fast;
+}
+
+/** Exact path for quantities the fast path cannot represent. */
+function exactReplicasForResource(
+  request: CompiledRequest,
+  allocatableText: string,
+  allocatedText: string | undefined,
+  allocatingText: string | undefined,
+): number {
+  let freeNanos = parseQuantity(allocatableText).nanos;
+  if (allocatedText !== undefined) {
+    freeNanos -= parseQuantity(allocatedText).nanos;
+  }
+  if (allocatingText !== undefined) {
+    freeNanos -= parseQuantity(allocatingText).nanos;
+  }
+  const free = { nanos: freeNanos };
+  if (quantityValue(free) <= 0) return 0;
+  const requested = parseQuantity(request.text);
+  return request.isCpu
+    ? Math.floor(quantityMilliValue(free) / quantityMilliValue(requested))
+    : Math.floor(quantityValue(free) / quantityValue(requested));
+}
+
+/**
+ * Replicas the free amount of one resource allows (free = allocatable -
+ * allocated - allocating), or 0 when the resource is missing or exhausted.
+ * CPU is divided in milli-units, everything else in whole units.
+ */
+function replicasForResource(
+  request: CompiledRequest,
+  allocatable: ResourceList,
+  allocated: ResourceList | undefined,
+  allocating: ResourceList | undefined,
+): number {
+  const allocatableText = allocatable[request.name];
+  if (allocatableText === undefined) return 0;
+  const allocatedText = allocated?.[request.name];
+  const allocatingText = allocating?.[request.name];
+  const scale = request.isCpu ? 3 : 0;
+  const total = quantityToScaledInteger(allocatableText, scale);
+  const used =
+    allocatedText === undefined
+      ? 0
+      : quantityToScaledInteger(allocatedText, scale);
+  const pending =
+    allocatingText === undefined
+      ? 0
+      : quantityToScaledInteger(allocatingText, scale);
+  // Any quantity off the fast path (NaN) takes the exact path.
+  if (
+    !Number.isNaN(request.scaled) &&
+    !Number.isNaN(total) &&
+    !Number.isNaN(used) &&
+    !Number.isNaN(pending)
+  ) {
+    const free = total - used - pending;
+    return free <= 0 ? 0 : Math.floor(free / request.scaled);
+  }
+  return exactReplicasForResource(
+    request,
+    allocatableText,
+    allocatedText,
+    allocatingText,
+  );
+}
+
+/**
+ * Maximum number of additional replicas `cluster` can take according to its
+ * resource summary (Karmada's general estimator).
+ *
+ * - no summary -> 0
+ * - pods left = allocatable.pods - allocated.pods - allocating.pods; <= 0 -> 0
+ * - no requirements -> pods left
+ * - otherwise min(pods left, min over positive requests of floor(free / request))
+ *
+ * Resource models (`allocatableModelings`) are not part of the snapshot and
+ * therefore not considered.
+ */
+export function estimateAvailableReplicas(
+  cluster: Pick<ClusterSnapshot, 'resourceSummary'>,
+  replicaRequirements?: ReplicaRequirements,
+): number {
+  return estimateWithCompiledRequests(
+    cluster,
+    replicaRequirements ? compiledFor(replicaRequirements) : undefined,
+  );
+}
+
+/** `estimateAvailableReplicas` with requests compiled by the caller. */
+export function estimateWithCompiledRequests(
+  cluster: Pick<ClusterSnapshot, 'resourceSummary'>,
+  requests: readonly CompiledRequest[] | undefined,
+): number {
+  const summary = cluster.resourceSummary;
+  if (!summary) return 0;
+  const podsLeft =
+    wholeUnits(summary.allocatable, 'pods') -
+    wholeUnits(summary.allocated, 'pods') -
+    wholeUnits(summary.allocating, 'pods');
+  if (podsLeft <= 0) return 0;
+  if (!requests) return toInt32(podsLeft);
+
+  const allocatable = summary.allocatable ?? {};
+  let maximum = podsLeft;
+  for (let index = 0; index < requests.length; index++) {
+    const bound = replicasForResource(
+      requests[index],
+      allocatable,
+      summary.allocated,
+      summary.allocating,
+    );
+    if (bound === 0) return 0;
+    if (bound < maximum) maximum = bound;
+  }
+  return toInt32(maximum);
+}

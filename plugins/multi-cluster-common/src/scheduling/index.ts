@@ -1,0 +1,46 @@
+/**
+ * Karmada-exact replica scheduling engine (pure, no I/O).
+ */
+export * from './placement';
+export type {
+  ClusterExplanation,
+  ClusterSnapshot,
+  ClusterTaint,
+  ReplicaRequirements,
+  ResourceList,
+  ResourceSummary,
+  ScheduleRequest,
+  ScheduleResult,
+  TargetCluster,
+  Verdict,
+} from './types';
+export { schedule } from './schedule';
+export { PlacementError } from './errors';
+export type { PlacementErrorCode, PlacementErrorReason } from './errors';
+export {
+  compileClusterAffinity,
+  matchesClusterAffinity,
+} from './matching/clusterAffinity';
+export type { ClusterPredicate } from './matching/clusterAffinity';
+export {
+  toleratesTaint,
+  findUntoleratedTaint,
+  formatTaint,
+} from './matching/tolerations';
+export { estimateAvailableReplicas } from './estimator';
+export {
+  parseQuantity,
+  quantityMilliValue,
+  quantityValue,
+  QUANTITY_FORMAT_ERROR,
+} from './quantity';
+export type { Quantity } from './quantity';
+export { allocateWebsterSeats } from './webster';
+export type { WebsterParty } from './webster';
+export { fnv1a32, nameOrderForUid } from './tieBreak';
+export type { NameOrder } from './tieBreak';
+export { applyPlacementDefaults } from './defaults';
+export { evaluateNoExecuteTaints } from './taintEviction';
+export type { NoExecuteDecision } from './taintEviction';
+export { strategyOf } from './strategies';
+export type { StrategyKind } from './strategies';

@@ -1,0 +1,137 @@
+/**
+ * Karmada's `util.ClusterMatches`: does a cluster satisfy a ClusterAffinity?
+ * All present criteria must hold: not excluded, labelSelector, fieldSelector
+ * (zones against `spec.zones`, provider/region as pseudo-labels), and
+ * clusterNames. An empty affinity matches every cluster.
+ */
+import type { ClusterAffinity } from '../placement';
+import type { ClusterSnapshot } from '../types';
+import {
+  compileLabelSelector,
+  compileRequirements,
+  LabelPredicate,
+  MATCH_NONE,
+  Requirement,
+  SelectorOperator,
+} from './labelSelector';
+
+export type ClusterPredicate = (cluster: ClusterSnapshot) => boolean;
+
+const NODE_SELECTOR_OPERATORS = new Set([
+  'In',
+  'NotIn',
+  'Exists',
+  'DoesNotExist',
+  'Gt',
+  'Lt',
+]);
+
+type ZonePredicate = (zones: readonly string[] | undefined) => boolean;
+
+function compileZoneExpression(
+  operator: string,
+  values: readonly string[],
+): ZonePredicate {
+  switch (operator) {
+    case 'In':
+      return zones =>
+        zones !== undefined && zones.some(zone => values.includes(zone));
+    case 'NotIn':
+      return zones =>
+        zones === undefined || !zones.some(zone => values.includes(zone));
+    case 'Exists':
+      return zones => zones !== undefined && zones.length > 0;
+    case 'DoesNotExist':
+      return zones => zones === undefined || zones.length === 0;
+    default:
+      return () => false;
+  }
+}
+
+interface CompiledFieldSelector {
+  zones: ZonePredicate[];
+  /** Evaluated over {provider, region}; undefined when there is none. */
+  fields?: LabelPredicate;
+}
+
+function compileFieldSelector(
+  expressions: readonly {
+    key: string;
+    operator: string;
+    values?: readonly string[];
+  }[],
+): CompiledFieldSelector {
+  const zones: ZonePredicate[] = [];
+  const requirements: Requirement[] = [];
+  let invalid = false;
+  for (const expression of expressions) {
+    const values = expression.values ?? [];
+    if (expression.key === 'zone') {
+      zones.push(compileZoneExpression(expression.operator, values));
+      continue;
+    }
+    if (!NODE_SELECTOR_OPERATORS.has(expression.operator)) invalid = true;
+    requirements.push({
+      key: expression.key,
+      operator: expression.operator as SelectorOperator,
+      values,
+    });
+  }
+  if (invalid) return { zones, fields: MATCH_NONE };
+  return {
+    zones,
+    fields:
+      requirements.length > 0 ? compileRequirements(requirements) : undefined,
+  };
+}
+
+/** Compiles an affinity into a reusable predicate. */
+export function compileClusterAffinity(
+  affinity: ClusterAffinity,
+): ClusterPredicate {
+  const excluded = affinity.exclude?.length
+    ? new Set(affinity.exclude)
+    : undefined;
+  const names = affinity.clusterNames?.length
+    ? new Set(affinity.clusterNames)
+    : undefined;
+  const labels = affinity.labelSelector
+    ? compileLabelSelector(affinity.labelSelector)
+    : undefined;
+  const fieldSelector = affinity.fieldSelector
+    ? compileFieldSelector(affinity.fieldSelector.matchExpressions ?? [])
+    : undefined;
+
+  // Pseudo-labels {provider, region}, reused across calls to avoid one
+  // allocation per cluster; empty values count as absent keys.
+  const fieldLabels: Record<string, string | undefined> = {
+    provider: undefined,
+    region: undefined,
+  };
+
+  return cluster => {
+    if (excluded !== undefined && excluded.has(cluster.name)) return false;
+    if (labels !== undefined && !labels(cluster.labels)) return false;
+    if (fieldSelector !== undefined) {
+      for (let index = 0; index < fieldSelector.zones.length; index++) {
+        if (!fieldSelector.zones[index](cluster.zones)) return false;
+      }
+      if (fieldSelector.fields !== undefined) {
+        fieldLabels.provider = cluster.provider || undefined;
+        fieldLabels.region = cluster.region || undefined;
+        if (!fieldSelector.fields(fieldLabels as Record<string, string>)) {
+          return false;
+        }
+      }
+    }
+    return names === undefined || names.has(cluster.name);
+  };
+}
+
+/** True when `cluster` satisfies `affinity` (Karmada `ClusterMatches`). */
+export function matchesClusterAffinity(
+  cluster: ClusterSnapshot,
+  affinity: ClusterAffinity,
+): boolean {
+  return compileClusterAffinity(affinity)(cluster);
+}

@@ -1,0 +1,389 @@
+/**
+ * The placement preview: one Karmada scheduling decision (filter, score,
+ * estimate, spread selection, replica assignment), including the ordered
+ * fallback over `clusterAffinities`.
+ */
+import { allocatableReplicas, Candidate, LOCALITY_SCORE } from './candidates';
+import { applyPlacementDefaults } from './defaults';
+import { compileReplicaRequirements } from './estimator';
+import { NO_CLUSTERS_AVAILABLE_MESSAGE, PlacementError } from './errors';
+import { buildExplanation, AttemptRecord } from './explain';
+import { FilterContext, firstFilterFailure, fitErrorMessage } from './filters';
+import {
+  ClusterPredicate,
+  compileClusterAffinity,
+} from './matching/clusterAffinity';
+import { assignByOverflowTiers, overflowOrderOf } from './overflow';
+import type {
+  ClusterAffinity,
+  ClusterAffinityTerm,
+  KarmadaPlacement,
+} from './placement';
+import {
+  effectiveSpreadConstraints,
+  selectClusters,
+  spreadIgnoredForPlacement,
+} from './spread';
+import { resolveStrategy, STRATEGIES, strategyOf } from './strategies';
+import { nameOrderForUid } from './tieBreak';
+import type {
+  ClusterExplanation,
+  ScheduleRequest,
+  ScheduleResult,
+  TargetCluster,
+} from './types';
+
+const INT32_MAX = 2147483647;
+
+/** The affinity one attempt schedules with. */
+interface AffinityScope {
+  affinity?: ClusterAffinity;
+  term?: ClusterAffinityTerm;
+}
+
+function invalid(message: string): PlacementError {
+  return new PlacementError('InvalidRequest', message);
+}
+
+function validateRequest(request: ScheduleRequest): void {
+  const { replicas } = request;
+  if (!Number.isInteger(replicas) || replicas < 0 || replicas > INT32_MAX) {
+    throw invalid(
+      `replicas must be an integer between 0 and ${INT32_MAX}, got ${replicas}`,
+    );
+  }
+  const previousNames = new Set<string>();
+  for (const entry of request.previous ?? []) {
+    if (previousNames.has(entry.name)) {
+      throw invalid(
+        `previous assignment names cluster "${entry.name}" more than once`,
+      );
+    }
+    previousNames.add(entry.name);
+    if (!Number.isInteger(entry.replicas) || entry.replicas < 0) {
+      throw invalid(
+        `previous replicas of "${entry.name}" must be a non-negative integer`,
+      );
+    }
+  }
+}
+
+/** Index of the observed term; 0 when unset, unknown or Fresh. */
+function startingTermIndex(
+  terms: readonly ClusterAffinityTerm[],
+  request: ScheduleRequest,
+): number {
+  if (request.fresh || !request.observedAffinityName) return 0;
+  const index = terms.findIndex(
+    term => term.affinityName === request.observedAffinityName,
+  );
+  return index < 0 ? 0 : index;
+}
+
+function byName(left: TargetCluster, right: TargetCluster): number {
+  if (left.name < right.name) return -1;
+  return left.name > right.name ? 1 : 0;
+}
+
+/**
+ * Targets sorted by name. Cluster names are unique in Karmada; a repeated
+ * name shows up as neighbours here and is rejected rather than merged.
+ */
+function sortedTargets(targets: TargetCluster[]): TargetCluster[] {
+  targets.sort(byName);
+  for (let index = 1; index < targets.length; index++) {
+    if (targets[index].name === targets[index - 1].name) {
+      throw invalid(
+        `cluster "${targets[index].name}" is listed more than once`,
+      );
+    }
+  }
+  return targets;
+}
+
+/** Result whose explanation is computed on first access. */
+function resultWithLazyExplanation(
+  targets: TargetCluster[],
+  record: AttemptRecord,
+): ScheduleResult {
+  let explanation: ClusterExplanation[] | undefined;
+  const result = { targets } as ScheduleResult;
+  Object.defineProperty(result, 'explanation', {
+    enumerable: true,
+    configurable: true,
+    get() {
+      explanation ??= buildExplanation(record);
+      return explanation;
+    },
+    set(value: ClusterExplanation[]) {
+      explanation = value;
+    },
+  });
+  return result;
+}
+
+function failWith(
+  error: PlacementError,
+  record: AttemptRecord,
+): PlacementError {
+  error.explanation = buildExplanation(record);
+  return error;
+}
+
+/** Does the attempt need estimator answers at all? */
+function needsCapacity(
+  placement: KarmadaPlacement,
+  workload: boolean,
+  tiered: boolean,
+): boolean {
+  if (!workload) return false;
+  if (tiered) return true;
+  const kind = strategyOf(placement);
+  if (kind === 'DynamicWeight' || kind === 'Aggregated') return true;
+  // Spread selection and region scores read `available`.
+  return (
+    effectiveSpreadConstraints(placement.spreadConstraints).length > 0 &&
+    !spreadIgnoredForPlacement(placement)
+  );
+}
+
+/** Compiled affinity of one attempt: the filter predicate and overflow tiers. */
+interface CompiledScope {
+  affinity?: ClusterPredicate;
+  affinityLabel: string;
+  /** Tier predicates (primary first) when assigning by overflow tiers. */
+  tiers?: ClusterPredicate[];
+}
+
+function compileScope(scope: AffinityScope, workload: boolean): CompiledScope {
+  // A set clusterAffinity wins over the term (Karmada's ClusterAffinity
+  // filter checks it first); overflow tiers only apply to workloads scheduled
+  // with a clusterAffinities term.
+  const overflow = scope.affinity ? undefined : scope.term?.overflowAffinities;
+  const primaryAffinity = scope.affinity ?? scope.term;
+  const affinityLabel =
+    scope.term && !scope.affinity
+      ? `clusterAffinities term "${scope.term.affinityName}"`
+      : 'clusterAffinity';
+  if (!primaryAffinity) return { affinityLabel };
+  const primary = compileClusterAffinity(primaryAffinity);
+  if (!workload || !overflow || overflow.length === 0) {
+    return { affinity: primary, affinityLabel };
+  }
+  const tiers = [primary, ...overflow.map(compileClusterAffinity)];
+  return {
+    affinity: cluster => tiers.some(tier => tier(cluster)),
+    affinityLabel,
+    tiers,
+  };
+}
+
+/**
+ * Runs the filters over every cluster and turns the survivors into scored
+ * (and, when needed, estimated) candidates.
+ */
+function filterAndScore(
+  request: ScheduleRequest,
+  placement: KarmadaPlacement,
+  scope: CompiledScope,
+  workload: boolean,
+): {
+  feasible: Candidate[];
+  fitReasons: string[];
+  record: AttemptRecord;
+} {
+  const { clusters } = request;
+  // Position of each cluster in spec.clusters (names are unique there).
+  const previousEntries = request.previous ?? [];
+  const previousPositions = new Map<string, number>();
+  previousEntries.forEach((entry, position) =>
+    previousPositions.set(entry.name, position),
+  );
+  const spreadFields = new Set(
+    (placement.spreadConstraints ?? []).map(
+      constraint => constraint.spreadByField,
+    ),
+  );
+  const filterContext: FilterContext = {
+    affinity: scope.affinity,
+    affinityLabel: scope.affinityLabel,
+    tolerations: placement.clusterTolerations ?? [],
+    previousNames: new Set(previousPositions.keys()),
+    evictingClusters: new Set(request.evictingClusters ?? []),
+    requiresProvider: spreadFields.has('provider'),
+    requiresRegion: spreadFields.has('region'),
+    requiresZone: spreadFields.has('zone'),
+  };
+
+  const estimate = needsCapacity(
+    placement,
+    workload,
+    scope.tiers !== undefined,
+  );
+  const requests =
+    estimate && request.replicaRequirements
+      ? compileReplicaRequirements(request.replicaRequirements)
+      : undefined;
+  const { tiers } = scope;
+  const candidateByInput: (Candidate | undefined)[] = new Array(
+    clusters.length,
+  );
+  const feasible: Candidate[] = [];
+  const fitReasons: string[] = [];
+  for (let index = 0; index < clusters.length; index++) {
+    const cluster = clusters[index];
+    if (!cluster.name) throw invalid(`cluster at index ${index} has no name`);
+    const failure = firstFilterFailure(cluster, filterContext);
+    if (failure) {
+      fitReasons.push(failure.karmadaReason);
+      continue;
+    }
+    const position =
+      previousPositions.size === 0
+        ? undefined
+        : previousPositions.get(cluster.name);
+    const previous =
+      position === undefined ? 0 : previousEntries[position].replicas;
+    // Non-workloads are not estimated; Karmada then uses spec.replicas (0).
+    const allocatable = estimate ? allocatableReplicas(cluster, requests) : 0;
+    const candidate: Candidate = {
+      inputIndex: index,
+      name: cluster.name,
+      cluster,
+      score: position === undefined ? 0 : LOCALITY_SCORE,
+      allocatable,
+      previous,
+      previousPosition: position ?? -1,
+      available: allocatable + previous,
+      overflowOrder: tiers ? overflowOrderOf(cluster, tiers) : 0,
+      rank: -1,
+    };
+    candidateByInput[index] = candidate;
+    feasible.push(candidate);
+  }
+  const record: AttemptRecord = {
+    clusters,
+    filterContext,
+    candidateByInput,
+    workload,
+    replicas: request.replicas,
+  };
+  return { feasible, fitReasons, record };
+}
+
+/** Runs a phase, wrapping its PlacementError like Go's `fmt.Errorf("<prefix>: %w")`. */
+function inPhase<T>(prefix: string, record: AttemptRecord, phase: () => T): T {
+  try {
+    return phase();
+  } catch (error) {
+    if (error instanceof PlacementError) {
+      throw failWith(error.wrap(prefix), record);
+    }
+    throw error;
+  }
+}
+
+function scheduleWithAffinity(
+  request: ScheduleRequest,
+  placement: KarmadaPlacement,
+  affinityScope: AffinityScope,
+): ScheduleResult {
+  const workload =
+    request.replicas > 0 || request.replicaRequirements !== undefined;
+  const scope = compileScope(affinityScope, workload);
+  const { feasible, fitReasons, record } = filterAndScore(
+    request,
+    placement,
+    scope,
+    workload,
+  );
+  if (feasible.length === 0) {
+    // FitError is returned unwrapped by Karmada's generic scheduler.
+    throw failWith(
+      new PlacementError(
+        'NoClusterFit',
+        fitErrorMessage(request.clusters.length, fitReasons),
+      ),
+      record,
+    );
+  }
+
+  const selection = inPhase('failed to select clusters', record, () =>
+    selectClusters(feasible, placement, request.replicas),
+  );
+  const selected = selection.selected;
+  record.selected = selected;
+  record.selectedBy = selection.selectedBy;
+
+  const outcome = inPhase('failed to assign replicas', record, () => {
+    if (selected.length === 0) {
+      throw new PlacementError(
+        'NoClustersAvailable',
+        NO_CLUSTERS_AVAILABLE_MESSAGE,
+      );
+    }
+    if (!workload) return undefined;
+    const kind = resolveStrategy(placement);
+    record.strategy = kind;
+    const input = {
+      candidates: selected,
+      ordered: selection.ordered,
+      replicas: request.replicas,
+      placement,
+      fresh: request.fresh === true,
+      tieBreak: nameOrderForUid(request.uid),
+    };
+    return scope.tiers
+      ? assignByOverflowTiers(input, STRATEGIES[kind])
+      : STRATEGIES[kind](input);
+  });
+
+  if (!outcome) {
+    // Services, ConfigMaps, replicas 0 without requirements: no replica count.
+    const targets = selected.map(candidate => ({ name: candidate.name }));
+    return resultWithLazyExplanation(sortedTargets(targets), record);
+  }
+  record.outcome = outcome;
+  const targets: TargetCluster[] = [];
+  for (let position = 0; position < selected.length; position++) {
+    const replicas = outcome.replicas[position];
+    if (replicas > 0) targets.push({ name: selected[position].name, replicas });
+  }
+  return resultWithLazyExplanation(sortedTargets(targets), record);
+}
+
+/**
+ * Computes exactly the placement Karmada's scheduler would produce for the
+ * request. Throws `PlacementError` (with Karmada's message) when Karmada
+ * would fail to schedule.
+ */
+export function schedule(request: ScheduleRequest): ScheduleResult {
+  validateRequest(request);
+  const placement = applyPlacementDefaults(request.placement);
+  const terms = placement.clusterAffinities;
+  if (terms && terms.length > 0) {
+    let firstError: PlacementError | undefined;
+    for (
+      let index = startingTermIndex(terms, request);
+      index < terms.length;
+      index++
+    ) {
+      try {
+        const result = scheduleWithAffinity(request, placement, {
+          affinity: placement.clusterAffinity,
+          term: terms[index],
+        });
+        result.affinityName = terms[index].affinityName;
+        return result;
+      } catch (error) {
+        if (!(error instanceof PlacementError)) throw error;
+        firstError ??= error;
+      }
+    }
+    // Every remaining term failed: Karmada reports the first error.
+    if (firstError) throw firstError;
+  }
+  return scheduleWithAffinity(request, placement, {
+    affinity: placement.clusterAffinity,
+  });
+}

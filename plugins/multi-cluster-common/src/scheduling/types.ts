@@ -1,0 +1,77 @@
+/**
+ * Public request/response shapes of the placement engine.
+ */
+import type { KarmadaPlacement, TaintEffect } from './placement';
+
+export interface ClusterTaint {
+  key: string;
+  value?: string;
+  effect: TaintEffect;
+  timeAdded?: string;
+}
+
+/** Quantities keyed by resource name (`cpu`, `memory`, `pods`, `nvidia.com/gpu`, ...). */
+export type ResourceList = Record<string, string>;
+
+export interface ResourceSummary {
+  allocatable?: ResourceList;
+  allocated?: ResourceList;
+  allocating?: ResourceList;
+}
+
+export interface ClusterSnapshot {
+  name: string;
+  labels?: Record<string, string>;
+  provider?: string;
+  region?: string;
+  zones?: string[];
+  taints?: ClusterTaint[];
+  /** estimator result for this workload: how many MORE replicas fit, not counting its own */
+  availableReplicas?: number;
+  /** Karmada Cluster.status.resourceSummary; used when availableReplicas is absent */
+  resourceSummary?: ResourceSummary;
+}
+
+export interface TargetCluster {
+  name: string;
+  replicas?: number;
+}
+
+export interface ReplicaRequirements {
+  resourceRequest?: ResourceList;
+}
+
+export interface ScheduleRequest {
+  replicas: number;
+  /** PropagationPolicy spec.placement, verbatim (webhook/CRD defaults are applied here). */
+  placement: KarmadaPlacement;
+  clusters: ClusterSnapshot[];
+  /** ResourceBinding spec.clusters (may name clusters that are no longer candidates) */
+  previous?: { name: string; replicas: number }[];
+  replicaRequirements?: ReplicaRequirements;
+  /** spec.resource.uid: drives the Webster tie-break */
+  uid?: string;
+  /** rescheduleTriggeredAt later than lastScheduledTime */
+  fresh?: boolean;
+  /** ResourceBinding status.schedulerObservedAffinityName (clusterAffinities only). */
+  observedAffinityName?: string;
+  /** Clusters named by spec.gracefulEvictionTasks[].fromCluster. */
+  evictingClusters?: string[];
+}
+
+export type Verdict = 'selected' | 'filtered' | 'not-selected';
+
+export interface ClusterExplanation {
+  cluster: string;
+  verdict: Verdict;
+  reasons: string[];
+}
+
+export interface ScheduleResult {
+  /** sorted by name, 0-replica entries dropped */
+  targets: TargetCluster[];
+  /** One entry per input cluster, in input order (computed on first access). */
+  explanation: ClusterExplanation[];
+  /** The clusterAffinities term that produced the result, when that list is used. */
+  affinityName?: string;
+}
