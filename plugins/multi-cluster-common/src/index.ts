@@ -5,6 +5,10 @@
  * @packageDocumentation
  */
 
+export * from './api';
 export * from './scheduling';
+export * from './recommend';
+export * from './dr';
+export * from './fleet';
 export * from './manifests';
 export * from './permissions';

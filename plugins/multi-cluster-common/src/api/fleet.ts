@@ -1,0 +1,203 @@
+/**
+ * Shapes of the multi-cluster backend's REST API, shared by the backend,
+ * the frontend and the Scaffolder module.
+ */
+
+import type { ClusterTaint } from '../scheduling/types';
+
+/**
+ * Where a cluster record came from.
+ *
+ * @public
+ */
+export type ClusterSourceType =
+  | 'catalog'
+  | 'config'
+  | 'karmada'
+  | 'cluster-api'
+  | 'demo';
+
+/** @public */
+export type ClusterHealthStatus = 'healthy' | 'unhealthy' | 'unknown';
+
+/** @public */
+export interface ClusterHealth {
+  status: ClusterHealthStatus;
+  /** How health was determined. */
+  via: 'readyz' | 'karmada' | 'cluster-api' | 'demo' | 'none';
+  checkedAt?: string;
+  latencyMs?: number;
+  message?: string;
+}
+
+/** @public */
+export interface ClusterCapacity {
+  /** Declared capacity (e.g. the `flotilla.io/capacity` annotation). */
+  declared?: Record<string, string>;
+  allocatable?: Record<string, string>;
+  allocated?: Record<string, string>;
+  allocating?: Record<string, string>;
+  availableReplicas?: number;
+}
+
+/** @public */
+export interface ClusterCondition {
+  type: string;
+  status: string;
+  reason?: string;
+  message?: string;
+  lastTransitionTime?: string;
+}
+
+/** @public */
+export interface MachineDeploymentSummary {
+  name: string;
+  namespace: string;
+  phase?: string;
+  version?: string;
+  replicas?: number;
+  readyReplicas?: number;
+  availableReplicas?: number;
+  updatedReplicas?: number;
+  conditions?: ClusterCondition[];
+}
+
+/** @public */
+export interface ClusterLifecycle {
+  /** Name of the management cluster (or `demo`). */
+  managementCluster: string;
+  namespace: string;
+  name: string;
+  apiVersion: string;
+  phase?: string;
+  version?: string;
+  /** True when the Cluster uses a ClusterClass topology. */
+  topology?: boolean;
+  conditions?: ClusterCondition[];
+  controlPlane?: {
+    kind: string;
+    name: string;
+    apiVersion?: string;
+    version?: string;
+    replicas?: number;
+    readyReplicas?: number;
+    updatedReplicas?: number;
+    ready?: boolean;
+  };
+  machineDeployments: MachineDeploymentSummary[];
+}
+
+/** @public */
+export interface PlacedWorkload {
+  namespace: string;
+  kind: string;
+  name: string;
+  replicas?: number;
+  kubernetesId?: string;
+  source: ClusterSourceType;
+}
+
+/** @public */
+export interface ClusterConflict {
+  field: string;
+  values: { sourceId: string; value: string }[];
+  message: string;
+}
+
+/** @public */
+export interface ClusterSourceRef {
+  type: ClusterSourceType;
+  /** Connector id, e.g. `karmada:prod` or `catalog`. */
+  id: string;
+}
+
+/**
+ * A fleet cluster as returned by the API. Never contains credentials.
+ *
+ * @public
+ */
+export interface FleetCluster {
+  name: string;
+  title?: string;
+  /** Primary source (the highest priority one that knows the cluster). */
+  source: ClusterSourceType;
+  sources: ClusterSourceRef[];
+  apiServerUrl?: string;
+  dashboardUrl?: string;
+  catalogEntityRef?: string;
+  /**
+   * All labels; segmentation values also appear under their short keys
+   * (`environment`, `region`, `provider`, `tenant`, `workload-class`,
+   * `jurisdiction`).
+   */
+  labels: Record<string, string>;
+  environment?: string;
+  region?: string;
+  provider?: string;
+  tenant?: string;
+  workloadClass?: string;
+  jurisdiction?: string;
+  zones?: string[];
+  costPerCpuHour?: number;
+  kubernetesVersion?: string;
+  taints?: ClusterTaint[];
+  capacity: ClusterCapacity;
+  health: ClusterHealth;
+  lifecycle?: ClusterLifecycle;
+  karmada?: { controlPlane: string; syncMode?: string; ready?: boolean };
+  workloads?: PlacedWorkload[];
+  conflicts?: ClusterConflict[];
+  /** True when this is the last good snapshot and the latest refresh failed. */
+  stale: boolean;
+  lastError?: string;
+  /** Last successful refresh of this cluster. */
+  refreshedAt: string;
+}
+
+/** @public */
+export interface ClusterListFilter {
+  labels?: Record<string, string>;
+  region?: string[];
+  provider?: string[];
+  environment?: string[];
+  health?: ClusterHealthStatus[];
+  source?: ClusterSourceType[];
+  conflicted?: boolean;
+  stale?: boolean;
+}
+
+/** @public */
+export interface ClusterListResult {
+  items: FleetCluster[];
+  totalCount: number;
+}
+
+/** @public */
+export type WorkloadKind = 'Deployment' | 'StatefulSet';
+
+/**
+ * One Deployment/StatefulSet of an entity in one cluster.
+ *
+ * @public
+ */
+export interface WorkloadStatus {
+  cluster: string;
+  namespace: string;
+  kind: WorkloadKind;
+  name: string;
+  replicas: number;
+  readyReplicas: number;
+  availableReplicas?: number;
+  updatedReplicas?: number;
+}
+
+/** @public */
+export interface ScaleWorkloadResult {
+  cluster: string;
+  namespace: string;
+  kind: WorkloadKind;
+  name: string;
+  previousReplicas?: number;
+  replicas: number;
+  source: 'kubernetes' | 'demo';
+}

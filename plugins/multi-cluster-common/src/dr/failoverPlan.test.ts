@@ -1,0 +1,154 @@
+import { fleetCluster, sampleFleet } from '../__fixtures__/fleet';
+import { FailoverPlanError, planFailover } from './failoverPlan';
+import type { ServiceDrSpec } from './service';
+
+const ledger: ServiceDrSpec = {
+  entityRef: 'component:default/ledger',
+  strategy: 'active-passive-warm',
+  primaryCluster: 'eu-aws',
+  standbyCluster: 'us-aws',
+  kubernetesId: 'ledger',
+  resourceRequest: { cpu: '1' },
+};
+
+describe('planFailover', () => {
+  it('moves every replica of an active-passive service to the standby', () => {
+    const plan = planFailover({
+      service: ledger,
+      from: 'eu-aws',
+      to: 'us-aws',
+      placement: [{ name: 'eu-aws', replicas: 4 }],
+      fleet: sampleFleet,
+      viaKarmada: true,
+    });
+    expect(plan.moves).toEqual([
+      { cluster: 'eu-aws', before: 4, after: 0 },
+      { cluster: 'us-aws', before: 0, after: 4 },
+    ]);
+    expect(plan.method).toBe('karmada-override');
+    expect(plan.targetChosenBy).toBe('request');
+    expect(plan.steps.map(s => s.kind)).toEqual([
+      'precheck-source',
+      'precheck-target',
+      'shift-replicas',
+      'gitops-sync',
+      'traffic-shift',
+      'verify',
+      'notify',
+    ]);
+    expect(plan.steps.map(s => s.order)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    const skipped = plan.steps.filter(s => s.skipReason).map(s => s.kind);
+    expect(skipped).toEqual(['gitops-sync', 'traffic-shift']);
+    expect(plan.steps[5].params).toEqual({
+      expected: [{ cluster: 'us-aws', replicas: 4 }],
+    });
+  });
+
+  it('adds the moved replicas to what an active-active target already runs', () => {
+    const plan = planFailover({
+      service: {
+        entityRef: 'component:default/web',
+        strategy: 'active-active',
+        argocdApp: 'web',
+      },
+      from: 'eu-aws',
+      to: 'us-aws',
+      placement: [
+        { name: 'eu-aws', replicas: 3 },
+        { name: 'us-aws', replicas: 2 },
+        { name: 'ap-gcp', replicas: 1 },
+      ],
+      fleet: sampleFleet,
+      trafficProvider: 'webhook',
+    });
+    expect(plan.moves).toEqual([
+      { cluster: 'eu-aws', before: 3, after: 0 },
+      { cluster: 'us-aws', before: 2, after: 5 },
+    ]);
+    expect(plan.method).toBe('direct-scale');
+    expect(plan.steps.filter(s => s.skipReason)).toEqual([]);
+  });
+
+  it('chooses the target by placement advice when none is given', () => {
+    const plan = planFailover({
+      service: ledger,
+      from: 'eu-aws',
+      placement: [{ name: 'eu-aws', replicas: 4 }],
+      fleet: sampleFleet,
+    });
+    expect(plan.targetChosenBy).toBe('recommendation');
+    expect(plan.recommendation).toBeDefined();
+    expect(plan.to).not.toContain('eu-aws');
+    expect(plan.moves.find(m => m.cluster === 'eu-aws')).toEqual({
+      cluster: 'eu-aws',
+      before: 4,
+      after: 0,
+    });
+    expect(plan.moves.reduce((sum, m) => sum + m.after, 0)).toBe(4);
+  });
+
+  it("refuses a target without capacity, with Karmada's reason", () => {
+    const fleet = [
+      fleetCluster('eu-aws', { region: 'eu' }),
+      fleetCluster('tiny', { region: 'us', cpu: 1 }),
+    ];
+    expect(() =>
+      planFailover({
+        service: ledger,
+        from: 'eu-aws',
+        to: 'tiny',
+        placement: [{ name: 'eu-aws', replicas: 4 }],
+        fleet,
+      }),
+    ).toThrow(/^tiny cannot take 4 replica\(s\): /);
+  });
+
+  it.each([
+    [{ from: 'nowhere' }, "source cluster 'nowhere' is not in the fleet"],
+    [{ to: 'nowhere' }, "target cluster 'nowhere' is not in the fleet"],
+    [{ to: 'eu-aws' }, 'the target must differ from the source'],
+    [
+      { from: 'ap-gcp' },
+      'component:default/ledger runs no replicas on ap-gcp; there is nothing to fail over',
+    ],
+  ])('refuses %j clearly', (override, message) => {
+    expect(() =>
+      planFailover({
+        service: ledger,
+        from: 'eu-aws',
+        to: 'us-aws',
+        placement: [{ name: 'eu-aws', replicas: 4 }],
+        fleet: sampleFleet,
+        ...override,
+      }),
+    ).toThrow(new FailoverPlanError(message));
+  });
+
+  it('refuses an unhealthy target', () => {
+    const fleet = sampleFleet.map(c =>
+      c.name === 'us-aws' ? { ...c, health: 'unhealthy' as const } : c,
+    );
+    expect(() =>
+      planFailover({
+        service: ledger,
+        from: 'eu-aws',
+        to: 'us-aws',
+        placement: [{ name: 'eu-aws', replicas: 4 }],
+        fleet,
+      }),
+    ).toThrow("target cluster 'us-aws' is unhealthy");
+  });
+
+  it('says why no target could be recommended', () => {
+    expect(() =>
+      planFailover({
+        service: ledger,
+        from: 'only',
+        placement: [{ name: 'only', replicas: 2 }],
+        fleet: [fleetCluster('only', { region: 'a' })],
+      }),
+    ).toThrow(
+      /^no cluster can take 2 replica\(s\) of component:default\/ledger: .*only: excluded by the request/,
+    );
+  });
+});

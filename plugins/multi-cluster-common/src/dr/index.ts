@@ -1,0 +1,4 @@
+export * from './strategies';
+export * from './service';
+export * from './posture';
+export * from './failoverPlan';

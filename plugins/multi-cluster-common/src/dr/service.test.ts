@@ -1,0 +1,75 @@
+import { readServiceDrSpec } from './service';
+
+describe('readServiceDrSpec', () => {
+  it('reads a complete declaration', () => {
+    const { spec, problems } = readServiceDrSpec('component:default/payments', {
+      'flotilla.io/dr-strategy': 'active-passive-warm',
+      'flotilla.io/rto': '15m',
+      'flotilla.io/rpo': '1m',
+      'flotilla.io/replicas': '4',
+      'flotilla.io/primary-cluster': 'eu-aws',
+      'flotilla.io/standby-cluster': 'us-aws',
+      'flotilla.io/resource-request': 'cpu=500m,memory=1Gi',
+      'flotilla.io/placement':
+        'clusterAffinity:\n  clusterNames: [eu-aws, us-aws]\nreplicaScheduling:\n  replicaSchedulingType: Duplicated\n',
+      'backstage.io/kubernetes-id': 'payments',
+    });
+    expect(problems).toEqual([]);
+    expect(spec).toEqual({
+      entityRef: 'component:default/payments',
+      strategy: 'active-passive-warm',
+      rtoSeconds: 900,
+      rpoSeconds: 60,
+      replicas: 4,
+      primaryCluster: 'eu-aws',
+      standbyCluster: 'us-aws',
+      resourceRequest: { cpu: '500m', memory: '1Gi' },
+      placement: {
+        clusterAffinity: { clusterNames: ['eu-aws', 'us-aws'] },
+        replicaScheduling: { replicaSchedulingType: 'Duplicated' },
+      },
+      kubernetesId: 'payments',
+      argocdApp: undefined,
+    });
+  });
+
+  it('returns no spec for a service that declares no strategy', () => {
+    expect(readServiceDrSpec('component:default/x', {})).toEqual({
+      problems: [],
+    });
+    expect(readServiceDrSpec('component:default/x', undefined)).toEqual({
+      problems: [],
+    });
+  });
+
+  it('names an unknown strategy', () => {
+    const { spec, problems } = readServiceDrSpec('component:default/x', {
+      'flotilla.io/dr-strategy': 'pilot-light',
+    });
+    expect(spec).toBeUndefined();
+    expect(problems[0].message).toBe(
+      "unknown strategy 'pilot-light'; expected one of active-active, active-passive-warm, active-passive-cold, backup-restore",
+    );
+  });
+
+  it('reports each unreadable annotation and keeps the rest', () => {
+    const { spec, problems } = readServiceDrSpec('component:default/x', {
+      'flotilla.io/dr-strategy': 'active-active',
+      'flotilla.io/rto': 'soon',
+      'flotilla.io/replicas': '-2',
+      'flotilla.io/placement':
+        'replicaScheduling:\n  replicaSchedulingType: Sideways\n',
+      'flotilla.io/rpo': '5m',
+    });
+    expect(spec?.rpoSeconds).toBe(300);
+    expect(spec?.rtoSeconds).toBeUndefined();
+    expect(problems.map(p => p.annotation)).toEqual([
+      'flotilla.io/rto',
+      'flotilla.io/replicas',
+      'flotilla.io/placement',
+    ]);
+    expect(problems[2].message).toContain(
+      'replicaScheduling.replicaSchedulingType',
+    );
+  });
+});

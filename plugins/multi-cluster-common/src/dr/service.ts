@@ -1,0 +1,113 @@
+import { SERVICE_ANNOTATIONS } from '../fleet/annotations';
+import { parseDuration } from '../fleet/duration';
+import {
+  karmadaPlacementSchema,
+  type KarmadaPlacement,
+} from '../scheduling/placement';
+import { parseKeyValueList } from '../fleet/annotations';
+import { parse as parseYaml } from 'yaml';
+import { DR_STRATEGIES, isDrStrategyId, type DrStrategyId } from './strategies';
+
+/**
+ * What a service declares about its placement and recovery, read from its
+ * catalog entity's `flotilla.io/*` annotations.
+ *
+ * @public
+ */
+export interface ServiceDrSpec {
+  /** The entity ref, e.g. `component:default/checkout`. */
+  entityRef: string;
+  strategy: DrStrategyId;
+  rtoSeconds?: number;
+  rpoSeconds?: number;
+  replicas?: number;
+  placement?: KarmadaPlacement;
+  primaryCluster?: string;
+  standbyCluster?: string;
+  resourceRequest?: Record<string, string>;
+  kubernetesId?: string;
+  argocdApp?: string;
+}
+
+/** @public */
+export interface ServiceSpecProblem {
+  annotation: string;
+  message: string;
+}
+
+/**
+ * Reads a service's DR declaration from its annotations. Returns the spec (or
+ * undefined when the service declares no strategy) and every annotation that
+ * could not be read, so a typo surfaces instead of being dropped.
+ *
+ * @public
+ */
+export function readServiceDrSpec(
+  entityRef: string,
+  annotations: Record<string, string> | undefined,
+): { spec?: ServiceDrSpec; problems: ServiceSpecProblem[] } {
+  const problems: ServiceSpecProblem[] = [];
+  const get = (key: string) => annotations?.[key]?.trim() || undefined;
+  const attempt = <T>(
+    key: string,
+    read: (text: string) => T,
+  ): T | undefined => {
+    const text = get(key);
+    if (text === undefined) return undefined;
+    try {
+      return read(text);
+    } catch (error) {
+      problems.push({ annotation: key, message: (error as Error).message });
+      return undefined;
+    }
+  };
+
+  const strategyText = get(SERVICE_ANNOTATIONS.drStrategy);
+  if (strategyText === undefined) return { problems };
+  if (!isDrStrategyId(strategyText)) {
+    problems.push({
+      annotation: SERVICE_ANNOTATIONS.drStrategy,
+      message: `unknown strategy '${strategyText}'; expected one of ${Object.keys(
+        DR_STRATEGIES,
+      ).join(', ')}`,
+    });
+    return { problems };
+  }
+
+  const spec: ServiceDrSpec = {
+    entityRef,
+    strategy: strategyText,
+    rtoSeconds: attempt(SERVICE_ANNOTATIONS.rto, parseDuration),
+    rpoSeconds: attempt(SERVICE_ANNOTATIONS.rpo, parseDuration),
+    replicas: attempt(SERVICE_ANNOTATIONS.replicas, text => {
+      const value = Number(text);
+      if (!Number.isInteger(value) || value < 0) {
+        throw new Error(`expected a whole number of replicas, got '${text}'`);
+      }
+      return value;
+    }),
+    placement: attempt(SERVICE_ANNOTATIONS.placement, text => {
+      const parsed = karmadaPlacementSchema.safeParse(parseYaml(text));
+      if (!parsed.success) {
+        throw new Error(
+          parsed.error.issues
+            .map(
+              issue =>
+                `${issue.path.join('.') || 'placement'}: ${issue.message}`,
+            )
+            .join('; '),
+        );
+      }
+      return parsed.data as KarmadaPlacement;
+    }),
+    primaryCluster: get(SERVICE_ANNOTATIONS.primaryCluster),
+    standbyCluster: get(SERVICE_ANNOTATIONS.standbyCluster),
+    resourceRequest: attempt(
+      SERVICE_ANNOTATIONS.resourceRequest,
+      parseKeyValueList,
+    ),
+    kubernetesId: get(SERVICE_ANNOTATIONS.kubernetesId),
+    argocdApp: get(SERVICE_ANNOTATIONS.argocdApp),
+  };
+  return { spec, problems };
+}

@@ -1,0 +1,69 @@
+/**
+ * Annotation and label keys Flotilla reads from catalog entities. All live
+ * under one prefix so adopters can see at a glance what belongs to Flotilla.
+ *
+ * @public
+ */
+export const FLOTILLA_ANNOTATION_PREFIX = 'flotilla.io/';
+
+/** Keys on a service (Component) entity. @public */
+export const SERVICE_ANNOTATIONS = {
+  /** active-active | active-passive-warm | active-passive-cold | backup-restore */
+  drStrategy: 'flotilla.io/dr-strategy',
+  /** Recovery time objective, e.g. `30s`, `15m`, `4h`, `PT15M`. */
+  rto: 'flotilla.io/rto',
+  /** Recovery point objective, same syntax as the RTO. */
+  rpo: 'flotilla.io/rpo',
+  /** Desired total replicas across the fleet. */
+  replicas: 'flotilla.io/replicas',
+  /** A Karmada PropagationPolicy `spec.placement`, as YAML or JSON. */
+  placement: 'flotilla.io/placement',
+  primaryCluster: 'flotilla.io/primary-cluster',
+  standbyCluster: 'flotilla.io/standby-cluster',
+  /** Per-replica resource requests, e.g. `cpu=500m,memory=1Gi`. */
+  resourceRequest: 'flotilla.io/resource-request',
+  /** The Argo CD application that deploys the service, synced on failover. */
+  argocdApp: 'flotilla.io/argocd-app',
+  /** The kubernetes plugin's annotation naming the service's workloads. */
+  kubernetesId: 'backstage.io/kubernetes-id',
+} as const;
+
+/** Keys on a kubernetes-cluster Resource entity (labels or annotations). @public */
+export const CLUSTER_ANNOTATIONS = {
+  environment: 'flotilla.io/environment',
+  region: 'flotilla.io/region',
+  provider: 'flotilla.io/provider',
+  tenant: 'flotilla.io/tenant',
+  workloadClass: 'flotilla.io/workload-class',
+  /** Comma-separated zones. */
+  zones: 'flotilla.io/zones',
+  /** Allocatable capacity, e.g. `cpu=64,memory=256Gi,pods=880,nvidia.com/gpu=8`. */
+  capacity: 'flotilla.io/capacity',
+  costPerCpuHour: 'flotilla.io/cost-per-cpu-hour',
+  /** Legal jurisdiction of the data the cluster stores, e.g. `eu`, `us`. */
+  jurisdiction: 'flotilla.io/jurisdiction',
+  /** Comma-separated compliance attestations, e.g. `pci-dss,soc2`. */
+  compliance: 'flotilla.io/compliance',
+  /** `namespace/name` of the Cluster API Cluster on its management cluster. */
+  capiCluster: 'flotilla.io/capi-cluster',
+} as const;
+
+/**
+ * Parses `key=value,key=value` (the capacity and resource-request
+ * annotations). Throws on a malformed pair so a typo is not silently dropped.
+ *
+ * @public
+ */
+export function parseKeyValueList(text: string): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const rawPair of text.split(',')) {
+    const pair = rawPair.trim();
+    if (!pair) continue;
+    const separator = pair.indexOf('=');
+    if (separator <= 0 || separator === pair.length - 1) {
+      throw new Error(`expected key=value, got '${pair}'`);
+    }
+    result[pair.slice(0, separator).trim()] = pair.slice(separator + 1).trim();
+  }
+  return result;
+}

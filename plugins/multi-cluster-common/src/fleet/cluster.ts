@@ -1,0 +1,40 @@
+import type { ClusterHealthStatus } from '../api/fleet';
+import type { ClusterSnapshot } from '../scheduling/types';
+
+/**
+ * A cluster as Flotilla's advice and DR model see it: what the scheduler
+ * needs ({@link ClusterSnapshot}) plus what placement advice weighs.
+ *
+ * @public
+ */
+export interface ClusterProfile extends ClusterSnapshot {
+  environment?: string;
+  tenant?: string;
+  workloadClass?: string;
+  health?: ClusterHealthStatus;
+  /** Price of one CPU core for one hour, in the fleet's currency. */
+  costPerCpuHour?: number;
+  /** Round-trip latency in milliseconds from user regions to this cluster. */
+  latencyMs?: Record<string, number>;
+  /** Legal jurisdiction of data stored in the cluster, e.g. `eu`. */
+  jurisdiction?: string;
+  /** Compliance attestations, e.g. `pci-dss`. */
+  compliance?: string[];
+}
+
+/**
+ * The failure domain a cluster shares with others: its provider's region.
+ * Two clusters in one failure domain can be lost to one regional outage.
+ *
+ * @public
+ */
+export function failureDomainOf(cluster: ClusterSnapshot): string | undefined {
+  return cluster.region
+    ? `${cluster.provider ?? 'unknown-provider'}/${cluster.region}`
+    : undefined;
+}
+
+/** @public */
+export function isSchedulableHealth(health: ClusterHealthStatus | undefined) {
+  return health !== 'unhealthy';
+}

@@ -1,0 +1,108 @@
+import type { ClusterProfile } from '../fleet/cluster';
+import { estimateAvailableReplicas } from '../scheduling/estimator';
+import type { Toleration } from '../scheduling/placement';
+import type { ClusterTaint } from '../scheduling/types';
+import type { WorkloadRequirements } from './types';
+
+/** Kubernetes toleration matching, as Karmada's TaintToleration filter applies it. */
+export function toleratesTaint(
+  tolerations: Toleration[] | undefined,
+  taint: ClusterTaint,
+): boolean {
+  return (tolerations ?? []).some(toleration => {
+    if (toleration.effect && toleration.effect !== taint.effect) return false;
+    if (toleration.key && toleration.key !== taint.key) return false;
+    if (!toleration.key && toleration.operator !== 'Exists') return false;
+    if (toleration.operator === 'Exists') return true;
+    return (toleration.value ?? '') === (taint.value ?? '');
+  });
+}
+
+/** How many more replicas of this workload the cluster takes. */
+export function capacityFor(
+  cluster: ClusterProfile,
+  requirements: WorkloadRequirements,
+): number {
+  if (cluster.availableReplicas !== undefined) {
+    return cluster.availableReplicas;
+  }
+  return estimateAvailableReplicas(
+    cluster,
+    requirements.resourceRequest
+      ? { resourceRequest: requirements.resourceRequest }
+      : undefined,
+  );
+}
+
+/**
+ * Why a cluster may not run the workload at all; an empty list means it is
+ * eligible. These are hard requirements, never traded against scores.
+ */
+export function ineligibilityReasons(
+  cluster: ClusterProfile,
+  requirements: WorkloadRequirements,
+): string[] {
+  const reasons: string[] = [];
+  if (requirements.excludeClusters?.includes(cluster.name)) {
+    reasons.push('excluded by the request');
+  }
+  if (cluster.health === 'unhealthy') {
+    reasons.push('cluster is unhealthy');
+  }
+  const jurisdictions = requirements.allowedJurisdictions ?? [];
+  if (jurisdictions.length > 0) {
+    if (!cluster.jurisdiction) {
+      reasons.push(
+        `jurisdiction unknown; data residency allows only ${jurisdictions.join(
+          ', ',
+        )}`,
+      );
+    } else if (!jurisdictions.includes(cluster.jurisdiction)) {
+      reasons.push(
+        `jurisdiction ${
+          cluster.jurisdiction
+        } is not allowed (allowed: ${jurisdictions.join(', ')})`,
+      );
+    }
+  }
+  for (const attestation of requirements.requiredCompliance ?? []) {
+    if (!cluster.compliance?.includes(attestation)) {
+      reasons.push(`lacks compliance attestation ${attestation}`);
+    }
+  }
+  for (const [key, value] of Object.entries(
+    requirements.requiredLabels ?? {},
+  )) {
+    const actual = cluster.labels?.[key];
+    if (actual !== value) {
+      reasons.push(
+        actual === undefined
+          ? `missing label ${key}=${value}`
+          : `label ${key} is ${actual}, required ${value}`,
+      );
+    }
+  }
+  for (const taint of cluster.taints ?? []) {
+    if (
+      (taint.effect === 'NoSchedule' || taint.effect === 'NoExecute') &&
+      !toleratesTaint(requirements.tolerations, taint)
+    ) {
+      reasons.push(
+        `untolerated taint ${taint.key}${
+          taint.value ? `=${taint.value}` : ''
+        }:${taint.effect}`,
+      );
+    }
+  }
+  if (reasons.length === 0 && capacityFor(cluster, requirements) <= 0) {
+    const request = Object.entries(requirements.resourceRequest ?? {})
+      .map(([name, amount]) => `${name} ${amount}`)
+      .join(', ');
+    reasons.push(
+      `no capacity for one more replica${
+        request ? ` (each needs ${request})` : ''
+      }`,
+    );
+  }
+  return reasons;
+}

@@ -1,0 +1,9 @@
+export * from './types';
+export { recommendPlacement } from './recommendPlacement';
+export {
+  builtInScorers,
+  complianceScorer,
+  costScorer,
+  gpuScorer,
+  latencyScorer,
+} from './scorers';

@@ -1,0 +1,252 @@
+import fc from 'fast-check';
+import { fleetCluster, sampleFleet } from '../__fixtures__/fleet';
+import { schedule } from '../scheduling/schedule';
+import { recommendPlacement } from './recommendPlacement';
+import type { PlacementScorer } from './types';
+
+const prod = { 'flotilla.io/environment': 'prod' };
+
+describe('recommendPlacement', () => {
+  it('returns placements that schedule reproduces exactly', () => {
+    const advice = recommendPlacement(
+      {
+        replicas: 7,
+        resourceRequest: { cpu: '2', memory: '4Gi' },
+        userRegions: ['eu-west', 'us-east'],
+        minRegions: 2,
+        requiredLabels: prod,
+      },
+      sampleFleet,
+    );
+    expect(advice.recommendations.length).toBeGreaterThan(0);
+    for (const recommendation of advice.recommendations) {
+      const replay = schedule({
+        replicas: 7,
+        placement: recommendation.placement,
+        clusters: sampleFleet,
+        replicaRequirements: { resourceRequest: { cpu: '2', memory: '4Gi' } },
+      });
+      expect(replay.targets).toEqual(recommendation.split);
+      expect(recommendation.split.reduce((s, t) => s + t.replicas, 0)).toBe(7);
+      expect(recommendation.regions.length).toBeGreaterThanOrEqual(2);
+    }
+    expect(advice.recommendations.map(r => r.rank)).toEqual(
+      advice.recommendations.map((_, i) => i + 1),
+    );
+  });
+
+  it('explains every excluded cluster', () => {
+    const advice = recommendPlacement(
+      {
+        replicas: 2,
+        allowedJurisdictions: ['eu'],
+        requiredLabels: prod,
+        requiredCompliance: ['pci-dss'],
+      },
+      sampleFleet,
+    );
+    const reasons = Object.fromEntries(
+      advice.excluded.map(e => [e.cluster, e.reasons]),
+    );
+    expect(reasons['us-aws']).toEqual([
+      'jurisdiction us is not allowed (allowed: eu)',
+      'lacks compliance attestation pci-dss',
+    ]);
+    expect(reasons['eu-staging']).toContain(
+      'label flotilla.io/environment is staging, required prod',
+    );
+    expect(reasons['us-gpu']).toContain(
+      'untolerated taint flotilla.io/dedicated=gpu:NoSchedule',
+    );
+    expect(advice.recommendations[0].clusters).toEqual(['eu-gcp']);
+  });
+
+  it('keeps data in the allowed jurisdictions', () => {
+    const advice = recommendPlacement(
+      { replicas: 10, allowedJurisdictions: ['eu'], minRegions: 1 },
+      sampleFleet,
+    );
+    for (const r of advice.recommendations) {
+      expect(
+        r.clusters.every(c => ['eu-aws', 'eu-gcp', 'eu-staging'].includes(c)),
+      ).toBe(true);
+    }
+  });
+
+  it('sends GPU work to GPU clusters when the taint is tolerated', () => {
+    const advice = recommendPlacement(
+      {
+        replicas: 4,
+        resourceRequest: { cpu: '4', 'nvidia.com/gpu': '1' },
+        tolerations: [
+          {
+            key: 'flotilla.io/dedicated',
+            operator: 'Equal',
+            value: 'gpu',
+            effect: 'NoSchedule',
+          },
+        ],
+      },
+      sampleFleet,
+    );
+    expect(advice.recommendations[0].split).toEqual([
+      { name: 'us-gpu', replicas: 4 },
+    ]);
+    expect(advice.recommendations[0].placement.clusterTolerations).toHaveLength(
+      1,
+    );
+    const cpuOnly = advice.excluded.find(e => e.cluster === 'eu-aws');
+    expect(cpuOnly?.reasons).toEqual([
+      'no capacity for one more replica (each needs cpu 4, nvidia.com/gpu 1)',
+    ]);
+  });
+
+  it('keeps CPU-only work off GPU clusters when others fit', () => {
+    const advice = recommendPlacement(
+      {
+        replicas: 2,
+        tolerations: [{ operator: 'Exists' }],
+        requiredLabels: prod,
+      },
+      sampleFleet,
+      { scorers: [] },
+    );
+    expect(advice.recommendations.length).toBeGreaterThan(0);
+    const gpuFirst = recommendPlacement(
+      {
+        replicas: 2,
+        tolerations: [{ operator: 'Exists' }],
+        requiredLabels: prod,
+      },
+      sampleFleet,
+    );
+    expect(gpuFirst.recommendations[0].clusters).not.toContain('us-gpu');
+  });
+
+  it('prefers low latency to the users', () => {
+    const advice = recommendPlacement(
+      { replicas: 2, userRegions: ['ap-southeast'], requiredLabels: prod },
+      sampleFleet,
+    );
+    expect(advice.recommendations[0].clusters).toEqual(['ap-gcp']);
+    expect(advice.recommendations[0].score.byObjective.latency).toBe(100);
+  });
+
+  it('rejects candidates above the cost ceiling and says why', () => {
+    const requirements = {
+      replicas: 10,
+      resourceRequest: { cpu: '1' },
+      requiredLabels: prod,
+    };
+    const affordable = recommendPlacement(
+      { ...requirements, maxCostPerHour: 0.35 },
+      sampleFleet,
+    );
+    expect(affordable.recommendations[0].clusters).toEqual(['us-aws']);
+    expect(affordable.recommendations[0].costPerHour).toBeCloseTo(0.3);
+
+    const tooCheap = recommendPlacement(
+      { ...requirements, maxCostPerHour: 0.25 },
+      sampleFleet,
+    );
+    expect(tooCheap.recommendations).toEqual([]);
+    expect(tooCheap.rejected).toContainEqual({
+      clusters: ['us-aws'],
+      reason: 'costs 0.30/h, above the ceiling of 0.25/h',
+    });
+  });
+
+  it('says when the fleet cannot meet the availability requirement', () => {
+    const advice = recommendPlacement(
+      { replicas: 3, minRegions: 4 },
+      sampleFleet,
+    );
+    expect(advice.recommendations).toEqual([]);
+    expect(advice.rejected[0].reason).toBe(
+      'only 3 eligible region(s), 4 required',
+    );
+  });
+
+  it('spreads over enough zones', () => {
+    const advice = recommendPlacement(
+      {
+        replicas: 4,
+        minZones: 4,
+        requiredLabels: prod,
+        allowedJurisdictions: ['eu', 'us'],
+      },
+      sampleFleet,
+    );
+    for (const r of advice.recommendations) {
+      expect(r.zones.length).toBeGreaterThanOrEqual(4);
+    }
+  });
+
+  it('lets adopters add their own objective', () => {
+    const preferGcp: PlacementScorer = {
+      id: 'prefer-gcp',
+      weight: 100,
+      score: cluster => (cluster.provider === 'gcp' ? 100 : 0),
+      explain: cluster => `provider ${cluster.provider}`,
+    };
+    const advice = recommendPlacement(
+      { replicas: 2, requiredLabels: prod },
+      sampleFleet,
+      { additionalScorers: [preferGcp] },
+    );
+    expect(
+      advice.recommendations[0].clusters.every(c => c.endsWith('gcp')),
+    ).toBe(true);
+    expect(advice.recommendations[0].score.byObjective['prefer-gcp']).toBe(100);
+    expect(
+      advice.recommendations[0].explanation[0].reasons.join(' '),
+    ).toContain('provider gcp');
+  });
+
+  it('rejects a non-positive replica count', () => {
+    expect(() => recommendPlacement({ replicas: 0 }, sampleFleet)).toThrow(
+      'replicas must be a positive whole number, got 0',
+    );
+  });
+
+  it('always places every replica or says why not (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            cpu: fc.integer({ min: 0, max: 16 }),
+            region: fc.constantFrom('a', 'b', 'c'),
+            cost: fc.double({ min: 0.01, max: 1, noNaN: true }),
+          }),
+          { minLength: 1, maxLength: 8 },
+        ),
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 1, max: 3 }),
+        (specs, replicas, minRegions) => {
+          const fleet = specs.map((s, i) =>
+            fleetCluster(`c${i}`, {
+              cpu: s.cpu,
+              region: s.region,
+              costPerCpuHour: s.cost,
+            }),
+          );
+          const advice = recommendPlacement(
+            { replicas, resourceRequest: { cpu: '1' }, minRegions },
+            fleet,
+          );
+          for (const r of advice.recommendations) {
+            expect(r.split.reduce((s, t) => s + t.replicas, 0)).toBe(replicas);
+            expect(new Set(r.regions).size).toBeGreaterThanOrEqual(minRegions);
+          }
+          // An empty answer always comes with its reasons.
+          expect(
+            advice.recommendations.length +
+              advice.rejected.length +
+              advice.excluded.length,
+          ).toBeGreaterThan(0);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});

@@ -1,0 +1,96 @@
+import type { KarmadaPlacement, Toleration } from '../scheduling/placement';
+import type { ClusterProfile } from '../fleet/cluster';
+
+/**
+ * What a workload needs from the fleet; every field but `replicas` is optional.
+ *
+ * @public
+ */
+export interface WorkloadRequirements {
+  replicas: number;
+  /** Per-replica requests, e.g. `{ cpu: '500m', memory: '1Gi', 'nvidia.com/gpu': '1' }`. */
+  resourceRequest?: Record<string, string>;
+  /** Jurisdictions the workload's data may live in (data residency), e.g. `['eu']`. */
+  allowedJurisdictions?: string[];
+  /** Where the workload's users are; latency is measured to these. */
+  userRegions?: string[];
+  /** Availability: the placement must span at least this many regions. */
+  minRegions?: number;
+  /** Availability: the chosen clusters must offer at least this many zones. */
+  minZones?: number;
+  /** Ceiling on the placement's compute cost per hour. */
+  maxCostPerHour?: number;
+  /** Compliance attestations every chosen cluster must hold. */
+  requiredCompliance?: string[];
+  /** Labels every chosen cluster must carry (e.g. environment=prod). */
+  requiredLabels?: Record<string, string>;
+  /** Taints the workload tolerates (become the placement's clusterTolerations). */
+  tolerations?: Toleration[];
+  /** Clusters never to use (e.g. the failing source of a failover). */
+  excludeClusters?: string[];
+}
+
+/** @public */
+export interface ScoringContext {
+  requirements: WorkloadRequirements;
+  /** Every eligible cluster, for scorers that normalise across the fleet. */
+  eligible: ClusterProfile[];
+}
+
+/**
+ * One objective of placement advice. Adopters add their own by passing
+ * scorers to {@link recommendPlacement}.
+ *
+ * @public
+ */
+export interface PlacementScorer {
+  /** Short id used as the key of the score breakdown, e.g. `cost`. */
+  id: string;
+  /** Relative weight of this objective in the total. */
+  weight: number;
+  /** 0 (worst) to 100 (best) for one cluster; undefined when the objective does not apply. */
+  score(cluster: ClusterProfile, context: ScoringContext): number | undefined;
+  /** One sentence on why the cluster scored what it did. */
+  explain?(cluster: ClusterProfile, context: ScoringContext): string;
+}
+
+/** @public */
+export interface ExcludedCluster {
+  cluster: string;
+  reasons: string[];
+}
+
+/** @public */
+export interface PlacementRecommendation {
+  rank: number;
+  /** How this candidate was assembled, e.g. `balanced`, `cheapest`, `lowest-latency`. */
+  strategy: string;
+  clusters: string[];
+  /** A Karmada placement that reproduces `split` through `schedule`. */
+  placement: KarmadaPlacement;
+  split: { name: string; replicas: number }[];
+  regions: string[];
+  zones: string[];
+  costPerHour?: number;
+  score: { total: number; byObjective: Record<string, number> };
+  /** Per chosen cluster: what each objective said. */
+  explanation: { cluster: string; reasons: string[] }[];
+}
+
+/** @public */
+export interface PlacementAdvice {
+  recommendations: PlacementRecommendation[];
+  excluded: ExcludedCluster[];
+  /** Candidate sets that were assembled but rejected (capacity, cost ceiling). */
+  rejected: { clusters: string[]; reason: string }[];
+}
+
+/** @public */
+export interface RecommendPlacementOptions {
+  /** Scorers to use instead of the built-in ones. */
+  scorers?: PlacementScorer[];
+  /** Extra scorers added to the built-in ones. */
+  additionalScorers?: PlacementScorer[];
+  /** How many recommendations to return at most (default 3). */
+  limit?: number;
+}
