@@ -17,9 +17,7 @@ backend.add(import('@backstage/plugin-scaffolder-backend-module-github'));
 backend.add(
   import('@backstage/plugin-scaffolder-backend-module-notifications'),
 );
-backend.add(
-  import('@flotilla/plugin-scaffolder-backend-module-multi-cluster'),
-);
+backend.add(import('@flotilla/plugin-scaffolder-backend-module-multi-cluster'));
 
 // auth, with the guest provider for the demo
 backend.add(import('@backstage/plugin-auth-backend'));

@@ -1,4 +1,4 @@
-import type { BackstageIdentityResponse } from '@backstage/plugin-auth-node';
+import type { UserInfoService } from '@backstage/backend-plugin-api';
 import {
   AuthorizeResult,
   isPermission,
@@ -25,6 +25,8 @@ export interface FlotillaPermissionPolicyOptions {
    * members may scale, upgrade or delete clusters.
    */
   platformOwnerRefs: string[];
+  /** Resolves a user's ownership refs (the user and the groups it belongs to). */
+  userInfo: UserInfoService;
 }
 
 /**
@@ -38,8 +40,10 @@ export interface FlotillaPermissionPolicyOptions {
  */
 export class FlotillaPermissionPolicy implements PermissionPolicy {
   private readonly platformOwnerRefs: Set<string>;
+  private readonly userInfo: UserInfoService;
 
   constructor(options: FlotillaPermissionPolicyOptions) {
+    this.userInfo = options.userInfo;
     this.platformOwnerRefs = new Set(
       options.platformOwnerRefs.map(ref => ref.toLocaleLowerCase('en-US')),
     );
@@ -47,11 +51,15 @@ export class FlotillaPermissionPolicy implements PermissionPolicy {
 
   async handle(
     request: PolicyQuery,
-    user?: PolicyQueryUser | BackstageIdentityResponse,
+    user?: PolicyQueryUser,
   ): Promise<PolicyDecision> {
-    const ownershipRefs = user?.info.ownershipEntityRefs ?? [];
+    const ownershipRefs = user
+      ? (await this.userInfo.getUserInfo(user.credentials)).ownershipEntityRefs
+      : [];
 
-    if (isPermission(request.permission, multiClusterFailoverExecutePermission)) {
+    if (
+      isPermission(request.permission, multiClusterFailoverExecutePermission)
+    ) {
       if (ownershipRefs.length === 0) {
         return { result: AuthorizeResult.DENY };
       }

@@ -18,12 +18,15 @@ export const permissionModuleFlotillaPolicy = createBackendModule({
       deps: {
         policy: policyExtensionPoint,
         config: coreServices.rootConfig,
+        userInfo: coreServices.userInfo,
       },
-      async init({ policy, config }) {
+      async init({ policy, config, userInfo }) {
         const platformOwnerRefs = config.getOptionalStringArray(
           'flotilla.permission.platformOwners',
         ) ?? ['group:default/platform-team'];
-        policy.setPolicy(new FlotillaPermissionPolicy({ platformOwnerRefs }));
+        policy.setPolicy(
+          new FlotillaPermissionPolicy({ platformOwnerRefs, userInfo }),
+        );
       },
     });
   },

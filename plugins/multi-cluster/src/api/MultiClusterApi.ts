@@ -1,0 +1,67 @@
+import { createApiRef } from '@backstage/core-plugin-api';
+import type {
+  ClusterListFilter,
+  ClusterListResult,
+  FleetCluster,
+  PlacementAdvice,
+  ScheduleRequest,
+  ScheduleResult,
+  WorkloadRequirements,
+  WorkloadStatus,
+} from '@flotilla/plugin-multi-cluster-common';
+
+/** Desired and actual placement of one catalog entity. @public */
+export interface EntityPlacement {
+  entityRef: string;
+  kubernetesId?: string;
+  desired?: {
+    source: 'karmada' | 'annotation' | 'none';
+    placement?: unknown;
+    policy?: { name: string; namespace?: string; kind: string };
+    binding?: {
+      name: string;
+      namespace?: string;
+      clusters: { name: string; replicas?: number }[];
+    };
+    replicas?: number;
+  };
+  actual: WorkloadStatus[];
+  errors: { cluster: string; message: string }[];
+}
+
+/** Input of the cluster scale call. @public */
+export interface ScaleClusterRequest {
+  machineDeployment: string;
+  replicas: number;
+}
+
+/**
+ * The multi-cluster backend, as the frontend uses it.
+ *
+ * @public
+ */
+export interface MultiClusterApi {
+  listClusters(
+    filter?: ClusterListFilter & { limit?: number; offset?: number },
+  ): Promise<ClusterListResult>;
+  getCluster(name: string): Promise<FleetCluster>;
+  getEntityPlacement(entity: {
+    kind: string;
+    namespace: string;
+    name: string;
+  }): Promise<EntityPlacement>;
+  simulatePlacement(
+    request: Omit<ScheduleRequest, 'clusters'> &
+      Partial<Pick<ScheduleRequest, 'clusters'>>,
+  ): Promise<ScheduleResult>;
+  recommendPlacement(
+    requirements: WorkloadRequirements,
+  ): Promise<PlacementAdvice>;
+  scaleCluster(name: string, request: ScaleClusterRequest): Promise<unknown>;
+  upgradeCluster(name: string, version: string): Promise<unknown>;
+}
+
+/** @public */
+export const multiClusterApiRef = createApiRef<MultiClusterApi>({
+  id: 'plugin.multi-cluster.service',
+});

@@ -1,0 +1,94 @@
+import { setupServer } from 'msw/node';
+import { http, HttpResponse } from 'msw';
+import { mockApis, registerMswTestHooks } from '@backstage/test-utils';
+import { MultiClusterClient } from './MultiClusterClient';
+import { apiCluster } from '../__fixtures__/clusters';
+
+const server = setupServer();
+registerMswTestHooks(server);
+
+const baseUrl = 'http://backstage.test/api/multi-cluster';
+
+function client() {
+  return new MultiClusterClient({
+    discoveryApi: mockApis.discovery({ baseUrl: 'http://backstage.test' }),
+    fetchApi: { fetch: (input, init) => fetch(input, init) },
+  });
+}
+
+describe('MultiClusterClient', () => {
+  it('lists clusters with filters as repeated query parameters', async () => {
+    let seen: URL | undefined;
+    server.use(
+      http.get(`${baseUrl}/clusters`, ({ request }) => {
+        seen = new URL(request.url);
+        return HttpResponse.json({ items: [apiCluster('a')], totalCount: 1 });
+      }),
+    );
+    const result = await client().listClusters({
+      region: ['eu-west', 'us-east'],
+      health: ['healthy'],
+      labels: { 'flotilla.io/tenant': 'shared' },
+      limit: 50,
+      offset: 100,
+    });
+    expect(result.items.map(c => c.name)).toEqual(['a']);
+    expect(seen?.searchParams.getAll('region')).toEqual(['eu-west', 'us-east']);
+    expect(seen?.searchParams.getAll('health')).toEqual(['healthy']);
+    expect(seen?.searchParams.get('label')).toBe('flotilla.io/tenant=shared');
+    expect(seen?.searchParams.get('limit')).toBe('50');
+    expect(seen?.searchParams.get('offset')).toBe('100');
+  });
+
+  it('encodes entity refs in the catalog’s order', async () => {
+    server.use(
+      http.get(`${baseUrl}/entities/component/default/checkout/placement`, () =>
+        HttpResponse.json({ entityRef: 'component:default/checkout', actual: [], errors: [] }),
+      ),
+    );
+    await expect(
+      client().getEntityPlacement({ kind: 'Component', namespace: 'default', name: 'checkout' }),
+    ).resolves.toMatchObject({ entityRef: 'component:default/checkout' });
+  });
+
+  it('posts simulations as JSON', async () => {
+    server.use(
+      http.post(`${baseUrl}/placement/simulate`, async ({ request }) => {
+        expect(request.headers.get('content-type')).toBe('application/json');
+        const body = (await request.json()) as { replicas: number };
+        return HttpResponse.json({
+          targets: [{ name: 'a', replicas: body.replicas }],
+          explanation: [],
+        });
+      }),
+    );
+    await expect(
+      client().simulatePlacement({ replicas: 3, placement: {} }),
+    ).resolves.toEqual({ targets: [{ name: 'a', replicas: 3 }], explanation: [] });
+  });
+
+  it('surfaces the backend’s error message and status', async () => {
+    server.use(
+      http.post(`${baseUrl}/clusters/prod-1/scale`, () =>
+        HttpResponse.json(
+          {
+            error: {
+              name: 'NotAllowedError',
+              message: 'multi-cluster.cluster.scale denied for prod-1',
+            },
+            request: { method: 'POST', url: '/clusters/prod-1/scale' },
+            response: { statusCode: 403 },
+          },
+          { status: 403 },
+        ),
+      ),
+    );
+    await expect(
+      client().scaleCluster('prod-1', { machineDeployment: 'md-0', replicas: 5 }),
+    ).rejects.toMatchObject({
+      name: 'ResponseError',
+      statusCode: 403,
+      message: expect.stringContaining('multi-cluster.cluster.scale denied for prod-1'),
+    });
+  });
+});

@@ -1,0 +1,122 @@
+import type { DiscoveryApi, FetchApi } from '@backstage/core-plugin-api';
+import { ResponseError } from '@backstage/errors';
+import type {
+  ClusterListFilter,
+  ClusterListResult,
+  FleetCluster,
+  PlacementAdvice,
+  ScheduleResult,
+  WorkloadRequirements,
+} from '@flotilla/plugin-multi-cluster-common';
+import type {
+  EntityPlacement,
+  MultiClusterApi,
+  ScaleClusterRequest,
+} from './MultiClusterApi';
+
+/**
+ * Talks to `/api/multi-cluster` with the signed-in user's credentials
+ * (fetchApi adds them), so the backend authorizes as that user.
+ *
+ * @public
+ */
+export class MultiClusterClient implements MultiClusterApi {
+  private readonly discoveryApi: DiscoveryApi;
+  private readonly fetchApi: FetchApi;
+
+  constructor(options: { discoveryApi: DiscoveryApi; fetchApi: FetchApi }) {
+    this.discoveryApi = options.discoveryApi;
+    this.fetchApi = options.fetchApi;
+  }
+
+  async listClusters(
+    filter: ClusterListFilter & { limit?: number; offset?: number } = {},
+  ): Promise<ClusterListResult> {
+    const query = new URLSearchParams();
+    for (const key of [
+      'region',
+      'provider',
+      'environment',
+      'health',
+    ] as const) {
+      for (const value of filter[key] ?? []) query.append(key, value);
+    }
+    for (const [key, value] of Object.entries(filter.labels ?? {})) {
+      query.append('label', `${key}=${value}`);
+    }
+    if (filter.limit !== undefined) query.set('limit', String(filter.limit));
+    if (filter.offset !== undefined) query.set('offset', String(filter.offset));
+    const suffix = query.toString() ? `?${query}` : '';
+    return this.request(`/clusters${suffix}`);
+  }
+
+  getCluster(name: string): Promise<FleetCluster> {
+    return this.request(`/clusters/${encodeURIComponent(name)}`);
+  }
+
+  getEntityPlacement(entity: {
+    kind: string;
+    namespace: string;
+    name: string;
+  }): Promise<EntityPlacement> {
+    const path = [entity.kind, entity.namespace, entity.name]
+      .map(part => encodeURIComponent(part.toLocaleLowerCase('en-US')))
+      .join('/');
+    return this.request(`/entities/${path}/placement`);
+  }
+
+  simulatePlacement(request: object): Promise<ScheduleResult> {
+    return this.request('/placement/simulate', {
+      method: 'POST',
+      body: request,
+    });
+  }
+
+  recommendPlacement(
+    requirements: WorkloadRequirements,
+  ): Promise<PlacementAdvice> {
+    return this.request('/placement/recommend', {
+      method: 'POST',
+      body: requirements,
+    });
+  }
+
+  scaleCluster(name: string, request: ScaleClusterRequest): Promise<unknown> {
+    return this.request(`/clusters/${encodeURIComponent(name)}/scale`, {
+      method: 'POST',
+      body: request,
+    });
+  }
+
+  upgradeCluster(name: string, version: string): Promise<unknown> {
+    return this.request(`/clusters/${encodeURIComponent(name)}/upgrade`, {
+      method: 'POST',
+      body: { version },
+    });
+  }
+
+  private async request<T>(
+    path: string,
+    options: { method?: string; body?: unknown } = {},
+  ): Promise<T> {
+    const baseUrl = await this.discoveryApi.getBaseUrl('multi-cluster');
+    const response = await this.fetchApi.fetch(`${baseUrl}${path}`, {
+      method: options.method ?? 'GET',
+      ...(options.body !== undefined
+        ? {
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify(options.body),
+          }
+        : {}),
+    });
+    if (!response.ok) {
+      const error = await ResponseError.fromResponse(response);
+      // Say what the backend said (which cluster, which permission, which field).
+      if (error.body?.error?.message) {
+        error.message = `${error.body.error.message} (${response.status})`;
+      }
+      throw error;
+    }
+    return (await response.json()) as T;
+  }
+}

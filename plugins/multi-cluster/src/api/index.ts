@@ -1,0 +1,2 @@
+export * from './MultiClusterApi';
+export { MultiClusterClient } from './MultiClusterClient';

@@ -1,0 +1,1 @@
+export { EntityClusterContent } from './EntityClusterContent';

@@ -1,0 +1,264 @@
+import { useMemo } from 'react';
+import useAsync from 'react-use/esm/useAsync';
+import { useApi } from '@backstage/core-plugin-api';
+import { useEntity } from '@backstage/plugin-catalog-react';
+import { stringifyEntityRef } from '@backstage/catalog-model';
+import {
+  CodeSnippet,
+  EmptyState,
+  InfoCard,
+  Progress,
+  ResponseErrorPanel,
+  Table,
+  type TableColumn,
+} from '@backstage/core-components';
+import { Box, Chip, Grid, Typography } from '@material-ui/core';
+import Alert from '@material-ui/lab/Alert';
+import { stringify as stringifyYaml } from 'yaml';
+import {
+  DR_STRATEGIES,
+  assessDrPosture,
+  formatDuration,
+  readServiceDrSpec,
+  toClusterProfile,
+  type FindingSeverity,
+  type FleetCluster,
+} from '@flotilla/plugin-multi-cluster-common';
+import { multiClusterApiRef } from '../../api';
+import { ClusterHealthStatus } from '../common/ClusterHealthStatus';
+import { PlacementSimulator } from '../common/PlacementSimulator';
+
+interface ReplicaRow {
+  cluster: string;
+  region: string;
+  desired?: number;
+  actual: number;
+  ready: number;
+  fleetCluster?: FleetCluster;
+}
+
+const replicaColumns: TableColumn<ReplicaRow>[] = [
+  { title: 'Region', field: 'region', defaultGroupOrder: 0 },
+  { title: 'Cluster', field: 'cluster' },
+  {
+    title: 'Health',
+    render: row =>
+      row.fleetCluster ? (
+        <ClusterHealthStatus cluster={row.fleetCluster} />
+      ) : (
+        'not in the fleet'
+      ),
+  },
+  { title: 'Desired', field: 'desired', type: 'numeric' },
+  { title: 'Actual', field: 'actual', type: 'numeric' },
+  { title: 'Ready', field: 'ready', type: 'numeric' },
+];
+
+function ReplicasPerCluster(props: {
+  loading: boolean;
+  error?: Error;
+  errors: { cluster: string; message: string }[];
+  rows: ReplicaRow[];
+}) {
+  const { rows } = props;
+  if (props.loading) return <Progress />;
+  if (props.error) return <ResponseErrorPanel error={props.error} />;
+  return (
+    <>
+      {props.errors.map(e => (
+        <Box mb={1} key={e.cluster}>
+          <Alert severity="error">
+            {e.cluster}: {e.message}
+          </Alert>
+        </Box>
+      ))}
+      <Table
+        options={{
+          search: false,
+          paging: false,
+          grouping: false,
+          padding: 'dense',
+          toolbar: false,
+        }}
+        columns={replicaColumns}
+        data={rows}
+        emptyContent={
+          <Box p={2}>
+            <Typography>No workloads found in any cluster.</Typography>
+          </Box>
+        }
+      />
+    </>
+  );
+}
+
+const SEVERITY_TO_ALERT: Record<FindingSeverity, 'error' | 'warning' | 'info'> =
+  {
+    critical: 'error',
+    high: 'error',
+    medium: 'warning',
+    low: 'info',
+    info: 'info',
+  };
+
+/** The "Multi-cluster" tab of a service: placement, preview and DR posture. */
+export function EntityMultiClusterContent() {
+  const { entity } = useEntity();
+  const api = useApi(multiClusterApiRef);
+  const entityRef = stringifyEntityRef(entity);
+  const { spec, problems } = useMemo(
+    () => readServiceDrSpec(entityRef, entity.metadata.annotations),
+    [entityRef, entity.metadata.annotations],
+  );
+
+  const placementState = useAsync(
+    () =>
+      api.getEntityPlacement({
+        kind: entity.kind,
+        namespace: entity.metadata.namespace ?? 'default',
+        name: entity.metadata.name,
+      }),
+    [api, entityRef],
+  );
+  const fleetState = useAsync(() => api.listClusters({ limit: 10000 }), [api]);
+
+  const rows = useMemo<ReplicaRow[]>(() => {
+    const fleet = new Map(
+      (fleetState.value?.items ?? []).map(c => [c.name, c]),
+    );
+    const byCluster = new Map<string, ReplicaRow>();
+    const row = (cluster: string) => {
+      let existing = byCluster.get(cluster);
+      if (!existing) {
+        existing = {
+          cluster,
+          region: fleet.get(cluster)?.region ?? 'unknown',
+          actual: 0,
+          ready: 0,
+          fleetCluster: fleet.get(cluster),
+        };
+        byCluster.set(cluster, existing);
+      }
+      return existing;
+    };
+    for (const target of placementState.value?.desired?.binding?.clusters ??
+      []) {
+      row(target.name).desired = target.replicas;
+    }
+    for (const workload of placementState.value?.actual ?? []) {
+      const r = row(workload.cluster);
+      r.actual += workload.replicas;
+      r.ready += workload.readyReplicas;
+    }
+    return [...byCluster.values()].sort(
+      (a, b) =>
+        a.region.localeCompare(b.region) || a.cluster.localeCompare(b.cluster),
+    );
+  }, [placementState.value, fleetState.value]);
+
+  const findings = useMemo(() => {
+    if (!spec || !fleetState.value) return [];
+    return assessDrPosture(
+      spec,
+      rows.map(r => ({ name: r.cluster, replicas: r.actual })),
+      fleetState.value.items.map(toClusterProfile),
+    );
+  }, [spec, rows, fleetState.value]);
+
+  if (!spec && !entity.metadata.annotations?.['backstage.io/kubernetes-id']) {
+    return (
+      <EmptyState
+        missing="field"
+        title="No multi-cluster information for this service"
+        description="Add the backstage.io/kubernetes-id annotation to name the service's workloads, and flotilla.io/dr-strategy, flotilla.io/rto, flotilla.io/rpo and flotilla.io/placement to declare where and how it runs."
+      />
+    );
+  }
+
+  const strategy = spec ? DR_STRATEGIES[spec.strategy] : undefined;
+  return (
+    <Grid container spacing={3}>
+      {problems.length > 0 && (
+        <Grid item xs={12}>
+          <Alert severity="warning">
+            {problems.map(p => `${p.annotation}: ${p.message}`).join(' | ')}
+          </Alert>
+        </Grid>
+      )}
+      <Grid item xs={12} md={8}>
+        <InfoCard title="Replicas per cluster">
+          <ReplicasPerCluster
+            loading={placementState.loading || fleetState.loading}
+            error={placementState.error}
+            errors={placementState.value?.errors ?? []}
+            rows={rows}
+          />
+        </InfoCard>
+      </Grid>
+      <Grid item xs={12} md={4}>
+        <InfoCard title="Disaster recovery">
+          {strategy && spec ? (
+            <>
+              <Typography variant="h6">{strategy.title}</Typography>
+              <Typography variant="body2" paragraph>
+                {strategy.description}
+              </Typography>
+              <Typography variant="body2">
+                RTO target:{' '}
+                {spec.rtoSeconds !== undefined
+                  ? formatDuration(spec.rtoSeconds)
+                  : 'not set'}
+                {' · '}RPO target:{' '}
+                {spec.rpoSeconds !== undefined
+                  ? formatDuration(spec.rpoSeconds)
+                  : 'not set'}
+              </Typography>
+              {spec.primaryCluster && (
+                <Typography variant="body2">
+                  Primary {spec.primaryCluster}
+                  {spec.standbyCluster
+                    ? `, standby ${spec.standbyCluster}`
+                    : ''}
+                </Typography>
+              )}
+              <Box mt={2}>
+                {findings.length === 0 ? (
+                  <Alert severity="success">No posture findings.</Alert>
+                ) : (
+                  findings.map(f => (
+                    <Box mb={1} key={f.id}>
+                      <Alert severity={SEVERITY_TO_ALERT[f.severity]}>
+                        <strong>{f.title}</strong>{' '}
+                        <Chip size="small" label={f.severity} /> {f.detail}
+                      </Alert>
+                    </Box>
+                  ))
+                )}
+              </Box>
+            </>
+          ) : (
+            <Typography>
+              No DR strategy declared (flotilla.io/dr-strategy).
+            </Typography>
+          )}
+        </InfoCard>
+      </Grid>
+      {spec?.placement && (
+        <Grid item xs={12} md={6}>
+          <InfoCard title="Declared placement">
+            <CodeSnippet language="yaml" text={stringifyYaml(spec.placement)} />
+          </InfoCard>
+        </Grid>
+      )}
+      <Grid item xs={12} md={spec?.placement ? 6 : 12}>
+        <InfoCard title="Placement preview">
+          <PlacementSimulator
+            title=""
+            initialReplicas={spec?.replicas}
+            initialPlacement={spec?.placement}
+          />
+        </InfoCard>
+      </Grid>
+    </Grid>
+  );
+}

@@ -1,0 +1,1 @@
+export { EntityMultiClusterContent } from './EntityMultiClusterContent';
