@@ -53,6 +53,25 @@ add_jest_report() {
   log "$name: $p passed, $f failed"
 }
 
+# Adds the counts of a Playwright JSON report (flaky tests passed on retry).
+add_playwright_report() {
+  local name="$1" report="$2"
+  if [ ! -s "$report" ]; then
+    failed=$((failed + 1))
+    failures+=("$name (no report)")
+    return
+  fi
+  local p f
+  read -r p f <<<"$(node -e '
+    const s = require(process.argv[1]).stats;
+    console.log(s.expected + s.flaky, s.unexpected);
+  ' "$report")"
+  passed=$((passed + p))
+  failed=$((failed + f))
+  [ "$f" = 0 ] || failures+=("$name ($f failed)")
+  log "$name: $p passed, $f failed"
+}
+
 ensure_postgres
 export BACKSTAGE_TEST_DISABLE_DOCKER=1
 
@@ -64,11 +83,9 @@ log "unit and integration tests (every package)"
 yarn backstage-cli repo test --ci --watchAll=false --json --outputFile="$RESULTS_DIR/jest.json" 2>&1 | tee "$RESULTS_DIR/jest.log" | grep -E '^(PASS|FAIL)|Tests:|●' || true
 add_jest_report "unit tests" "$RESULTS_DIR/jest.json"
 
-if [ -f "$FLOTILLA_ROOT/scripts/e2e.sh" ]; then
-  log "end-to-end tests (Playwright in Chromium against the running app)"
-  bash "$FLOTILLA_ROOT/scripts/e2e.sh" "$RESULTS_DIR"
-  add_jest_report "e2e tests" "$RESULTS_DIR/e2e.json"
-fi
+log "end-to-end tests (Playwright in Chromium against the running app)"
+bash "$FLOTILLA_ROOT/scripts/e2e.sh" "$RESULTS_DIR"
+add_playwright_report "e2e tests" "$RESULTS_DIR/e2e.json"
 
 [ -n "$FLOTILLA_POSTGRES_URL" ] || log "NOTE: PostgreSQL tests were skipped (see the warning above)"
 [ "${#failures[@]}" = 0 ] || log "failed: ${failures[*]}"

@@ -1,5 +1,9 @@
 import { createApiRef } from '@backstage/core-plugin-api';
 import type {
+  EntityDrStatus,
+  FailoverPlan,
+  FailoverRun,
+  StartFailoverRequest,
   ClusterListFilter,
   ClusterListResult,
   FleetCluster,
@@ -59,6 +63,22 @@ export interface MultiClusterApi {
   ): Promise<PlacementAdvice>;
   scaleCluster(name: string, request: ScaleClusterRequest): Promise<unknown>;
   upgradeCluster(name: string, version: string): Promise<unknown>;
+  /** A dry run returns the plan and changes nothing. */
+  previewFailover(
+    request: Omit<StartFailoverRequest, 'dryRun'>,
+  ): Promise<{ plan: FailoverPlan }>;
+  startFailover(
+    request: Omit<StartFailoverRequest, 'dryRun'>,
+  ): Promise<{ id: string }>;
+  getFailover(id: string): Promise<FailoverRun>;
+  listFailovers(entityRef: string): Promise<{ items: FailoverRun[] }>;
+  cancelFailover(id: string): Promise<FailoverRun>;
+  rollbackFailover(id: string, reason: string): Promise<{ id: string }>;
+  getEntityDr(entity: {
+    kind: string;
+    namespace: string;
+    name: string;
+  }): Promise<EntityDrStatus>;
 }
 
 /** @public */

@@ -43,11 +43,19 @@ describe('MultiClusterClient', () => {
   it('encodes entity refs in the catalog’s order', async () => {
     server.use(
       http.get(`${baseUrl}/entities/component/default/checkout/placement`, () =>
-        HttpResponse.json({ entityRef: 'component:default/checkout', actual: [], errors: [] }),
+        HttpResponse.json({
+          entityRef: 'component:default/checkout',
+          actual: [],
+          errors: [],
+        }),
       ),
     );
     await expect(
-      client().getEntityPlacement({ kind: 'Component', namespace: 'default', name: 'checkout' }),
+      client().getEntityPlacement({
+        kind: 'Component',
+        namespace: 'default',
+        name: 'checkout',
+      }),
     ).resolves.toMatchObject({ entityRef: 'component:default/checkout' });
   });
 
@@ -64,7 +72,10 @@ describe('MultiClusterClient', () => {
     );
     await expect(
       client().simulatePlacement({ replicas: 3, placement: {} }),
-    ).resolves.toEqual({ targets: [{ name: 'a', replicas: 3 }], explanation: [] });
+    ).resolves.toEqual({
+      targets: [{ name: 'a', replicas: 3 }],
+      explanation: [],
+    });
   });
 
   it('surfaces the backend’s error message and status', async () => {
@@ -84,11 +95,16 @@ describe('MultiClusterClient', () => {
       ),
     );
     await expect(
-      client().scaleCluster('prod-1', { machineDeployment: 'md-0', replicas: 5 }),
+      client().scaleCluster('prod-1', {
+        machineDeployment: 'md-0',
+        replicas: 5,
+      }),
     ).rejects.toMatchObject({
       name: 'ResponseError',
       statusCode: 403,
-      message: expect.stringContaining('multi-cluster.cluster.scale denied for prod-1'),
+      message: expect.stringContaining(
+        'multi-cluster.cluster.scale denied for prod-1',
+      ),
     });
   });
 });

@@ -1,6 +1,10 @@
 import type { DiscoveryApi, FetchApi } from '@backstage/core-plugin-api';
 import { ResponseError } from '@backstage/errors';
 import type {
+  EntityDrStatus,
+  FailoverPlan,
+  FailoverRun,
+  StartFailoverRequest,
   ClusterListFilter,
   ClusterListResult,
   FleetCluster,
@@ -13,6 +17,15 @@ import type {
   MultiClusterApi,
   ScaleClusterRequest,
 } from './MultiClusterApi';
+
+type EntityName = { kind: string; namespace: string; name: string };
+
+/** The catalog's own order and casing: kind/namespace/name, lower-cased. */
+function entityPath(entity: EntityName) {
+  return [entity.kind, entity.namespace, entity.name]
+    .map(part => encodeURIComponent(part.toLocaleLowerCase('en-US')))
+    .join('/');
+}
 
 /**
  * Talks to `/api/multi-cluster` with the signed-in user's credentials
@@ -54,15 +67,49 @@ export class MultiClusterClient implements MultiClusterApi {
     return this.request(`/clusters/${encodeURIComponent(name)}`);
   }
 
-  getEntityPlacement(entity: {
-    kind: string;
-    namespace: string;
-    name: string;
-  }): Promise<EntityPlacement> {
-    const path = [entity.kind, entity.namespace, entity.name]
-      .map(part => encodeURIComponent(part.toLocaleLowerCase('en-US')))
-      .join('/');
-    return this.request(`/entities/${path}/placement`);
+  getEntityPlacement(entity: EntityName): Promise<EntityPlacement> {
+    return this.request(`/entities/${entityPath(entity)}/placement`);
+  }
+
+  getEntityDr(entity: EntityName): Promise<EntityDrStatus> {
+    return this.request(`/entities/${entityPath(entity)}/dr`);
+  }
+
+  previewFailover(
+    request: Omit<StartFailoverRequest, 'dryRun'>,
+  ): Promise<{ plan: FailoverPlan }> {
+    return this.request('/failovers', {
+      method: 'POST',
+      body: { ...request, dryRun: true },
+    });
+  }
+
+  startFailover(
+    request: Omit<StartFailoverRequest, 'dryRun'>,
+  ): Promise<{ id: string }> {
+    return this.request('/failovers', { method: 'POST', body: request });
+  }
+
+  getFailover(id: string): Promise<FailoverRun> {
+    return this.request(`/failovers/${encodeURIComponent(id)}`);
+  }
+
+  listFailovers(entityRef: string): Promise<{ items: FailoverRun[] }> {
+    return this.request(`/failovers?${new URLSearchParams({ entityRef })}`);
+  }
+
+  cancelFailover(id: string): Promise<FailoverRun> {
+    return this.request(`/failovers/${encodeURIComponent(id)}/cancel`, {
+      method: 'POST',
+      body: {},
+    });
+  }
+
+  rollbackFailover(id: string, reason: string): Promise<{ id: string }> {
+    return this.request(`/failovers/${encodeURIComponent(id)}/rollback`, {
+      method: 'POST',
+      body: { reason },
+    });
   }
 
   simulatePlacement(request: object): Promise<ScheduleResult> {

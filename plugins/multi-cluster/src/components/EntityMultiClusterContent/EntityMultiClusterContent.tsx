@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import useAsync from 'react-use/esm/useAsync';
+import useAsyncRetry from 'react-use/esm/useAsyncRetry';
 import { useApi } from '@backstage/core-plugin-api';
 import { useEntity } from '@backstage/plugin-catalog-react';
 import { stringifyEntityRef } from '@backstage/catalog-model';
@@ -27,6 +28,7 @@ import {
 import { multiClusterApiRef } from '../../api';
 import { ClusterHealthStatus } from '../common/ClusterHealthStatus';
 import { PlacementSimulator } from '../common/PlacementSimulator';
+import { FailoverPanel } from '../Failover';
 
 interface ReplicaRow {
   cluster: string;
@@ -111,7 +113,7 @@ export function EntityMultiClusterContent() {
     [entityRef, entity.metadata.annotations],
   );
 
-  const placementState = useAsync(
+  const placementState = useAsyncRetry(
     () =>
       api.getEntityPlacement({
         kind: entity.kind,
@@ -242,6 +244,19 @@ export function EntityMultiClusterContent() {
             </Typography>
           )}
         </InfoCard>
+      </Grid>
+      <Grid item xs={12}>
+        <FailoverPanel
+          entityRef={entityRef}
+          sources={rows.filter(r => r.actual > 0).map(r => r.cluster)}
+          targets={(fleetState.value?.items ?? [])
+            .filter(c => c.health.status !== 'unhealthy')
+            .map(c => c.name)
+            .sort()}
+          defaultSource={spec?.primaryCluster}
+          defaultTarget={spec?.standbyCluster}
+          onRunFinished={placementState.retry}
+        />
       </Grid>
       {spec?.placement && (
         <Grid item xs={12} md={6}>

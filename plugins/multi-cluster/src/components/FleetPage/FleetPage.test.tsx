@@ -18,13 +18,20 @@ registerMswTestHooks(server);
 const baseUrl = 'http://backstage.test/api/multi-cluster';
 
 function renderPage() {
-  const fetchApi = { fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init) };
+  const fetchApi = {
+    fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init),
+  };
   const api = new MultiClusterClient({
     discoveryApi: mockApis.discovery({ baseUrl: 'http://backstage.test' }),
     fetchApi,
   });
   return renderInTestApp(
-    <TestApiProvider apis={[[multiClusterApiRef, api], [fetchApiRef, fetchApi]]}>
+    <TestApiProvider
+      apis={[
+        [multiClusterApiRef, api],
+        [fetchApiRef, fetchApi],
+      ]}
+    >
       <FleetPageContent />
     </TestApiProvider>,
   );
@@ -36,13 +43,25 @@ describe('FleetPageContent', () => {
       http.get(`${baseUrl}/clusters`, () =>
         HttpResponse.json({
           items: [
-            apiCluster('prod-eu-1', { environment: 'prod', region: 'eu-west', provider: 'aws' }),
-            apiCluster('prod-us-1', { environment: 'prod', region: 'us-east', provider: 'gcp' }),
+            apiCluster('prod-eu-1', {
+              environment: 'prod',
+              region: 'eu-west',
+              provider: 'aws',
+            }),
+            apiCluster('prod-us-1', {
+              environment: 'prod',
+              region: 'us-east',
+              provider: 'gcp',
+            }),
             apiCluster('dev-eu-1', {
               environment: 'dev',
               region: 'eu-west',
               provider: 'aws',
-              health: { status: 'unhealthy', via: 'readyz', message: 'readyz timed out' },
+              health: {
+                status: 'unhealthy',
+                via: 'readyz',
+                message: 'readyz timed out',
+              },
             }),
           ],
           totalCount: 3,
@@ -56,7 +75,9 @@ describe('FleetPageContent', () => {
     expect(screen.getByText('unhealthy')).toBeInTheDocument();
 
     await userEvent.click(screen.getByLabelText('Filter by Environment'));
-    await userEvent.click(within(screen.getByRole('listbox')).getByText('prod'));
+    await userEvent.click(
+      within(screen.getByRole('listbox')).getByText('prod'),
+    );
     expect(await screen.findByText('Clusters (2 of 3)')).toBeInTheDocument();
     expect(screen.queryByText('dev-eu-1')).not.toBeInTheDocument();
     expect(screen.getByText('prod-us-1')).toBeInTheDocument();
@@ -64,24 +85,39 @@ describe('FleetPageContent', () => {
 
   it('says what to configure when the fleet is empty', async () => {
     server.use(
-      http.get(`${baseUrl}/clusters`, () => HttpResponse.json({ items: [], totalCount: 0 })),
+      http.get(`${baseUrl}/clusters`, () =>
+        HttpResponse.json({ items: [], totalCount: 0 }),
+      ),
     );
     await renderPage();
-    expect(await screen.findByText('No clusters in the fleet')).toBeInTheDocument();
-    expect(screen.getByText(/Configure a source under multiCluster/)).toBeInTheDocument();
+    expect(
+      await screen.findByText('No clusters in the fleet'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/Configure a source under multiCluster/),
+    ).toBeInTheDocument();
   });
 
   it('runs the simulator on the live fleet and shows the split', async () => {
     let posted: { replicas: number } | undefined;
     server.use(
       http.get(`${baseUrl}/clusters`, () =>
-        HttpResponse.json({ items: [apiCluster('a', { region: 'x' })], totalCount: 1 }),
+        HttpResponse.json({
+          items: [apiCluster('a', { region: 'x' })],
+          totalCount: 1,
+        }),
       ),
       http.post(`${baseUrl}/placement/simulate`, async ({ request }) => {
         posted = (await request.json()) as { replicas: number };
         return HttpResponse.json({
           targets: [{ name: 'a', replicas: 4 }],
-          explanation: [{ cluster: 'a', verdict: 'selected', reasons: ['assigned 4 replicas'] }],
+          explanation: [
+            {
+              cluster: 'a',
+              verdict: 'selected',
+              reasons: ['assigned 4 replicas'],
+            },
+          ],
         });
       }),
     );
@@ -91,7 +127,9 @@ describe('FleetPageContent', () => {
     await userEvent.clear(replicas);
     await userEvent.type(replicas, '4');
     await userEvent.click(screen.getByRole('button', { name: 'Simulate' }));
-    await waitFor(() => expect(screen.getByTestId('simulation-split')).toHaveTextContent('a: 4'));
+    await waitFor(() =>
+      expect(screen.getByTestId('simulation-split')).toHaveTextContent('a: 4'),
+    );
     expect(posted?.replicas).toBe(4);
     expect(screen.getByText('assigned 4 replicas')).toBeInTheDocument();
   });
@@ -100,7 +138,10 @@ describe('FleetPageContent', () => {
     server.use(
       http.get(`${baseUrl}/clusters`, () =>
         HttpResponse.json(
-          { error: { name: 'Error', message: 'inventory unavailable' }, response: { statusCode: 500 } },
+          {
+            error: { name: 'Error', message: 'inventory unavailable' },
+            response: { statusCode: 500 },
+          },
           { status: 500 },
         ),
       ),

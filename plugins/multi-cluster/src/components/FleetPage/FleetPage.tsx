@@ -164,7 +164,9 @@ export function FleetPageContent() {
           <Grid item xs={6} md={3} key={region}>
             <InfoCard title={region} variant="gridItem">
               <Typography variant="body2">
-                {`${total} cluster${total === 1 ? '' : 's'}, ${healthy} healthy`}
+                {`${total} cluster${
+                  total === 1 ? '' : 's'
+                }, ${healthy} healthy`}
               </Typography>
             </InfoCard>
           </Grid>

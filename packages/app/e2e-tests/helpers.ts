@@ -1,0 +1,18 @@
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+/** Signs in with the guest provider (the identity depends on the app's config). */
+export async function signIn(page: Page, to: string = '/') {
+  await page.goto(to);
+  const enter = page.getByRole('button', { name: 'Enter' });
+  await expect(enter).toBeVisible();
+  await enter.click();
+  await expect(page.getByRole('navigation', { name: 'sidebar nav' })).toBeVisible();
+  if (to !== '/') await page.goto(to);
+}
+
+/** Saves a full-page screenshot beside the other e2e output. */
+export async function screenshot(page: Page, name: string) {
+  const dir = process.env.FLOTILLA_E2E_OUTPUT ?? 'test-results/e2e';
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,234 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setupServer } from 'msw/node';
+import { http, HttpResponse } from 'msw';
+import {
+  mockApis,
+  registerMswTestHooks,
+  renderInTestApp,
+  TestApiProvider,
+} from '@backstage/test-utils';
+import { permissionApiRef } from '@backstage/plugin-permission-react';
+import { AuthorizeResult } from '@backstage/plugin-permission-common';
+import {
+  planFailover,
+  type FailoverRun,
+} from '@flotilla/plugin-multi-cluster-common';
+import { MultiClusterClient, multiClusterApiRef } from '../../api';
+import { FailoverPanel } from './FailoverPanel';
+
+// Typing and a second-long poll make these slower than Jest's default 5 s.
+jest.setTimeout(20_000);
+
+const server = setupServer();
+registerMswTestHooks(server);
+const baseUrl = 'http://backstage.test/api/multi-cluster';
+const entityRef = 'component:default/payments-ledger';
+
+const resources = { cpu: '32', memory: '128Gi', pods: '110' };
+const plan = planFailover({
+  service: { entityRef, strategy: 'active-passive-warm' },
+  from: 'eu-1',
+  to: 'us-1',
+  placement: [{ name: 'eu-1', replicas: 4 }],
+  fleet: ['eu-1', 'us-1'].map(name => ({
+    name,
+    region: name.slice(0, 2),
+    resourceSummary: { allocatable: resources },
+  })),
+});
+
+function runAt(status: FailoverRun['status'], done: number): FailoverRun {
+  return {
+    id: 'run-1',
+    entityRef,
+    kind: 'failover',
+    from: 'eu-1',
+    to: ['us-1'],
+    status,
+    reason: 'eu-1 is down',
+    createdBy: 'user:default/guest',
+    createdAt: '2026-12-02T16:00:00.000Z',
+    plan,
+    steps: plan.steps.map(step => ({
+      order: step.order,
+      kind: step.kind,
+      title: step.title,
+      attempts: step.order <= done ? 1 : 0,
+      status: (() => {
+        if (step.skipReason) return 'skipped';
+        if (step.order <= done) return 'succeeded';
+        return step.order === done + 1 && status === 'running'
+          ? 'running'
+          : 'pending';
+      })(),
+      skipReason: step.skipReason,
+    })),
+  };
+}
+
+// usePermission caches decisions per resource across renders, so the denied
+// case uses an entity of its own.
+function renderPanel(
+  authorize: AuthorizeResult.ALLOW | AuthorizeResult.DENY,
+  ref: string = entityRef,
+) {
+  const api = new MultiClusterClient({
+    discoveryApi: mockApis.discovery({ baseUrl: 'http://backstage.test' }),
+    fetchApi: { fetch: (input, init) => fetch(input, init) },
+  });
+  return renderInTestApp(
+    <TestApiProvider
+      apis={[
+        [multiClusterApiRef, api],
+        [permissionApiRef, mockApis.permission({ authorize })],
+      ]}
+    >
+      <FailoverPanel
+        entityRef={ref}
+        sources={['eu-1']}
+        targets={['eu-1', 'us-1']}
+        defaultSource="eu-1"
+        defaultTarget="us-1"
+      />
+    </TestApiProvider>,
+  );
+}
+
+async function openDialog() {
+  // Query afresh: the button re-renders once the permission resolves.
+  await waitFor(
+    () =>
+      expect(screen.getByRole('button', { name: 'Fail over' })).toBeEnabled(),
+    { timeout: 5000 },
+  );
+  await userEvent.click(screen.getByRole('button', { name: 'Fail over' }));
+}
+
+describe('FailoverPanel', () => {
+  beforeEach(() => {
+    server.use(
+      http.get(`${baseUrl}/failovers`, () => HttpResponse.json({ items: [] })),
+    );
+  });
+
+  it('disables failover with the reason when the permission is denied', async () => {
+    await renderPanel(AuthorizeResult.DENY, 'component:default/search-api');
+    expect(
+      await screen.findByText(
+        'Only the owners of this service can fail it over.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Fail over' })).toBeDisabled();
+  });
+
+  it('previews the plan, starts the run and follows it to the end', async () => {
+    const posted: Array<Record<string, unknown>> = [];
+    let polls = 0;
+    server.use(
+      http.post(`${baseUrl}/failovers`, async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        posted.push(body);
+        return body.dryRun
+          ? HttpResponse.json({ plan })
+          : HttpResponse.json({ id: 'run-1' }, { status: 202 });
+      }),
+      http.get(`${baseUrl}/failovers/run-1`, () => {
+        polls += 1;
+        return HttpResponse.json(
+          polls < 2 ? runAt('running', 2) : runAt('succeeded', 7),
+        );
+      }),
+    );
+    await renderPanel(AuthorizeResult.ALLOW);
+    await openDialog();
+    const dialog = await screen.findByRole('dialog');
+    const start = within(dialog).getByRole('button', {
+      name: 'Start failover',
+    });
+    expect(start).toBeDisabled();
+    await userEvent.type(
+      within(dialog).getByLabelText('Reason (required)'),
+      'eu-1 is down',
+    );
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Preview plan' }),
+    );
+    expect(
+      await within(dialog).findByTestId('failover-plan'),
+    ).toHaveTextContent('Move 4 replica(s) from eu-1 to us-1');
+    expect(
+      within(dialog).getByText(
+        /will be skipped: no Argo CD application configured/,
+      ),
+    ).toBeInTheDocument();
+    await userEvent.click(start);
+
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('failover-run')).toHaveAttribute(
+          'data-status',
+          'succeeded',
+        ),
+      { timeout: 5000 },
+    );
+    expect(screen.getByTestId('step-verify')).toHaveAttribute(
+      'data-status',
+      'succeeded',
+    );
+    expect(screen.getByTestId('step-gitops-sync')).toHaveAttribute(
+      'data-status',
+      'skipped',
+    );
+    expect(screen.getByRole('button', { name: 'Roll back' })).toBeEnabled();
+    expect(posted).toEqual([
+      {
+        entityRef,
+        from: 'eu-1',
+        to: 'us-1',
+        reason: 'eu-1 is down',
+        force: false,
+        dryRun: true,
+      },
+      {
+        entityRef,
+        from: 'eu-1',
+        to: 'us-1',
+        reason: 'eu-1 is down',
+        force: false,
+      },
+    ]);
+  });
+
+  it('shows why the backend refused the plan', async () => {
+    server.use(
+      http.post(`${baseUrl}/failovers`, () =>
+        HttpResponse.json(
+          {
+            error: {
+              name: 'InputError',
+              message: "target cluster 'us-1' is unhealthy",
+            },
+            response: { statusCode: 400 },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    await renderPanel(AuthorizeResult.ALLOW);
+    await openDialog();
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(
+      within(dialog).getByLabelText('Reason (required)'),
+      'drill',
+    );
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Preview plan' }),
+    );
+    expect(
+      await within(dialog).findByText(
+        "target cluster 'us-1' is unhealthy (400)",
+      ),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,1 @@
+export { FailoverPanel } from './FailoverPanel';
