@@ -1,0 +1,6 @@
+export {
+  ARGOCD_API_VERSION,
+  applicationSetInputSchema,
+  generateApplicationSet,
+} from './applicationSet';
+export type { ApplicationSetInput } from './applicationSet';

@@ -1,0 +1,413 @@
+/**
+ * Input of the Cluster API generator, with its validation rules.
+ */
+import { z } from 'zod';
+import {
+  annotationsSchema,
+  checkNetworksDoNotOverlap,
+  cidrBlocksSchema,
+  kubernetesVersionSchema,
+  labelsSchema,
+  portSchema,
+  rfc1123LabelSchema,
+  rfc1123SubdomainSchema,
+} from '../validation/schemas';
+import { labelValueSyntaxError } from '../validation/labels';
+import { CAPI_PROVIDERS } from './versions';
+
+/** Largest control plane the generator accepts (etcd quorum sizes 1..7). */
+export const MAX_CONTROL_PLANE_REPLICAS = 7;
+/** Largest worker pool the generator accepts. */
+export const MAX_WORKER_REPLICAS = 1000;
+/** Most worker pools per cluster. */
+export const MAX_WORKER_POOLS = 20;
+
+export const DEFAULT_POD_CIDRS = ['192.168.0.0/16'];
+export const DEFAULT_SERVICE_CIDRS = ['10.96.0.0/12'];
+export const DEFAULT_SERVICE_DOMAIN = 'cluster.local';
+
+/** Label keys of Flotilla's fleet segmentation axes. */
+export const SEGMENTATION_LABELS = {
+  environment: 'flotilla.io/environment',
+  region: 'flotilla.io/region',
+  provider: 'flotilla.io/provider',
+  tenant: 'flotilla.io/tenant',
+  workloadClass: 'flotilla.io/workload-class',
+} as const;
+
+const machineTypeSchema = z
+  .string({ invalid_type_error: 'machineType must be a string' })
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/,
+    'machineType must be an instance type / VM size such as m5.large, n2-standard-4 or Standard_D4s_v3',
+  );
+
+/** Treats '' (what a Backstage form sends for an unset field) as absent. */
+const blankAsAbsent = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess(
+    value => (value === '' || value === null ? undefined : value),
+    schema.optional(),
+  );
+
+const regionSchema = z
+  .string({ invalid_type_error: 'region must be a string' })
+  .regex(
+    /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/,
+    'region must be a cloud region such as eu-west-1, europe-west4 or westeurope (lowercase letters, digits and -)',
+  );
+
+const absolutePathSchema = (what: string) =>
+  z
+    .string({ invalid_type_error: `${what} must be a string` })
+    .max(512, `${what} must be at most 512 characters`)
+    .regex(
+      /^\/[A-Za-z0-9._\-/]*$/,
+      `${what} must be an absolute path of letters, digits, '.', '_', '-' and '/'`,
+    )
+    .refine(p => !p.split('/').includes('..'), `${what} must not contain '..'`);
+
+const segmentValueSchema = (what: string) =>
+  z
+    .string({ invalid_type_error: `${what} must be a string` })
+    .superRefine((value, ctx) => {
+      const problem = labelValueSyntaxError(value);
+      if (problem || value === '') {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: `${what}: ${problem ?? 'must not be empty'}`,
+        });
+      }
+    });
+
+const auditSchema = z
+  .object({
+    enabled: z.boolean().default(true),
+    policyFile: absolutePathSchema('audit.policyFile').default(
+      '/etc/kubernetes/audit-policy.yaml',
+    ),
+    logPath: absolutePathSchema('audit.logPath').default(
+      '/var/log/kubernetes/audit/audit.log',
+    ),
+    maxAge: z.number().int().min(1).max(3650).default(30),
+    maxBackup: z.number().int().min(0).max(1000).default(10),
+    maxSize: z.number().int().min(1).max(10240).default(100),
+    /** An `audit.k8s.io/v1` Policy object; Flotilla's default when absent. */
+    policy: z
+      .object({
+        apiVersion: z.literal('audit.k8s.io/v1').optional(),
+        kind: z.literal('Policy').optional(),
+        rules: z
+          .array(z.record(z.unknown()))
+          .min(1, 'audit.policy.rules must not be empty'),
+      })
+      .passthrough()
+      .optional(),
+  })
+  .strict();
+
+const workerSchema = z
+  .object({
+    name: rfc1123LabelSchema('worker pool name'),
+    replicas: z
+      .number({
+        required_error: 'replicas is required',
+        invalid_type_error: 'replicas must be a number',
+      })
+      .int('replicas must be an integer')
+      .min(0, 'worker replicas must be at least 0')
+      .max(
+        MAX_WORKER_REPLICAS,
+        `worker replicas must be at most ${MAX_WORKER_REPLICAS}`,
+      ),
+    machineType: blankAsAbsent(machineTypeSchema),
+    /** Managed topology only: the MachineDeployment class of the ClusterClass. */
+    class: z.string().min(1).max(256).optional(),
+    /** Failure domain (availability zone) to place the pool in. */
+    failureDomain: z.string().min(1).max(256).optional(),
+    /** Labels for the pool's Machines (propagated to Nodes when prefixed node-role.kubernetes.io or node.cluster.x-k8s.io). */
+    labels: labelsSchema.optional(),
+  })
+  .strict();
+
+const classRefSchema = z.union([
+  rfc1123SubdomainSchema('topology.classRef'),
+  z
+    .object({
+      name: rfc1123SubdomainSchema('topology.classRef.name'),
+      namespace: rfc1123LabelSchema('topology.classRef.namespace').optional(),
+    })
+    .strict(),
+]);
+
+const topologySchema = z
+  .object({
+    classRef: classRefSchema,
+    /** Default MachineDeployment class for pools without `class`. */
+    workerClass: z.string().min(1).max(256).default('default-worker'),
+    /** ClusterClass variables (name/value). */
+    variables: z
+      .array(
+        z
+          .object({ name: z.string().min(1).max(256), value: z.unknown() })
+          .strict(),
+      )
+      .optional(),
+    /**
+     * Name of a ClusterClass variable that takes the machine type; when set,
+     * `controlPlane.machineType` and each pool's `machineType` become
+     * variable overrides.
+     */
+    machineTypeVariable: z.string().min(1).max(256).optional(),
+  })
+  .strict();
+
+/** Raw input accepted by {@link capiClusterInputSchema}. */
+export const capiClusterInputSchema = z
+  .object({
+    name: rfc1123LabelSchema('name'),
+    namespace: rfc1123LabelSchema('namespace').default('default'),
+    provider: z.enum(CAPI_PROVIDERS as [string, ...string[]], {
+      errorMap: () => ({
+        message: `provider must be one of ${CAPI_PROVIDERS.join(', ')}`,
+      }),
+    }) as z.ZodType<'aws' | 'gcp' | 'azure' | 'docker'>,
+    apiVersion: z
+      .enum(['v1beta2', 'v1beta1'], {
+        errorMap: () => ({ message: 'apiVersion must be v1beta2 or v1beta1' }),
+      })
+      .default('v1beta2'),
+    kubernetesVersion: kubernetesVersionSchema,
+    region: blankAsAbsent(regionSchema),
+    controlPlane: z
+      .object({
+        replicas: z
+          .number({
+            required_error: 'controlPlane.replicas is required',
+            invalid_type_error: 'controlPlane.replicas must be a number',
+          })
+          .int('controlPlane.replicas must be an integer')
+          .min(1, 'controlPlane.replicas must be at least 1')
+          .max(
+            MAX_CONTROL_PLANE_REPLICAS,
+            `controlPlane.replicas must be at most ${MAX_CONTROL_PLANE_REPLICAS}`,
+          )
+          .refine(
+            n => n % 2 === 1,
+            'controlPlane.replicas must be odd (1, 3, 5 or 7) so that etcd keeps quorum',
+          ),
+        machineType: blankAsAbsent(machineTypeSchema),
+      })
+      .strict(),
+    workers: z
+      .array(workerSchema)
+      .max(MAX_WORKER_POOLS, `at most ${MAX_WORKER_POOLS} worker pools`)
+      .default([]),
+    podCidrs: cidrBlocksSchema('podCidrs').default(DEFAULT_POD_CIDRS),
+    serviceCidrs: cidrBlocksSchema('serviceCidrs').default(
+      DEFAULT_SERVICE_CIDRS,
+    ),
+    serviceDomain: rfc1123SubdomainSchema('serviceDomain').default(
+      DEFAULT_SERVICE_DOMAIN,
+    ),
+    apiServerPort: portSchema.optional(),
+    controlPlaneEndpoint: z
+      .object({
+        host: z
+          .string()
+          .min(1)
+          .max(512)
+          .regex(
+            /^[A-Za-z0-9.:\-[\]]+$/,
+            'controlPlaneEndpoint.host must be a host name or IP address',
+          ),
+        port: portSchema.default(6443),
+      })
+      .strict()
+      .optional(),
+    labels: labelsSchema.optional(),
+    annotations: annotationsSchema.optional(),
+    segmentation: z
+      .object({
+        environment: segmentValueSchema('segmentation.environment').optional(),
+        region: segmentValueSchema('segmentation.region').optional(),
+        tenant: segmentValueSchema('segmentation.tenant').optional(),
+        workloadClass: segmentValueSchema(
+          'segmentation.workloadClass',
+        ).optional(),
+      })
+      .strict()
+      .optional(),
+    audit: auditSchema.optional(),
+    topology: topologySchema.optional(),
+    aws: z
+      .object({
+        sshKeyName: z.string().min(1).max(255).optional(),
+        controlPlaneIamInstanceProfile: z.string().min(1).max(128).optional(),
+        nodeIamInstanceProfile: z.string().min(1).max(128).optional(),
+        ami: z
+          .string()
+          .regex(
+            /^ami-[0-9a-f]{8,17}$/,
+            'aws.ami must look like ami-0123456789abcdef0',
+          )
+          .optional(),
+      })
+      .strict()
+      .optional(),
+    gcp: z
+      .object({
+        project: z
+          .string({ required_error: 'gcp.project is required' })
+          .regex(
+            /^[a-z][-a-z0-9]{4,28}[a-z0-9]$/,
+            'gcp.project must be a GCP project ID (6-30 lowercase letters, digits and -)',
+          ),
+        network: rfc1123LabelSchema('gcp.network').optional(),
+        image: z.string().min(1).max(512).optional(),
+      })
+      .strict()
+      .optional(),
+    azure: z
+      .object({
+        subscriptionId: z
+          .string()
+          .regex(
+            /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
+            'azure.subscriptionId must be a GUID',
+          )
+          .optional(),
+        resourceGroup: z
+          .string()
+          .regex(
+            /^[-\w.()]{1,89}[-\w()]$/,
+            'azure.resourceGroup must be an Azure resource group name',
+          )
+          .optional(),
+        identityName:
+          rfc1123SubdomainSchema('azure.identityName').default(
+            'cluster-identity',
+          ),
+        identityNamespace: rfc1123LabelSchema(
+          'azure.identityNamespace',
+        ).optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict()
+  .superRefine((input, ctx) => {
+    const issue = (message: string, path: (string | number)[]) =>
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message, path });
+
+    checkNetworksDoNotOverlap(
+      ctx,
+      { path: ['podCidrs'], blocks: input.podCidrs },
+      { path: ['serviceCidrs'], blocks: input.serviceCidrs },
+    );
+    if (input.workers.length === 0) {
+      issue('at least one worker pool is required', ['workers']);
+    }
+    const seen = new Set<string>();
+    input.workers.forEach((worker, index) => {
+      if (seen.has(worker.name)) {
+        issue(`worker pool name "${worker.name}" is used twice`, [
+          'workers',
+          index,
+          'name',
+        ]);
+      }
+      seen.add(worker.name);
+      if (worker.name === 'control-plane') {
+        issue('worker pool name "control-plane" is reserved', [
+          'workers',
+          index,
+          'name',
+        ]);
+      }
+      const objectName = `${input.name}-${worker.name}`;
+      if (objectName.length > 63) {
+        issue(
+          `"${objectName}" (cluster name + "-" + pool name) is longer than 63 characters; Cluster API uses it as a label value`,
+          ['workers', index, 'name'],
+        );
+      }
+      if (worker.class && !input.topology) {
+        issue('class is only used with topology (a ClusterClass)', [
+          'workers',
+          index,
+          'class',
+        ]);
+      }
+    });
+    if (input.provider !== 'docker' && !input.region && !input.topology) {
+      issue(`region is required for provider ${input.provider}`, ['region']);
+    }
+    if (input.provider === 'gcp' && !input.gcp && !input.topology) {
+      issue('gcp.project is required for provider gcp', ['gcp', 'project']);
+    }
+    for (const other of ['aws', 'gcp', 'azure'] as const) {
+      if (input[other] && input.provider !== other) {
+        issue(`${other} options given but provider is ${input.provider}`, [
+          other,
+        ]);
+      }
+    }
+    if (input.topology) {
+      if (input.audit) {
+        issue(
+          'audit settings are owned by the ClusterClass in topology mode; set them in its KubeadmControlPlaneTemplate',
+          ['audit'],
+        );
+      }
+      const hasMachineTypes =
+        input.controlPlane.machineType !== undefined ||
+        input.workers.some(w => w.machineType !== undefined);
+      if (hasMachineTypes && !input.topology.machineTypeVariable) {
+        issue(
+          'machine types come from the ClusterClass in topology mode; set topology.machineTypeVariable to pass them as a ClusterClass variable',
+          ['topology', 'machineTypeVariable'],
+        );
+      }
+    }
+    if (input.provider === 'docker') {
+      const withType = input.workers.findIndex(
+        w => w.machineType !== undefined,
+      );
+      if (input.controlPlane.machineType !== undefined && !input.topology) {
+        issue('machineType does not apply to provider docker', [
+          'controlPlane',
+          'machineType',
+        ]);
+      }
+      if (withType >= 0 && !input.topology) {
+        issue('machineType does not apply to provider docker', [
+          'workers',
+          withType,
+          'machineType',
+        ]);
+      }
+    }
+    const segmentation = input.segmentation ?? {};
+    const computed: Record<string, string | undefined> = {
+      [SEGMENTATION_LABELS.environment]: segmentation.environment,
+      [SEGMENTATION_LABELS.region]: segmentation.region ?? input.region,
+      [SEGMENTATION_LABELS.provider]: input.provider,
+      [SEGMENTATION_LABELS.tenant]: segmentation.tenant,
+      [SEGMENTATION_LABELS.workloadClass]: segmentation.workloadClass,
+    };
+    for (const [key, value] of Object.entries(input.labels ?? {})) {
+      if (computed[key] !== undefined && computed[key] !== value) {
+        issue(
+          `label ${key}=${value} contradicts the value ${computed[key]} derived from the input`,
+          ['labels', key],
+        );
+      }
+    }
+  });
+
+/** Input of {@link generateCapiCluster}, as written by a caller. */
+export type CapiClusterInput = z.input<typeof capiClusterInputSchema>;
+/** Input of {@link generateCapiCluster} after validation and defaults. */
+export type NormalizedCapiClusterInput = z.output<
+  typeof capiClusterInputSchema
+>;

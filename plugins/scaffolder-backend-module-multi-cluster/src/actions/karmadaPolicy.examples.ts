@@ -1,0 +1,85 @@
+import { TemplateExample } from '@backstage/plugin-scaffolder-node';
+import yaml from 'yaml';
+
+export const examples: TemplateExample[] = [
+  {
+    description:
+      'Spread a Deployment and its Service over prod clusters in at least two regions, with failover.',
+    example: yaml.stringify({
+      steps: [
+        {
+          id: 'policy',
+          action: 'multicluster:karmada:policy',
+          name: 'Generate Karmada policies',
+          input: {
+            name: 'checkout',
+            namespace: 'shop',
+            resourceSelectors: [
+              { apiVersion: 'apps/v1', kind: 'Deployment', name: 'checkout' },
+              { apiVersion: 'v1', kind: 'Service', name: 'checkout' },
+            ],
+            placement: {
+              clusterAffinity: {
+                labelSelector: {
+                  matchLabels: { 'flotilla.io/environment': 'prod' },
+                },
+              },
+              spreadConstraints: [
+                { spreadByField: 'region', minGroups: 2, maxGroups: 3 },
+                { spreadByField: 'cluster', minGroups: 2, maxGroups: 4 },
+              ],
+              replicaScheduling: {
+                replicaSchedulingType: 'Divided',
+                replicaDivisionPreference: 'Weighted',
+                weightPreference: { dynamicWeight: 'AvailableReplicas' },
+              },
+            },
+            failover: {
+              application: {
+                tolerationSeconds: 120,
+                purgeMode: 'Gracefully',
+                gracePeriodSeconds: 600,
+              },
+            },
+            overrides: {
+              imageRegistry: {
+                'prod-us-east-aws-1': 'registry.us.example.com',
+              },
+            },
+            targetPath: 'karmada/checkout',
+          },
+        },
+      ],
+    }),
+  },
+  {
+    description:
+      'An active-passive pair: 4 replicas on the primary, the standby scaled to zero.',
+    example: yaml.stringify({
+      steps: [
+        {
+          id: 'policy',
+          action: 'multicluster:karmada:policy',
+          name: 'Generate an active-passive pair',
+          input: {
+            name: 'payments-ledger',
+            namespace: 'shop',
+            resourceSelectors: [
+              {
+                apiVersion: 'apps/v1',
+                kind: 'Deployment',
+                name: 'payments-ledger',
+              },
+            ],
+            activePassive: {
+              primary: 'prod-eu-west-aws-1',
+              standby: 'prod-eu-west-gcp-1',
+              replicas: 4,
+            },
+            singleFile: true,
+          },
+        },
+      ],
+    }),
+  },
+];

@@ -1,0 +1,32 @@
+import { TemplateExample } from '@backstage/plugin-scaffolder-node';
+import yaml from 'yaml';
+
+export const examples: TemplateExample[] = [
+  {
+    description:
+      'Export a Service from the clusters that run it and import it where it is consumed (with Karmada).',
+    example: yaml.stringify({
+      steps: [
+        {
+          id: 'mcs',
+          action: 'multicluster:mcs:export',
+          name: 'Generate ServiceExport / ServiceImport',
+          input: {
+            name: 'payments',
+            namespace: 'shop',
+            apiVersion: 'v1alpha1',
+            import: {
+              type: 'ClusterSetIP',
+              ports: [{ name: 'http', port: 8080 }],
+            },
+            karmada: {
+              exportClusters: ['prod-eu-west-aws-1'],
+              importClusters: ['prod-eu-west-gcp-1', 'prod-us-east-aws-1'],
+            },
+            targetPath: 'mcs/payments',
+          },
+        },
+      ],
+    }),
+  },
+];
