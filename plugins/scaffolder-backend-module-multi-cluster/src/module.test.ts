@@ -25,6 +25,7 @@ describe('scaffolderModuleMultiCluster', () => {
       'multicluster:karmada:policy',
       'multicluster:kubefed:convert',
       'multicluster:mcs:export',
+      'multicluster:placement:recommend',
     ]);
     expect(actions.every(a => a.supportsDryRun)).toBe(true);
   });

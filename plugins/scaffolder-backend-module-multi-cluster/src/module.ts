@@ -1,4 +1,7 @@
-import { createBackendModule } from '@backstage/backend-plugin-api';
+import {
+  coreServices,
+  createBackendModule,
+} from '@backstage/backend-plugin-api';
 import { scaffolderActionsExtensionPoint } from '@backstage/plugin-scaffolder-node';
 import {
   createArgoCdApplicationSetAction,
@@ -7,6 +10,7 @@ import {
   createKarmadaPolicyAction,
   createKubefedConvertAction,
   createMcsExportAction,
+  createPlacementRecommendAction,
 } from './actions';
 
 /**
@@ -19,8 +23,12 @@ export const scaffolderModuleMultiCluster = createBackendModule({
   moduleId: 'multi-cluster',
   register(reg) {
     reg.registerInit({
-      deps: { scaffolder: scaffolderActionsExtensionPoint },
-      async init({ scaffolder }) {
+      deps: {
+        scaffolder: scaffolderActionsExtensionPoint,
+        auth: coreServices.auth,
+        discovery: coreServices.discovery,
+      },
+      async init({ scaffolder, auth, discovery }) {
         scaffolder.addActions(
           createCapiClusterAction(),
           createKarmadaPolicyAction(),
@@ -28,6 +36,7 @@ export const scaffolderModuleMultiCluster = createBackendModule({
           createFleetGitRepoAction(),
           createMcsExportAction(),
           createKubefedConvertAction(),
+          createPlacementRecommendAction({ auth, discovery }),
         );
       },
     });

@@ -16,3 +16,7 @@ export {
   createKubefedConvertAction,
   KUBEFED_CONVERT_ACTION_ID,
 } from './kubefedConvert';
+export {
+  createPlacementRecommendAction,
+  PLACEMENT_RECOMMEND_ACTION_ID,
+} from './placementRecommend';

@@ -1,0 +1,136 @@
+import { mockCredentials, mockServices } from '@backstage/backend-test-utils';
+import { createMockActionContext } from '@backstage/plugin-scaffolder-node-test-utils';
+import { setupServer } from 'msw/node';
+import { http, HttpResponse } from 'msw';
+import {
+  recommendPlacement,
+  type ClusterProfile,
+} from '@flotilla/plugin-multi-cluster-common';
+import { createPlacementRecommendAction } from './placementRecommend';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const fleet: ClusterProfile[] = [
+  ['eu-1', 'eu-west', 'eu'],
+  ['eu-2', 'eu-west', 'eu'],
+  ['us-1', 'us-east', 'us'],
+].map(([name, region, jurisdiction]) => ({
+  name,
+  region,
+  jurisdiction,
+  health: 'healthy',
+  resourceSummary: { allocatable: { cpu: '16', memory: '64Gi', pods: '110' } },
+}));
+
+const url = 'http://localhost:0/api/multi-cluster/placement/recommend';
+
+function action() {
+  return createPlacementRecommendAction({
+    auth: mockServices.auth(),
+    discovery: mockServices.discovery(),
+  });
+}
+
+function context(input: Record<string, unknown>) {
+  const ctx = createMockActionContext({ input });
+  // The task was started by the guest; the action must act as that user.
+  ctx.getInitiatorCredentials = async () =>
+    mockCredentials.user('user:default/guest');
+  return ctx;
+}
+
+describe('multicluster:placement:recommend', () => {
+  it('asks the backend as the task’s user and outputs the best placement', async () => {
+    let authorization: string | null = null;
+    let body: unknown;
+    server.use(
+      http.post(url, async ({ request }) => {
+        authorization = request.headers.get('authorization');
+        body = await request.json();
+        // The backend answers with recommendPlacement on its live fleet.
+        return HttpResponse.json(
+          recommendPlacement(body as { replicas: number }, fleet),
+        );
+      }),
+    );
+    const ctx = context({
+      replicas: 4,
+      allowedJurisdictions: ['eu'],
+      resourceRequest: { cpu: '1' },
+      minRegions: null,
+    });
+    await action().handler(ctx);
+
+    expect(authorization).toBe(
+      `Bearer ${mockCredentials.service.token({
+        onBehalfOf: mockCredentials.user('user:default/guest'),
+        targetPluginId: 'multi-cluster',
+      })}`,
+    );
+    // Blank form fields are not sent.
+    expect(body).toEqual({
+      replicas: 4,
+      allowedJurisdictions: ['eu'],
+      resourceRequest: { cpu: '1' },
+    });
+    const outputs = Object.fromEntries(
+      (ctx.output as jest.Mock).mock.calls.map(([k, v]) => [k, v]),
+    );
+    expect(outputs.clusters.every((c: string) => c.startsWith('eu-'))).toBe(
+      true,
+    );
+    expect(outputs.placement.clusterAffinity.clusterNames).toEqual(
+      outputs.clusters,
+    );
+    expect(
+      outputs.split.reduce(
+        (s: number, t: { replicas: number }) => s + t.replicas,
+        0,
+      ),
+    ).toBe(4);
+    expect(outputs.explanation).toContain(
+      'us-1: jurisdiction us is not allowed (allowed: eu)',
+    );
+  });
+
+  it('fails with the reasons when nothing fits', async () => {
+    server.use(
+      http.post(url, async ({ request }) =>
+        HttpResponse.json(
+          recommendPlacement(
+            (await request.json()) as { replicas: number },
+            fleet,
+          ),
+        ),
+      ),
+    );
+    await expect(
+      action().handler(context({ replicas: 2, allowedJurisdictions: ['jp'] })),
+    ).rejects.toThrow(
+      /^no placement satisfies the requirements: .*eu-1: jurisdiction eu is not allowed \(allowed: jp\)/,
+    );
+  });
+
+  it('reports the backend’s refusal', async () => {
+    server.use(
+      http.post(url, () =>
+        HttpResponse.json(
+          {
+            error: {
+              name: 'NotAllowedError',
+              message: 'multi-cluster.placement.read denied',
+            },
+            response: { statusCode: 403 },
+          },
+          { status: 403 },
+        ),
+      ),
+    );
+    await expect(action().handler(context({ replicas: 2 }))).rejects.toThrow(
+      'placement advice failed: multi-cluster.placement.read denied',
+    );
+  });
+});
