@@ -1,2 +1,3 @@
 export * from './fleet';
 export * from './failover';
+export * from './placement';

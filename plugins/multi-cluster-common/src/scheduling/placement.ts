@@ -264,7 +264,8 @@ const clusterAffinityTermSchema = z
   })
   .strict();
 
-const tolerationSchema = z
+/** One `clusterTolerations` entry, as the webhook validates it. */
+export const karmadaTolerationSchema = z
   .object({
     key: z.string().optional(),
     operator: z
@@ -389,7 +390,7 @@ export const karmadaPlacementSchema: z.ZodType<
   .object({
     clusterAffinity: clusterAffinitySchema.optional(),
     clusterAffinities: z.array(clusterAffinityTermSchema).optional(),
-    clusterTolerations: z.array(tolerationSchema).optional(),
+    clusterTolerations: z.array(karmadaTolerationSchema).optional(),
     spreadConstraints: z.array(spreadConstraintSchema).optional(),
     replicaScheduling: replicaSchedulingSchema.optional(),
     workloadAffinity: z

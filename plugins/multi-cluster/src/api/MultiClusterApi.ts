@@ -11,27 +11,8 @@ import type {
   ScheduleRequest,
   ScheduleResult,
   WorkloadRequirements,
-  WorkloadStatus,
+  EntityPlacement,
 } from '@flotilla/plugin-multi-cluster-common';
-
-/** Desired and actual placement of one catalog entity. @public */
-export interface EntityPlacement {
-  entityRef: string;
-  kubernetesId?: string;
-  desired?: {
-    source: 'karmada' | 'annotation' | 'none';
-    placement?: unknown;
-    policy?: { name: string; namespace?: string; kind: string };
-    binding?: {
-      name: string;
-      namespace?: string;
-      clusters: { name: string; replicas?: number }[];
-    };
-    replicas?: number;
-  };
-  actual: WorkloadStatus[];
-  errors: { cluster: string; message: string }[];
-}
 
 /** Input of the cluster scale call. @public */
 export interface ScaleClusterRequest {

@@ -45,8 +45,11 @@ describe('MultiClusterClient', () => {
       http.get(`${baseUrl}/entities/component/default/checkout/placement`, () =>
         HttpResponse.json({
           entityRef: 'component:default/checkout',
-          actual: [],
+          kubernetesId: 'checkout',
+          desired: { karmada: [] },
+          actual: { clusters: [], totalReplicas: 0, readyReplicas: 0 },
           errors: [],
+          durationMs: 3,
         }),
       ),
     );

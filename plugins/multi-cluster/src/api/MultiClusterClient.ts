@@ -11,12 +11,9 @@ import type {
   PlacementAdvice,
   ScheduleResult,
   WorkloadRequirements,
-} from '@flotilla/plugin-multi-cluster-common';
-import type {
   EntityPlacement,
-  MultiClusterApi,
-  ScaleClusterRequest,
-} from './MultiClusterApi';
+} from '@flotilla/plugin-multi-cluster-common';
+import type { MultiClusterApi, ScaleClusterRequest } from './MultiClusterApi';
 
 type EntityName = { kind: string; namespace: string; name: string };
 

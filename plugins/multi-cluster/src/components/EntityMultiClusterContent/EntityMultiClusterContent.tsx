@@ -143,14 +143,16 @@ export function EntityMultiClusterContent() {
       }
       return existing;
     };
-    for (const target of placementState.value?.desired?.binding?.clusters ??
-      []) {
-      row(target.name).desired = target.replicas;
+    for (const desired of placementState.value?.desired.karmada ?? []) {
+      for (const target of desired.resourceBinding?.clusters ?? []) {
+        const r = row(target.name);
+        r.desired = (r.desired ?? 0) + (target.replicas ?? 0);
+      }
     }
-    for (const workload of placementState.value?.actual ?? []) {
-      const r = row(workload.cluster);
-      r.actual += workload.replicas;
-      r.ready += workload.readyReplicas;
+    for (const cluster of placementState.value?.actual.clusters ?? []) {
+      const r = row(cluster.cluster);
+      r.actual += cluster.replicas;
+      r.ready += cluster.readyReplicas;
     }
     return [...byCluster.values()].sort(
       (a, b) =>

@@ -1,0 +1,143 @@
+import { HumanDuration } from '@backstage/types';
+
+export interface Config {
+  /**
+   * Flotilla multi-cluster backend (fleet inventory, placement, lifecycle).
+   */
+  multiCluster?: {
+    refresh?: {
+      /** How often the fleet inventory refreshes. Default: 60 seconds. */
+      frequency?: HumanDuration | string;
+      /** Timeout of one refresh. Default: 5 minutes. */
+      timeout?: HumanDuration | string;
+    };
+    timeouts?: {
+      /**
+       * Per-cluster timeout of requests to member clusters (entity placement,
+       * workloads), in ms or as a duration. Default: 5 seconds.
+       */
+      clusterRequest?: number | HumanDuration | string;
+      /** Timeout of one /readyz health check. Default: 3 seconds. */
+      healthCheck?: number | HumanDuration | string;
+      /** Timeout of one source (connector) listing. Default: 30 seconds. */
+      connector?: number | HumanDuration | string;
+    };
+    /** Maximum concurrent requests to member clusters. Default: 20. */
+    concurrency?: number;
+    /** Re-reads and retries after a 409 conflict before reporting it. Default: 3. */
+    conflictRetries?: number;
+
+    /** Clusters from the catalog (`Resource` with `spec.type: kubernetes-cluster`). */
+    catalog?: {
+      /** Default: true. */
+      enabled?: boolean;
+      /**
+       * Extra catalog filters (all must match), e.g.
+       * `[{ key: metadata.namespace, values: [fleet] }]`.
+       */
+      filter?: Array<{ key: string; value?: string; values?: string[] }>;
+      /**
+       * Token used for catalog clusters with `kubernetes.io/auth-provider:
+       * serviceAccount` (defaults to the in-cluster service account token).
+       * @visibility secret
+       */
+      serviceAccountToken?: string;
+    };
+
+    /** Karmada control planes. */
+    karmada?: Array<{
+      /** Name of the control plane (unique). */
+      name: string;
+      /** Karmada API server URL. */
+      url: string;
+      /** Base64 PEM CA of the Karmada API server. */
+      caData?: string;
+      /**
+       * Bearer token for the Karmada API server.
+       * @visibility secret
+       */
+      token?: string;
+      skipTLSVerify?: boolean;
+    }>;
+
+    /** Cluster API management clusters. */
+    clusterApi?: Array<{
+      /** Name of the management cluster (unique). */
+      name: string;
+      url: string;
+      caData?: string;
+      /**
+       * Bearer token for the management cluster.
+       * @visibility secret
+       */
+      token?: string;
+      skipTLSVerify?: boolean;
+      /** Only watch these namespaces (default: all). */
+      namespaces?: string[];
+    }>;
+
+    /**
+     * The embedded demo fleet: a SIMULATOR, never on unless configured.
+     * Every cluster from it is marked `source: demo`.
+     */
+    demo?: {
+      /** Set to false to keep the block but disable the simulator. */
+      enabled?: boolean;
+      /** Simulated rollout time of scale/upgrade/delete. Default: 20 seconds. */
+      rolloutDuration?: number | HumanDuration | string;
+      clusters?: Array<{
+        name: string;
+        title?: string;
+        region?: string;
+        provider?: string;
+        environment?: string;
+        tenant?: string;
+        workloadClass?: string;
+        jurisdiction?: string;
+        zones?: string[];
+        labels?: { [key: string]: string };
+        /** Allocatable resources, e.g. `{ cpu: '64', memory: 256Gi, pods: '1100' }`. */
+        capacity?: { [resource: string]: string | number };
+        /** Already allocated resources. */
+        allocated?: { [resource: string]: string | number };
+        costPerCpuHour?: number;
+        /** Default: v1.31.4 */
+        kubernetesVersion?: string;
+        /** Default: true */
+        healthy?: boolean;
+        taints?: Array<{
+          key: string;
+          value?: string;
+          effect: 'NoSchedule' | 'PreferNoSchedule' | 'NoExecute';
+        }>;
+        machineDeployments?: Array<{
+          name: string;
+          replicas: number;
+          version?: string;
+        }>;
+      }>;
+      workloads?: Array<{
+        /** Value of the entity's `backstage.io/kubernetes-id` annotation. */
+        kubernetesId: string;
+        /** Default: default */
+        namespace?: string;
+        /** Default: Deployment */
+        kind?: 'Deployment' | 'StatefulSet';
+        /** Default: the kubernetesId */
+        name?: string;
+        /** Replicas per demo cluster name. */
+        replicas?: { [cluster: string]: number };
+      }>;
+    };
+
+    /** Catalog entity provider for Karmada and Cluster API clusters. */
+    entityProvider?: {
+      /** Default: true */
+      enabled?: boolean;
+      /** Default: 5 minutes */
+      frequency?: HumanDuration | string;
+      /** Owner of the generated entities. Default: group:default/platform */
+      owner?: string;
+    };
+  };
+}

@@ -1,0 +1,55 @@
+import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
+import { parseEntityRef } from '@backstage/catalog-model';
+import {
+  multiClusterClusterReadPermission,
+  multiClusterPlacementReadPermission,
+} from '@flotilla/plugin-multi-cluster-common';
+import { MultiClusterServices } from '../service/createServices';
+import { toJson } from './util';
+
+/** `multi-cluster:get-entity-placement` */
+export function registerGetEntityPlacementAction(
+  actions: ActionsRegistryService,
+  services: Pick<MultiClusterServices, 'placement' | 'authorizer'>,
+) {
+  actions.register({
+    name: 'get-entity-placement',
+    title: 'Get the placement of a catalog entity',
+    description:
+      "Returns an entity's desired placement (Karmada PropagationPolicy/ResourceBinding or the flotilla.io/placement annotation) and the actual replicas per cluster of its Deployments/StatefulSets (label backstage.io/kubernetes-id), with per-cluster errors.",
+    attributes: { readOnly: true, destructive: false, idempotent: true },
+    schema: {
+      input: z =>
+        z.object({
+          entityRef: z
+            .string()
+            .describe('Entity reference, e.g. component:default/checkout'),
+        }),
+      output: z =>
+        z.object({
+          entityRef: z.string(),
+          kubernetesId: z.string(),
+          desired: z.record(z.string(), z.any()),
+          actual: z.record(z.string(), z.any()),
+          errors: z.array(z.record(z.string(), z.any())),
+        }),
+    },
+    action: async ({ input, credentials }) => {
+      await services.authorizer.authorizeBasic(
+        multiClusterPlacementReadPermission,
+        credentials,
+      );
+      const canRead = await services.authorizer.clusterPredicate(
+        multiClusterClusterReadPermission,
+        credentials,
+      );
+      const ref = parseEntityRef(input.entityRef, { defaultKind: 'component' });
+      const result = await services.placement.getPlacement(
+        ref,
+        credentials,
+        canRead,
+      );
+      return { output: toJson(result) };
+    },
+  });
+}

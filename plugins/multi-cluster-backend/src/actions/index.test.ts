@@ -1,0 +1,197 @@
+import { createServiceFactory } from '@backstage/backend-plugin-api';
+import { actionsRegistryServiceRef } from '@backstage/backend-plugin-api/alpha';
+import {
+  mockCredentials,
+  mockServices,
+  startTestBackend,
+} from '@backstage/backend-test-utils';
+import { actionsRegistryServiceMock } from '@backstage/backend-test-utils/alpha';
+import { AuthorizeResult } from '@backstage/plugin-permission-common';
+import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
+import { multiClusterPlugin } from '../plugin';
+import { checkoutEntity, demoConfig } from '../__testUtils__/fixtures';
+
+jest.setTimeout(30_000);
+
+describe('multi-cluster actions', () => {
+  const actions = actionsRegistryServiceMock();
+  const permissions = mockServices.permissions.mock();
+  let backend: Awaited<ReturnType<typeof startTestBackend>>;
+  const alice = mockCredentials.user('user:default/alice');
+
+  beforeAll(async () => {
+    backend = await startTestBackend({
+      features: [
+        multiClusterPlugin,
+        mockServices.rootConfig.factory({
+          data: {
+            multiCluster: { demo: demoConfig, catalog: { enabled: false } },
+          },
+        }),
+        permissions.factory,
+        catalogServiceMock.factory({ entities: [checkoutEntity] }),
+        createServiceFactory({
+          service: actionsRegistryServiceRef,
+          deps: {},
+          factory: () => actions,
+        }),
+      ],
+    });
+  });
+  afterAll(() => backend?.stop());
+
+  beforeEach(() => {
+    permissions.authorize.mockImplementation(async reqs =>
+      reqs.map(() => ({ result: AuthorizeResult.ALLOW })),
+    );
+    permissions.authorizeConditional.mockImplementation(async reqs =>
+      reqs.map(() => ({ result: AuthorizeResult.ALLOW })),
+    );
+  });
+
+  it('registers the actions with the right attributes', async () => {
+    const { actions: list } = await actions.list();
+    const attrs = Object.fromEntries(list.map(a => [a.name, a.attributes]));
+    expect(attrs).toEqual({
+      'list-clusters': { destructive: false, readOnly: true, idempotent: true },
+      'get-cluster': { destructive: false, readOnly: true, idempotent: true },
+      'simulate-placement': {
+        destructive: false,
+        readOnly: true,
+        idempotent: true,
+      },
+      'get-entity-placement': {
+        destructive: false,
+        readOnly: true,
+        idempotent: true,
+      },
+      'recommend-placement': {
+        destructive: false,
+        readOnly: true,
+        idempotent: true,
+      },
+      'scale-cluster': { destructive: true, readOnly: false, idempotent: true },
+      'upgrade-cluster': {
+        destructive: true,
+        readOnly: false,
+        idempotent: true,
+      },
+    });
+  });
+
+  it('lists and gets clusters with the caller permissions', async () => {
+    const { output } = await actions.invoke({
+      id: 'test:list-clusters',
+      input: { labels: { environment: 'prod' } },
+      credentials: alice,
+    });
+    expect((output as any).items.map((c: any) => c.name)).toEqual([
+      'demo-eu-west-1',
+      'demo-us-east-1',
+    ]);
+    permissions.authorizeConditional.mockImplementation(async reqs =>
+      reqs.map(() => ({ result: AuthorizeResult.DENY })),
+    );
+    await expect(
+      actions.invoke({
+        id: 'test:get-cluster',
+        input: { name: 'demo-eu-west-1' },
+        credentials: alice,
+      }),
+    ).rejects.toThrow("Permission 'multi-cluster.cluster.read' denied");
+    const empty = await actions.invoke({
+      id: 'test:list-clusters',
+      input: {},
+      credentials: alice,
+    });
+    expect((empty.output as any).totalCount).toBe(0);
+  });
+
+  it('simulates placement and reads entity placement', async () => {
+    const sim = await actions.invoke({
+      id: 'test:simulate-placement',
+      input: {
+        replicas: 2,
+        placement: { clusterAffinity: { clusterNames: ['demo-eu-west-1'] } },
+      },
+      credentials: alice,
+    });
+    expect((sim.output as any).targets).toEqual([
+      expect.objectContaining({ name: 'demo-eu-west-1' }),
+    ]);
+    const placement = await actions.invoke({
+      id: 'test:get-entity-placement',
+      input: { entityRef: 'component:default/checkout' },
+      credentials: alice,
+    });
+    expect((placement.output as any).actual.totalReplicas).toBe(5);
+  });
+
+  it('recommends a placement on the fleet the caller may read', async () => {
+    const { output } = await actions.invoke({
+      id: 'test:recommend-placement',
+      input: { replicas: 2, excludeClusters: ['demo-eu-west-1'] },
+      credentials: alice,
+    });
+    const advice = output as any;
+    expect(advice.recommendations[0].clusters).not.toContain('demo-eu-west-1');
+    expect(advice.excluded).toContainEqual({
+      cluster: 'demo-eu-west-1',
+      reasons: ['excluded by the request'],
+    });
+    permissions.authorize.mockImplementation(async reqs =>
+      reqs.map(() => ({ result: AuthorizeResult.DENY })),
+    );
+    await expect(
+      actions.invoke({
+        id: 'test:recommend-placement',
+        input: { replicas: 2 },
+        credentials: alice,
+      }),
+    ).rejects.toThrow("Permission 'multi-cluster.placement.read' denied");
+  });
+
+  it('scales and upgrades with user credentials and permissions', async () => {
+    await expect(
+      actions.invoke({
+        id: 'test:scale-cluster',
+        input: {
+          cluster: 'demo-eu-west-1',
+          machineDeployment: 'md-0',
+          replicas: 4,
+        },
+        credentials: mockCredentials.service(),
+      }),
+    ).rejects.toThrow('This action requires user credentials');
+
+    permissions.authorizeConditional.mockImplementation(async reqs =>
+      reqs.map(r => ({
+        result:
+          r.permission.name === 'multi-cluster.cluster.upgrade'
+            ? AuthorizeResult.DENY
+            : AuthorizeResult.ALLOW,
+      })),
+    );
+    const { output } = await actions.invoke({
+      id: 'test:scale-cluster',
+      input: {
+        cluster: 'demo-eu-west-1',
+        machineDeployment: 'md-0',
+        replicas: 4,
+      },
+      credentials: alice,
+    });
+    expect(output).toMatchObject({
+      replicas: 4,
+      previousReplicas: 3,
+      source: 'demo',
+    });
+    await expect(
+      actions.invoke({
+        id: 'test:upgrade-cluster',
+        input: { cluster: 'demo-eu-west-1', version: 'v1.32.0' },
+        credentials: alice,
+      }),
+    ).rejects.toThrow("Permission 'multi-cluster.cluster.upgrade' denied");
+  });
+});

@@ -1,0 +1,23 @@
+import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
+import { MultiClusterServices } from '../service/createServices';
+import { registerGetClusterAction } from './getClusterAction';
+import { registerGetEntityPlacementAction } from './getEntityPlacementAction';
+import { registerListClustersAction } from './listClustersAction';
+import { registerRecommendPlacementAction } from './recommendPlacementAction';
+import { registerScaleClusterAction } from './scaleClusterAction';
+import { registerSimulatePlacementAction } from './simulatePlacementAction';
+import { registerUpgradeClusterAction } from './upgradeClusterAction';
+
+/** Registers all actions of the plugin. */
+export function registerActions(
+  actions: ActionsRegistryService,
+  services: MultiClusterServices,
+) {
+  registerListClustersAction(actions, services);
+  registerGetClusterAction(actions, services);
+  registerSimulatePlacementAction(actions, services);
+  registerRecommendPlacementAction(actions, services);
+  registerGetEntityPlacementAction(actions, services);
+  registerScaleClusterAction(actions, services);
+  registerUpgradeClusterAction(actions, services);
+}

@@ -1,0 +1,48 @@
+import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
+import { MultiClusterServices } from '../service/createServices';
+import { requireUser, toJson } from './util';
+
+/** `multi-cluster:scale-cluster` */
+export function registerScaleClusterAction(
+  actions: ActionsRegistryService,
+  services: Pick<MultiClusterServices, 'lifecycle'>,
+) {
+  actions.register({
+    name: 'scale-cluster',
+    title: 'Scale a cluster MachineDeployment',
+    description:
+      "Sets the replicas of one of a cluster's Cluster API MachineDeployments (merge patch guarded by resourceVersion; conflicts are retried a bounded number of times). Requires the multi-cluster.cluster.scale permission.",
+    attributes: { readOnly: false, destructive: true, idempotent: true },
+    schema: {
+      input: z =>
+        z.object({
+          cluster: z.string().min(1),
+          machineDeployment: z.string().min(1),
+          replicas: z.number().int().min(0).max(1000),
+        }),
+      output: z =>
+        z.object({
+          cluster: z.string(),
+          machineDeployment: z.string(),
+          namespace: z.string(),
+          previousReplicas: z.number().optional(),
+          replicas: z.number(),
+          resourceVersion: z.string().optional(),
+          attempts: z.number(),
+          source: z.string(),
+        }),
+    },
+    action: async ({ input, credentials }) => {
+      requireUser(credentials);
+      const result = await services.lifecycle.scale(
+        input.cluster,
+        {
+          machineDeployment: input.machineDeployment,
+          replicas: input.replicas,
+        },
+        { credentials },
+      );
+      return { output: toJson(result) };
+    },
+  });
+}

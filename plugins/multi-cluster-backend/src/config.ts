@@ -1,0 +1,269 @@
+import { Config, readDurationFromConfig } from '@backstage/config';
+import { durationToMilliseconds, HumanDuration } from '@backstage/types';
+import { KubernetesEndpoint } from './kubernetes/KubernetesClient';
+
+/** A Karmada control plane or Cluster API management cluster. */
+export interface ControlPlaneConfig extends KubernetesEndpoint {
+  namespaces?: string[];
+}
+
+export interface DemoClusterConfig {
+  name: string;
+  title?: string;
+  region?: string;
+  provider?: string;
+  environment?: string;
+  tenant?: string;
+  workloadClass?: string;
+  jurisdiction?: string;
+  zones?: string[];
+  labels: Record<string, string>;
+  capacity?: Record<string, string>;
+  allocated?: Record<string, string>;
+  costPerCpuHour?: number;
+  kubernetesVersion: string;
+  healthy: boolean;
+  taints?: {
+    key: string;
+    value?: string;
+    effect: 'NoSchedule' | 'PreferNoSchedule' | 'NoExecute';
+  }[];
+  machineDeployments: { name: string; replicas: number; version?: string }[];
+}
+
+export interface DemoWorkloadConfig {
+  kubernetesId: string;
+  namespace: string;
+  kind: 'Deployment' | 'StatefulSet';
+  name: string;
+  replicas: Record<string, number>;
+}
+
+export interface DemoConfig {
+  clusters: DemoClusterConfig[];
+  workloads: DemoWorkloadConfig[];
+  rolloutMs: number;
+}
+
+export interface ConfigClusterConfig extends KubernetesEndpoint {
+  title?: string;
+  authProvider?: string;
+  dashboardUrl?: string;
+}
+
+export interface MultiClusterConfig {
+  refreshFrequency: HumanDuration;
+  refreshTimeout: HumanDuration;
+  clusterTimeoutMs: number;
+  healthTimeoutMs: number;
+  connectorTimeoutMs: number;
+  concurrency: number;
+  conflictRetries: number;
+  catalog: {
+    enabled: boolean;
+    filter?: Record<string, string | string[]>;
+    serviceAccountToken?: string;
+  };
+  configClusters: ConfigClusterConfig[];
+  karmada: ControlPlaneConfig[];
+  clusterApi: ControlPlaneConfig[];
+  demo?: DemoConfig;
+  entityProvider: { enabled: boolean; frequency: HumanDuration };
+}
+
+function durationMs(config: Config, key: string, defaultMs: number): number {
+  if (!config.has(key)) {
+    return defaultMs;
+  }
+  if (typeof config.get(key) === 'number') {
+    return config.getNumber(key);
+  }
+  return durationToMilliseconds(readDurationFromConfig(config, { key }));
+}
+
+function duration(
+  config: Config,
+  key: string,
+  defaultValue: HumanDuration,
+): HumanDuration {
+  return config.has(key)
+    ? readDurationFromConfig(config, { key })
+    : defaultValue;
+}
+
+function readEndpoint(c: Config): ControlPlaneConfig {
+  return {
+    name: c.getString('name'),
+    url: c.getString('url'),
+    caData: c.getOptionalString('caData'),
+    token: c.getOptionalString('token'),
+    skipTLSVerify: c.getOptionalBoolean('skipTLSVerify') ?? false,
+    namespaces: c.getOptionalStringArray('namespaces'),
+  };
+}
+
+function stringMap(c?: Config): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!c) {
+    return out;
+  }
+  for (const key of c.keys()) {
+    out[key] = String(c.get(key));
+  }
+  return out;
+}
+
+function readDemo(config: Config): DemoConfig | undefined {
+  const demo = config.getOptionalConfig('multiCluster.demo');
+  if (!demo || demo.getOptionalBoolean('enabled') === false) {
+    return undefined;
+  }
+  const clusters = (demo.getOptionalConfigArray('clusters') ?? []).map(c => {
+    const labels = stringMap(c.getOptionalConfig('labels'));
+    return {
+      name: c.getString('name'),
+      title: c.getOptionalString('title'),
+      region: c.getOptionalString('region') ?? labels.region,
+      provider: c.getOptionalString('provider') ?? labels.provider,
+      environment: c.getOptionalString('environment') ?? labels.environment,
+      tenant: c.getOptionalString('tenant') ?? labels.tenant,
+      workloadClass:
+        c.getOptionalString('workloadClass') ?? labels['workload-class'],
+      jurisdiction: c.getOptionalString('jurisdiction') ?? labels.jurisdiction,
+      zones: c.getOptionalStringArray('zones'),
+      labels,
+      capacity: c.has('capacity')
+        ? stringMap(c.getConfig('capacity'))
+        : undefined,
+      allocated: c.has('allocated')
+        ? stringMap(c.getConfig('allocated'))
+        : undefined,
+      costPerCpuHour: c.getOptionalNumber('costPerCpuHour'),
+      kubernetesVersion: c.getOptionalString('kubernetesVersion') ?? 'v1.31.4',
+      healthy: c.getOptionalBoolean('healthy') ?? true,
+      taints: (c.getOptionalConfigArray('taints') ?? []).map(t => ({
+        key: t.getString('key'),
+        value: t.getOptionalString('value'),
+        effect: t.getString('effect') as
+          | 'NoSchedule'
+          | 'PreferNoSchedule'
+          | 'NoExecute',
+      })),
+      machineDeployments: (
+        c.getOptionalConfigArray('machineDeployments') ?? []
+      ).map(md => ({
+        name: md.getString('name'),
+        replicas: md.getNumber('replicas'),
+        version: md.getOptionalString('version'),
+      })),
+    };
+  });
+  const workloads = (demo.getOptionalConfigArray('workloads') ?? []).map(w => {
+    const kubernetesId = w.getString('kubernetesId');
+    const replicas: Record<string, number> = {};
+    const r = w.getOptionalConfig('replicas');
+    for (const key of r?.keys() ?? []) {
+      replicas[key] = r!.getNumber(key);
+    }
+    return {
+      kubernetesId,
+      namespace: w.getOptionalString('namespace') ?? 'default',
+      kind: (w.getOptionalString('kind') ?? 'Deployment') as
+        | 'Deployment'
+        | 'StatefulSet',
+      name: w.getOptionalString('name') ?? kubernetesId,
+      replicas,
+    };
+  });
+  if (clusters.length === 0) {
+    return undefined;
+  }
+  return {
+    clusters,
+    workloads,
+    rolloutMs: durationMs(demo, 'rolloutDuration', 20_000),
+  };
+}
+
+function readConfigClusters(config: Config): ConfigClusterConfig[] {
+  const methods =
+    config.getOptionalConfigArray('kubernetes.clusterLocatorMethods') ?? [];
+  const out: ConfigClusterConfig[] = [];
+  for (const method of methods) {
+    if (method.getOptionalString('type') !== 'config') {
+      continue;
+    }
+    for (const c of method.getOptionalConfigArray('clusters') ?? []) {
+      out.push({
+        name: c.getString('name'),
+        title: c.getOptionalString('title'),
+        url: c.getString('url'),
+        caData: c.getOptionalString('caData'),
+        token: c.getOptionalString('serviceAccountToken'),
+        skipTLSVerify: c.getOptionalBoolean('skipTLSVerify') ?? false,
+        authProvider: c.getOptionalString('authProvider'),
+        dashboardUrl: c.getOptionalString('dashboardUrl'),
+      });
+    }
+  }
+  return out;
+}
+
+/** Reads `multiCluster.*` (and `kubernetes.clusterLocatorMethods`). */
+export function readMultiClusterConfig(config: Config): MultiClusterConfig {
+  const c = config.getOptionalConfig('multiCluster');
+  const get = <T>(fn: (cfg: Config) => T, fallback: T): T =>
+    c ? fn(c) : fallback;
+  // catalog.filter: [{ key: metadata.namespace, values: [fleet] }]
+  const filterItems = c?.getOptionalConfigArray('catalog.filter');
+  const filter: Record<string, string | string[]> | undefined = filterItems
+    ? Object.fromEntries(
+        filterItems.map(f => {
+          const values = f.getOptionalStringArray('values');
+          return [f.getString('key'), values ?? f.getString('value')];
+        }),
+      )
+    : undefined;
+  return {
+    refreshFrequency: get(
+      cfg => duration(cfg, 'refresh.frequency', { seconds: 60 }),
+      { seconds: 60 },
+    ),
+    refreshTimeout: get(
+      cfg => duration(cfg, 'refresh.timeout', { minutes: 5 }),
+      { minutes: 5 },
+    ),
+    clusterTimeoutMs: get(
+      cfg => durationMs(cfg, 'timeouts.clusterRequest', 5000),
+      5000,
+    ),
+    healthTimeoutMs: get(
+      cfg => durationMs(cfg, 'timeouts.healthCheck', 3000),
+      3000,
+    ),
+    connectorTimeoutMs: get(
+      cfg => durationMs(cfg, 'timeouts.connector', 30_000),
+      30_000,
+    ),
+    concurrency: c?.getOptionalNumber('concurrency') ?? 20,
+    conflictRetries: c?.getOptionalNumber('conflictRetries') ?? 3,
+    catalog: {
+      enabled: c?.getOptionalBoolean('catalog.enabled') ?? true,
+      filter,
+      serviceAccountToken: c?.getOptionalString('catalog.serviceAccountToken'),
+    },
+    configClusters: readConfigClusters(config),
+    karmada: (c?.getOptionalConfigArray('karmada') ?? []).map(readEndpoint),
+    clusterApi: (c?.getOptionalConfigArray('clusterApi') ?? []).map(
+      readEndpoint,
+    ),
+    demo: readDemo(config),
+    entityProvider: {
+      enabled: c?.getOptionalBoolean('entityProvider.enabled') ?? true,
+      frequency: get(
+        cfg => duration(cfg, 'entityProvider.frequency', { minutes: 5 }),
+        { minutes: 5 },
+      ),
+    },
+  };
+}

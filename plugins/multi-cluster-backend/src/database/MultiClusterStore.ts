@@ -1,0 +1,214 @@
+import {
+  DatabaseService,
+  resolvePackagePath,
+} from '@backstage/backend-plugin-api';
+import { Knex } from 'knex';
+import { StoredCluster } from '../inventory/types';
+
+const migrationsDir = resolvePackagePath(
+  '@flotilla/plugin-multi-cluster-backend',
+  'migrations',
+);
+
+const SNAPSHOTS = 'multi_cluster_snapshots';
+const HISTORY = 'multi_cluster_history';
+const DEMO_STATE = 'multi_cluster_demo_state';
+
+/** @public */
+export type HistoryStatus = 'succeeded' | 'failed' | 'denied';
+
+/**
+ * One recorded mutating call.
+ *
+ * @public
+ */
+export interface HistoryEntry {
+  id: number;
+  createdAt: string;
+  actor: string;
+  action: string;
+  cluster?: string;
+  entityRef?: string;
+  status: HistoryStatus;
+  input?: unknown;
+  result?: unknown;
+  error?: string;
+}
+
+/** @public */
+export type NewHistoryEntry = Omit<HistoryEntry, 'id' | 'createdAt'>;
+
+/**
+ * Records every mutating call. Other modules (e.g. failover) use this too.
+ *
+ * @public
+ */
+export interface HistoryRecorder {
+  record(entry: NewHistoryEntry): Promise<HistoryEntry>;
+  list(options?: {
+    cluster?: string;
+    entityRef?: string;
+    action?: string;
+    limit?: number;
+  }): Promise<HistoryEntry[]>;
+}
+
+/** Key/value persistence of the simulated demo fleet. */
+export interface DemoStateStore {
+  getDemoState<T>(key: string): Promise<T | undefined>;
+  getAllDemoState<T>(prefix: string): Promise<Map<string, T>>;
+  setDemoState<T>(key: string, value: T): Promise<void>;
+}
+
+function parseJson<T>(value: unknown): T | undefined {
+  if (value === null || value === undefined) {
+    return undefined;
+  }
+  return JSON.parse(String(value)) as T;
+}
+
+const CHUNK = 200;
+
+/**
+ * Database access for snapshots, history and demo state (SQLite and
+ * PostgreSQL).
+ */
+export class MultiClusterStore implements HistoryRecorder, DemoStateStore {
+  static async create(options: {
+    database: DatabaseService;
+    skipMigrations?: boolean;
+  }): Promise<MultiClusterStore> {
+    const client = await options.database.getClient();
+    if (!options.database.migrations?.skip && !options.skipMigrations) {
+      await client.migrate.latest({ directory: migrationsDir });
+    }
+    return new MultiClusterStore(client);
+  }
+
+  private constructor(private readonly db: Knex) {}
+
+  /** Replaces the whole set of snapshots in one transaction. */
+  async replaceSnapshots(clusters: StoredCluster[]): Promise<void> {
+    const now = new Date().toISOString();
+    const rows = clusters.map(c => ({
+      name: c.cluster.name,
+      source: c.cluster.source,
+      snapshot: JSON.stringify(c),
+      stale: c.cluster.stale,
+      last_error: c.cluster.lastError ?? null,
+      refreshed_at: c.cluster.refreshedAt,
+      updated_at: now,
+    }));
+    await this.db.transaction(async tx => {
+      const keep = new Set(rows.map(r => r.name));
+      const existing: { name: string }[] = await tx(SNAPSHOTS).select('name');
+      const remove = existing.map(r => r.name).filter(n => !keep.has(n));
+      for (let i = 0; i < remove.length; i += CHUNK) {
+        await tx(SNAPSHOTS)
+          .whereIn('name', remove.slice(i, i + CHUNK))
+          .delete();
+      }
+      for (let i = 0; i < rows.length; i += CHUNK) {
+        await tx(SNAPSHOTS)
+          .insert(rows.slice(i, i + CHUNK))
+          .onConflict('name')
+          .merge();
+      }
+    });
+  }
+
+  async listSnapshots(): Promise<StoredCluster[]> {
+    const rows: { snapshot: string }[] = await this.db(SNAPSHOTS)
+      .select('snapshot')
+      .orderBy('name', 'asc');
+    return rows.map(r => JSON.parse(r.snapshot) as StoredCluster);
+  }
+
+  async getSnapshot(name: string): Promise<StoredCluster | undefined> {
+    const row = await this.db(SNAPSHOTS).where({ name }).first('snapshot');
+    return row ? (JSON.parse(row.snapshot) as StoredCluster) : undefined;
+  }
+
+  /** Latest update time of any snapshot; used to invalidate caches. */
+  async snapshotsVersion(): Promise<string | undefined> {
+    const row = await this.db(SNAPSHOTS)
+      .max({ v: 'updated_at' })
+      .count({ c: '*' })
+      .first();
+    return row?.v ? `${row.v}#${row.c}` : undefined;
+  }
+
+  async record(entry: NewHistoryEntry): Promise<HistoryEntry> {
+    const createdAt = new Date().toISOString();
+    const [row] = await this.db(HISTORY)
+      .insert({
+        created_at: createdAt,
+        actor: entry.actor,
+        action: entry.action,
+        cluster: entry.cluster ?? null,
+        entity_ref: entry.entityRef ?? null,
+        status: entry.status,
+        input: entry.input === undefined ? null : JSON.stringify(entry.input),
+        result:
+          entry.result === undefined ? null : JSON.stringify(entry.result),
+        error: entry.error ?? null,
+      })
+      .returning('id');
+    const id = typeof row === 'object' ? Number(row.id) : Number(row);
+    return { ...entry, id, createdAt };
+  }
+
+  async list(options?: {
+    cluster?: string;
+    entityRef?: string;
+    action?: string;
+    limit?: number;
+  }): Promise<HistoryEntry[]> {
+    let query = this.db(HISTORY).select('*').orderBy('id', 'desc');
+    if (options?.cluster) {
+      query = query.where('cluster', options.cluster);
+    }
+    if (options?.entityRef) {
+      query = query.where('entity_ref', options.entityRef);
+    }
+    if (options?.action) {
+      query = query.where('action', options.action);
+    }
+    const rows = await query.limit(options?.limit ?? 100);
+    return rows.map((r: any) => ({
+      id: Number(r.id),
+      createdAt: r.created_at,
+      actor: r.actor,
+      action: r.action,
+      cluster: r.cluster ?? undefined,
+      entityRef: r.entity_ref ?? undefined,
+      status: r.status,
+      input: parseJson(r.input),
+      result: parseJson(r.result),
+      error: r.error ?? undefined,
+    }));
+  }
+
+  async getDemoState<T>(key: string): Promise<T | undefined> {
+    const row = await this.db(DEMO_STATE).where({ key }).first('value');
+    return row ? parseJson<T>(row.value) : undefined;
+  }
+
+  async getAllDemoState<T>(prefix: string): Promise<Map<string, T>> {
+    const rows: { key: string; value: string }[] = await this.db(DEMO_STATE)
+      .where('key', 'like', `${prefix}%`)
+      .select('key', 'value');
+    return new Map(rows.map(r => [r.key, JSON.parse(r.value) as T]));
+  }
+
+  async setDemoState<T>(key: string, value: T): Promise<void> {
+    await this.db(DEMO_STATE)
+      .insert({
+        key,
+        value: JSON.stringify(value),
+        updated_at: new Date().toISOString(),
+      })
+      .onConflict('key')
+      .merge();
+  }
+}

@@ -1,0 +1,273 @@
+import { mockServices, TestDatabases } from '@backstage/backend-test-utils';
+import { http, HttpResponse } from 'msw';
+import { MultiClusterStore } from '../database/MultiClusterStore';
+import { ClusterClientFactory } from '../kubernetes/ClusterClientFactory';
+import { k8sStatus, setupKubernetesMocks } from '../__testUtils__/msw';
+import {
+  KARMADA,
+  KARMADA_TOKEN,
+  karmadaClusters,
+  resourceBindings,
+} from '../__testUtils__/karmadaFixtures';
+import { ConfigClusterConnector } from './connectors/ConfigClusterConnector';
+import { KarmadaConnector } from './connectors/KarmadaConnector';
+import { FleetInventory } from './FleetInventory';
+
+jest.setTimeout(60_000);
+
+const databases = TestDatabases.create({
+  ids: ['SQLITE_3', 'POSTGRES_17', 'POSTGRES_15'],
+});
+
+const configClusters = [
+  { name: 'ok', url: 'https://ok.example.com', token: 'tok-ok' },
+  { name: 'broken', url: 'https://broken.example.com', token: 'tok-broken' },
+  { name: 'slow', url: 'https://slow.example.com', token: 'tok-slow' },
+  // same name as a Karmada member but another API server: a clash
+  {
+    name: 'member-eu',
+    url: 'https://elsewhere.example.com:6443',
+    token: 'tok-x',
+  },
+];
+
+const server = setupKubernetesMocks();
+const seen = new Map<string, string>();
+
+function serveClusters() {
+  server.use(
+    http.get('https://ok.example.com/readyz', ({ request }) => {
+      seen.set('ok', request.headers.get('authorization')!);
+      return new HttpResponse('ok');
+    }),
+    http.get('https://broken.example.com/readyz', () =>
+      HttpResponse.json(k8sStatus(500, 'InternalError', 'boom'), {
+        status: 500,
+      }),
+    ),
+    http.get('https://broken.example.com/healthz', () =>
+      HttpResponse.json(k8sStatus(500, 'InternalError', 'boom'), {
+        status: 500,
+      }),
+    ),
+    http.get('https://slow.example.com/readyz', async () => {
+      await new Promise(r => setTimeout(r, 2000));
+      return new HttpResponse('ok');
+    }),
+    http.get(
+      'https://elsewhere.example.com:6443/readyz',
+      () => new HttpResponse('ok'),
+    ),
+    http.get(`${KARMADA}/apis/cluster.karmada.io/v1alpha1/clusters`, () =>
+      HttpResponse.json(karmadaClusters),
+    ),
+    http.get(`${KARMADA}/apis/work.karmada.io/v1alpha2/resourcebindings`, () =>
+      HttpResponse.json(resourceBindings),
+    ),
+  );
+}
+
+describe.each(databases.eachSupportedId())(
+  'FleetInventory on %p',
+  databaseId => {
+    async function create() {
+      const knex = await databases.init(databaseId);
+      const store = await MultiClusterStore.create({
+        database: { getClient: async () => knex },
+      });
+      const logger = mockServices.logger.mock();
+      const clients = new ClusterClientFactory({
+        configClusters,
+        karmada: [{ name: 'global', url: KARMADA, token: KARMADA_TOKEN }],
+        clusterApi: [],
+        catalog: { enabled: false },
+        clusterTimeoutMs: 1000,
+      });
+      const inventory = new FleetInventory({
+        connectors: [
+          new ConfigClusterConnector(configClusters),
+          new KarmadaConnector({
+            controlPlane: {
+              name: 'global',
+              url: KARMADA,
+              token: KARMADA_TOKEN,
+            },
+            client: clients.forControlPlane('karmada', 'global')!,
+            logger,
+            conflictRetries: 1,
+          }),
+        ],
+        store,
+        clients,
+        logger,
+        healthTimeoutMs: 300,
+        connectorTimeoutMs: 1000,
+        concurrency: 4,
+        cacheTtlMs: 0,
+      });
+      return { inventory, store, knex, logger };
+    }
+
+    it('one slow or broken cluster never blocks or blanks the others', async () => {
+      serveClusters();
+      const { inventory } = await create();
+      const started = Date.now();
+      const summary = await inventory.refresh();
+      expect(Date.now() - started).toBeLessThan(1500); // not the slow 2s
+      expect(summary).toMatchObject({
+        clusters: 5,
+        conflicts: 1,
+        connectorErrors: [],
+      });
+
+      const byName = Object.fromEntries(
+        (await inventory.getClusters()).map(c => [c.name, c]),
+      );
+      expect(byName.ok.health).toMatchObject({
+        status: 'healthy',
+        via: 'readyz',
+      });
+      expect(byName.ok.stale).toBe(false);
+      expect(seen.get('ok')).toBe('Bearer tok-ok');
+      expect(byName.broken.health).toMatchObject({
+        status: 'unhealthy',
+        via: 'readyz',
+      });
+      expect(byName.slow).toMatchObject({
+        health: { status: 'unhealthy', via: 'readyz' },
+        stale: true,
+        lastError: 'slow: readyz: timed out',
+      });
+      expect(byName['member-us'].health).toMatchObject({
+        status: 'unhealthy',
+        via: 'karmada',
+      });
+      // clash: config URL vs Karmada apiEndpoint
+      expect(byName['member-eu'].conflicts).toEqual([
+        expect.objectContaining({
+          field: 'apiServerUrl',
+          values: [
+            { sourceId: 'config', value: 'https://elsewhere.example.com:6443' },
+            {
+              sourceId: 'karmada:global',
+              value: 'https://member-eu.example.com:6443',
+            },
+          ],
+        }),
+      ]);
+      expect(byName['member-eu'].apiServerUrl).toBe(
+        'https://elsewhere.example.com:6443',
+      );
+      expect(JSON.stringify(byName)).not.toMatch(/tok-|karmada-admin-token/);
+    });
+
+    it('keeps the last good snapshot, marked stale, when a source fails', async () => {
+      serveClusters();
+      const { inventory, store } = await create();
+      await inventory.refresh();
+
+      server.use(
+        http.get(`${KARMADA}/apis/cluster.karmada.io/v1alpha1/clusters`, () =>
+          HttpResponse.json(
+            k8sStatus(500, 'InternalError', 'karmada-apiserver overloaded'),
+            {
+              status: 500,
+            },
+          ),
+        ),
+      );
+      const summary = await inventory.refresh();
+      expect(summary.connectorErrors).toEqual([
+        {
+          connector: 'karmada:global',
+          error:
+            'karmada:global: list clusters.cluster.karmada.io/v1alpha1: karmada-apiserver overloaded',
+        },
+      ]);
+      const us = await inventory.getCluster('member-us');
+      expect(us).toMatchObject({
+        stale: true,
+        source: 'karmada',
+        region: 'us-east1',
+        lastError: expect.stringContaining('Source karmada:global failed'),
+      });
+      const eu = await inventory.getCluster('member-eu');
+      expect(eu?.stale).toBe(true);
+      expect((await inventory.getCluster('ok'))?.stale).toBe(false);
+
+      // persisted: a second replica reading the DB sees the same
+      const stored = await store.listSnapshots();
+      expect(stored.map(s => s.cluster.name)).toEqual([
+        'broken',
+        'member-eu',
+        'member-us',
+        'ok',
+        'slow',
+      ]);
+      expect(stored.find(s => s.cluster.name === 'member-us')?.access).toEqual({
+        kind: 'karmada-proxy',
+        controlPlane: 'global',
+        cluster: 'member-us',
+      });
+    });
+
+    it('removes clusters that a healthy source no longer reports', async () => {
+      serveClusters();
+      const { inventory } = await create();
+      await inventory.refresh();
+      server.use(
+        http.get(`${KARMADA}/apis/cluster.karmada.io/v1alpha1/clusters`, () =>
+          HttpResponse.json({
+            ...karmadaClusters,
+            items: [karmadaClusters.items[0]],
+          }),
+        ),
+      );
+      await inventory.refresh();
+      expect(await inventory.getCluster('member-us')).toBeUndefined();
+    });
+
+    it('coalesces concurrent refreshes', async () => {
+      serveClusters();
+      const { inventory } = await create();
+      let listed = 0;
+      server.use(
+        http.get(`${KARMADA}/apis/cluster.karmada.io/v1alpha1/clusters`, () => {
+          listed++;
+          return HttpResponse.json(karmadaClusters);
+        }),
+      );
+      const results = await Promise.all([
+        inventory.refresh(),
+        inventory.refresh(),
+        inventory.refresh(),
+        inventory.refresh(),
+      ]);
+      expect(listed).toBe(2); // the running one + one queued
+      expect(results.every(r => r.clusters === 5)).toBe(true);
+    });
+
+    it('filters and pages', async () => {
+      serveClusters();
+      const { inventory } = await create();
+      await inventory.refresh();
+      const page = await inventory.listClusters(undefined, {
+        limit: 2,
+        offset: 2,
+      });
+      expect(page.totalCount).toBe(5);
+      expect(page.items.map(c => c.name)).toEqual(['member-us', 'ok']);
+      const labelled = await inventory.listClusters({
+        labels: { tier: 'gold' },
+      });
+      expect(labelled.items.map(c => c.name)).toEqual(['member-eu']);
+      const stale = await inventory.listClusters({ stale: true });
+      expect(stale.items.map(c => c.name)).toEqual(['slow']);
+      const karmada = await inventory.listClusters({
+        source: ['karmada'],
+        health: ['healthy'],
+      });
+      expect(karmada.items.map(c => c.name)).toEqual(['member-eu']);
+    });
+  },
+);

@@ -1,0 +1,378 @@
+import { LoggerService } from '@backstage/backend-plugin-api';
+import pLimit from 'p-limit';
+import { MultiClusterStore } from '../database/MultiClusterStore';
+import { ClusterClientFactory } from '../kubernetes/ClusterClientFactory';
+import { mergeRecords, MergedCluster } from './merge';
+import {
+  ClusterAccess,
+  ClusterListFilter,
+  ClusterListResult,
+  ClusterRecord,
+  FleetCluster,
+  FleetConnector,
+  RefreshSummary,
+  StoredCluster,
+} from './types';
+
+/**
+ * Read access to the fleet, for routes, actions and other modules
+ * (e.g. failover).
+ *
+ * @public
+ */
+export interface FleetInventoryService {
+  /** All clusters (from the last refresh, read from the plugin DB). */
+  getClusters(): Promise<FleetCluster[]>;
+  getCluster(name: string): Promise<FleetCluster | undefined>;
+  listClusters(
+    filter?: ClusterListFilter,
+    page?: { limit?: number; offset?: number },
+    predicate?: (cluster: FleetCluster) => boolean,
+  ): Promise<ClusterListResult>;
+  /** Credential-free access descriptor of a cluster (internal use). */
+  getAccess(name: string): Promise<ClusterAccess | undefined>;
+  /** Refreshes now (normally done by the scheduled task). */
+  refresh(options?: { signal?: AbortSignal }): Promise<RefreshSummary>;
+}
+
+function withTimeout<T>(
+  promise: Promise<T>,
+  ms: number,
+  what: string,
+): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<T>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`${what} timed out after ${ms}ms`)),
+        ms,
+      );
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+function errorMessage(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** Applies a list filter to one cluster. */
+export function matchesFilter(
+  c: FleetCluster,
+  filter: ClusterListFilter | undefined,
+): boolean {
+  if (!filter) {
+    return true;
+  }
+  const inList = (value: string | undefined, list?: string[]) =>
+    !list ||
+    list.length === 0 ||
+    (value !== undefined &&
+      list.some(v => v.toLowerCase() === value.toLowerCase()));
+  if (filter.labels) {
+    for (const [k, v] of Object.entries(filter.labels)) {
+      if (c.labels[k] !== v) {
+        return false;
+      }
+    }
+  }
+  return (
+    inList(c.region, filter.region) &&
+    inList(c.provider, filter.provider) &&
+    inList(c.environment, filter.environment) &&
+    inList(c.health.status, filter.health) &&
+    (!filter.source ||
+      filter.source.length === 0 ||
+      c.sources.some(s => filter.source!.includes(s.type))) &&
+    (filter.conflicted === undefined ||
+      Boolean(c.conflicts?.length) === filter.conflicted) &&
+    (filter.stale === undefined || c.stale === filter.stale)
+  );
+}
+
+/**
+ * The fleet inventory: composes the connectors (like `CombinedFleetConnector`
+ * in one class), merges their records by cluster name, checks health with a
+ * per-cluster timeout and bounded concurrency, and stores snapshots in the
+ * plugin database. A slow or broken cluster or source never blanks the
+ * others: its last good snapshot is kept and marked stale with the error.
+ */
+export class FleetInventory implements FleetInventoryService {
+  private cache?: {
+    loadedAt: number;
+    clusters: StoredCluster[];
+    version?: string;
+  };
+  private byName?: Map<string, StoredCluster>;
+
+  constructor(
+    private readonly options: {
+      connectors: FleetConnector[];
+      store: MultiClusterStore;
+      clients: ClusterClientFactory;
+      logger: LoggerService;
+      healthTimeoutMs: number;
+      connectorTimeoutMs: number;
+      concurrency: number;
+      cacheTtlMs?: number;
+    },
+  ) {}
+
+  private followUps = new Set<NodeJS.Timeout>();
+
+  /**
+   * Refreshes now and again after each delay (e.g. after a simulated
+   * rollout), without blocking the caller. Errors are logged.
+   */
+  requestRefresh(delaysMs: number[] = []): void {
+    const run = () =>
+      this.refresh().catch(e =>
+        this.options.logger.warn(
+          `Requested refresh failed: ${errorMessage(e)}`,
+        ),
+      );
+    void run();
+    for (const delay of delaysMs) {
+      const timer = setTimeout(() => {
+        this.followUps.delete(timer);
+        void run();
+      }, delay);
+      timer.unref?.();
+      this.followUps.add(timer);
+    }
+  }
+
+  /** Cancels pending follow-up refreshes (on shutdown). */
+  stop(): void {
+    for (const t of this.followUps) {
+      clearTimeout(t);
+    }
+    this.followUps.clear();
+  }
+
+  get connectors(): FleetConnector[] {
+    return this.options.connectors;
+  }
+
+  private async load(): Promise<StoredCluster[]> {
+    const ttl = this.options.cacheTtlMs ?? 2000;
+    if (this.cache && Date.now() - this.cache.loadedAt < ttl) {
+      return this.cache.clusters;
+    }
+    // Cheap check first: only re-read (and re-parse) when another replica
+    // (or this one) stored a newer refresh.
+    const version = await this.options.store.snapshotsVersion();
+    if (this.cache && version !== undefined && version === this.cache.version) {
+      this.cache.loadedAt = Date.now();
+      return this.cache.clusters;
+    }
+    const clusters = await this.options.store.listSnapshots();
+    this.setCache(clusters, version);
+    return clusters;
+  }
+
+  private setCache(clusters: StoredCluster[], version?: string) {
+    this.cache = { loadedAt: Date.now(), clusters, version };
+    this.byName = new Map(clusters.map(c => [c.cluster.name, c]));
+  }
+
+  async getClusters(): Promise<FleetCluster[]> {
+    return (await this.load()).map(c => c.cluster);
+  }
+
+  async getCluster(name: string): Promise<FleetCluster | undefined> {
+    await this.load();
+    return this.byName?.get(name)?.cluster;
+  }
+
+  async getAccess(name: string): Promise<ClusterAccess | undefined> {
+    await this.load();
+    return this.byName?.get(name)?.access;
+  }
+
+  async listClusters(
+    filter?: ClusterListFilter,
+    page?: { limit?: number; offset?: number },
+    predicate?: (cluster: FleetCluster) => boolean,
+  ): Promise<ClusterListResult> {
+    const all = await this.getClusters();
+    const matching = all.filter(
+      c => matchesFilter(c, filter) && (!predicate || predicate(c)),
+    );
+    const offset = page?.offset ?? 0;
+    const limit = page?.limit ?? matching.length;
+    return {
+      items: matching.slice(offset, offset + limit),
+      totalCount: matching.length,
+    };
+  }
+
+  private async checkHealth(m: MergedCluster): Promise<void> {
+    const access = m.access;
+    if (access?.kind !== 'direct') {
+      if (!m.sourceHealth && access?.kind !== 'karmada-proxy') {
+        m.cluster.health = {
+          status: 'unknown',
+          via: 'none',
+          message: 'No server-side access configured for this cluster',
+        };
+      }
+      return;
+    }
+    if (!this.options.clients.canAuthenticate(access.credentialRef)) {
+      if (!m.sourceHealth) {
+        m.cluster.health = {
+          status: 'unknown',
+          via: 'none',
+          message: `Unsupported auth provider (${access.credentialRef}) for server-side access`,
+        };
+      }
+      return;
+    }
+    const client = this.options.clients.forCluster(m.cluster.name, access);
+    if (!client) {
+      return;
+    }
+    const started = Date.now();
+    try {
+      const ready = await client.readyz({
+        timeoutMs: this.options.healthTimeoutMs,
+      });
+      m.cluster.health = {
+        status: ready ? 'healthy' : 'unhealthy',
+        via: 'readyz',
+        checkedAt: new Date().toISOString(),
+        latencyMs: Date.now() - started,
+        message: ready ? undefined : '/readyz did not return 200',
+      };
+    } catch (error) {
+      m.cluster.health = {
+        status: 'unhealthy',
+        via: 'readyz',
+        checkedAt: new Date().toISOString(),
+        latencyMs: Date.now() - started,
+        message: errorMessage(error),
+      };
+      m.cluster.stale = true;
+      m.cluster.lastError = errorMessage(error);
+    }
+  }
+
+  private inflight?: Promise<RefreshSummary>;
+  private queued?: Promise<RefreshSummary>;
+
+  /**
+   * Refreshes the fleet. Concurrent calls in one process are coalesced: while
+   * a refresh runs, at most one more is queued to start after it (so a caller
+   * always gets a refresh that started after its call).
+   */
+  async refresh(options?: { signal?: AbortSignal }): Promise<RefreshSummary> {
+    if (this.inflight) {
+      this.queued ??= this.inflight
+        .catch(() => undefined)
+        .then(() => {
+          this.queued = undefined;
+          return this.refresh(options);
+        });
+      return this.queued;
+    }
+    this.inflight = this.doRefresh(options).finally(() => {
+      this.inflight = undefined;
+    });
+    return this.inflight;
+  }
+
+  private async doRefresh(options?: {
+    signal?: AbortSignal;
+  }): Promise<RefreshSummary> {
+    const started = Date.now();
+    const now = new Date().toISOString();
+    const { logger } = this.options;
+    const previous = await this.options.store.listSnapshots();
+
+    const results = await Promise.all(
+      this.options.connectors.map(async connector => {
+        try {
+          const records = await withTimeout(
+            connector.listClusters({ signal: options?.signal }),
+            this.options.connectorTimeoutMs,
+            `source ${connector.id}`,
+          );
+          return { connector, records };
+        } catch (error) {
+          logger.warn(
+            `Fleet source ${connector.id} failed: ${errorMessage(error)}`,
+          );
+          return { connector, records: [] as ClusterRecord[], error };
+        }
+      }),
+    );
+
+    const merged = mergeRecords(
+      results.flatMap(r => r.records),
+      now,
+    );
+    const limit = pLimit(Math.max(1, this.options.concurrency));
+    await Promise.all(merged.map(m => limit(() => this.checkHealth(m))));
+
+    // Keep the last good snapshot of clusters whose source failed.
+    const failed = new Map(
+      results
+        .filter(r => r.error)
+        .map(r => [r.connector.id, errorMessage(r.error)] as const),
+    );
+    const mergedNames = new Set(merged.map(m => m.cluster.name));
+    const out: StoredCluster[] = merged.map(m => ({
+      cluster: m.cluster,
+      access: m.access,
+    }));
+    for (const prev of previous) {
+      const failedSource = prev.cluster.sources.find(s => failed.has(s.id));
+      if (!failedSource) {
+        continue;
+      }
+      const error = `Source ${failedSource.id} failed: ${failed.get(
+        failedSource.id,
+      )}`;
+      if (!mergedNames.has(prev.cluster.name)) {
+        out.push({
+          access: prev.access,
+          cluster: { ...prev.cluster, stale: true, lastError: error },
+        });
+      } else {
+        const current = out.find(c => c.cluster.name === prev.cluster.name)!;
+        current.cluster.stale = true;
+        current.cluster.lastError = current.cluster.lastError ?? error;
+      }
+    }
+    out.sort((a, b) => a.cluster.name.localeCompare(b.cluster.name));
+
+    for (const c of out) {
+      if (c.cluster.conflicts?.length) {
+        logger.warn(
+          `Cluster ${c.cluster.name}: ${c.cluster.conflicts
+            .map(x => x.message)
+            .join('; ')}`,
+        );
+      }
+    }
+
+    await this.options.store.replaceSnapshots(out);
+    this.setCache(out, await this.options.store.snapshotsVersion());
+    const summary: RefreshSummary = {
+      clusters: out.length,
+      healthy: out.filter(c => c.cluster.health.status === 'healthy').length,
+      stale: out.filter(c => c.cluster.stale).length,
+      conflicts: out.filter(c => c.cluster.conflicts?.length).length,
+      connectorErrors: [...failed.entries()].map(([connector, error]) => ({
+        connector,
+        error,
+      })),
+      durationMs: Date.now() - started,
+    };
+    logger.info(
+      `Fleet refreshed: ${summary.clusters} clusters, ${summary.healthy} healthy, ${summary.stale} stale, ${summary.conflicts} with conflicts in ${summary.durationMs}ms`,
+    );
+    return summary;
+  }
+}

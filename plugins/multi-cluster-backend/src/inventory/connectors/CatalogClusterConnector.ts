@@ -1,0 +1,105 @@
+import { AuthService } from '@backstage/backend-plugin-api';
+import { Entity, stringifyEntityRef } from '@backstage/catalog-model';
+import { CatalogService } from '@backstage/plugin-catalog-node';
+import { ClusterRecord, FleetConnector } from '../types';
+import {
+  ANNOTATION_CAPI_CLUSTER,
+  ANNOTATION_MANAGEMENT_CLUSTER,
+  segmentationFromMetadata,
+} from '../segmentation';
+
+/** Annotations read by the Kubernetes plugin's catalog cluster locator. */
+export const ANNOTATION_KUBERNETES_API_SERVER = 'kubernetes.io/api-server';
+export const ANNOTATION_KUBERNETES_API_SERVER_CA =
+  'kubernetes.io/api-server-certificate-authority';
+export const ANNOTATION_KUBERNETES_AUTH_PROVIDER =
+  'kubernetes.io/auth-provider';
+export const ANNOTATION_KUBERNETES_SKIP_TLS_VERIFY =
+  'kubernetes.io/skip-tls-verify';
+export const ANNOTATION_KUBERNETES_DASHBOARD_URL =
+  'kubernetes.io/dashboard-url';
+
+/** Reference from a catalog cluster to its Cluster API object. */
+export interface CapiClusterRef {
+  managementCluster: string;
+  namespace: string;
+  name: string;
+}
+
+/** Parses `flotilla.io/management-cluster` + `flotilla.io/capi-cluster`. */
+export function readCapiRef(
+  annotations: Record<string, string> | undefined,
+): CapiClusterRef | undefined {
+  const mgmt = annotations?.[ANNOTATION_MANAGEMENT_CLUSTER];
+  const ref = annotations?.[ANNOTATION_CAPI_CLUSTER];
+  if (!mgmt || !ref) {
+    return undefined;
+  }
+  const [namespace, name] = ref.includes('/')
+    ? ref.split('/', 2)
+    : ['default', ref];
+  return { managementCluster: mgmt, namespace, name };
+}
+
+/**
+ * `Resource` entities with `spec.type: kubernetes-cluster`, read with the
+ * plugin's own service credentials.
+ */
+export class CatalogClusterConnector implements FleetConnector {
+  readonly id = 'catalog';
+  readonly type = 'catalog' as const;
+
+  constructor(
+    private readonly options: {
+      catalog: CatalogService;
+      auth: AuthService;
+      filter?: Record<string, string | string[]>;
+    },
+  ) {}
+
+  async listClusters(): Promise<ClusterRecord[]> {
+    const credentials = await this.options.auth.getOwnServiceCredentials();
+    const { items } = await this.options.catalog.getEntities(
+      {
+        filter: {
+          kind: 'Resource',
+          'spec.type': 'kubernetes-cluster',
+          ...this.options.filter,
+        },
+      },
+      { credentials },
+    );
+    return items.map(entity => CatalogClusterConnector.toRecord(entity));
+  }
+
+  static toRecord(entity: Entity): ClusterRecord {
+    const annotations = entity.metadata.annotations ?? {};
+    const labels = entity.metadata.labels ?? {};
+    const fields = segmentationFromMetadata(labels, annotations);
+    const url = annotations[ANNOTATION_KUBERNETES_API_SERVER];
+    const authProvider =
+      annotations[ANNOTATION_KUBERNETES_AUTH_PROVIDER] ?? 'serviceAccount';
+    fields.title = entity.metadata.title;
+    fields.apiServerUrl = url;
+    fields.dashboardUrl = annotations[ANNOTATION_KUBERNETES_DASHBOARD_URL];
+    fields.catalogEntityRef = stringifyEntityRef(entity);
+    fields.labels = { ...labels, ...fields.labels };
+    return {
+      name: entity.metadata.name,
+      source: 'catalog',
+      sourceId: 'catalog',
+      fields,
+      access: url
+        ? {
+            kind: 'direct',
+            url,
+            caData: annotations[ANNOTATION_KUBERNETES_API_SERVER_CA],
+            skipTLSVerify:
+              annotations[ANNOTATION_KUBERNETES_SKIP_TLS_VERIFY] === 'true',
+            credentialRef: `catalog:${authProvider}`,
+          }
+        : undefined,
+      capiRef: readCapiRef(annotations),
+    };
+  }
+}

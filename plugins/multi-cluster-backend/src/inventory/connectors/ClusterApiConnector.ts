@@ -1,0 +1,505 @@
+import { LoggerService } from '@backstage/backend-plugin-api';
+import { ConflictError, InputError, NotFoundError } from '@backstage/errors';
+import { ControlPlaneConfig } from '../../config';
+import {
+  KubernetesClient,
+  KubernetesRequestError,
+} from '../../kubernetes/KubernetesClient';
+import {
+  ClusterLifecycleProvider,
+  DeleteClusterResult,
+  ScaleMachineDeploymentResult,
+  UpgradeClusterResult,
+} from '../../lifecycle/types';
+import { segmentationFromMetadata, withShortLabels } from '../segmentation';
+import {
+  ClusterCondition,
+  ClusterHealth,
+  ClusterLifecycle,
+  ClusterRecord,
+  FleetConnector,
+  MachineDeploymentSummary,
+} from '../types';
+
+export const CAPI_GROUP = 'cluster.x-k8s.io';
+export const CAPI_CONTROLPLANE_GROUP = 'controlplane.cluster.x-k8s.io';
+const VERSIONS = ['v1beta2', 'v1beta1'] as const;
+const CLUSTER_NAME_LABEL = 'cluster.x-k8s.io/cluster-name';
+
+const INFRA_PROVIDERS: Record<string, string> = {
+  AWSCluster: 'aws',
+  AWSManagedCluster: 'aws',
+  AzureCluster: 'azure',
+  AzureManagedCluster: 'azure',
+  GCPCluster: 'gcp',
+  GCPManagedCluster: 'gcp',
+  DockerCluster: 'docker',
+  VSphereCluster: 'vsphere',
+  OpenStackCluster: 'openstack',
+  Metal3Cluster: 'metal3',
+  HetznerCluster: 'hetzner',
+  OCICluster: 'oci',
+};
+
+function conditions(obj: any): ClusterCondition[] | undefined {
+  const list = obj?.status?.conditions;
+  if (!Array.isArray(list)) {
+    return undefined;
+  }
+  return list.map((c: any) => ({
+    type: String(c.type),
+    status: String(c.status),
+    reason: c.reason,
+    message: c.message,
+    lastTransitionTime: c.lastTransitionTime,
+  }));
+}
+
+function num(v: unknown): number | undefined {
+  return typeof v === 'number' ? v : undefined;
+}
+
+/** Replica counts of v1beta2 (with v1beta1 fallbacks) and v1beta1 objects. */
+function replicaStatus(obj: any) {
+  const s = obj?.status ?? {};
+  const legacy = s.deprecated?.v1beta1 ?? {};
+  return {
+    replicas: num(obj?.spec?.replicas) ?? num(s.replicas),
+    readyReplicas: num(s.readyReplicas) ?? num(legacy.readyReplicas),
+    availableReplicas:
+      num(s.availableReplicas) ?? num(legacy.availableReplicas),
+    updatedReplicas:
+      num(s.upToDateReplicas) ??
+      num(s.updatedReplicas) ??
+      num(legacy.updatedReplicas),
+  };
+}
+
+const VERSION_RE = /^v?\d+\.\d+\.\d+([-+][0-9A-Za-z.-]+)?$/;
+
+function compareVersions(a: string, b: string): number {
+  const pa = a.replace(/^v/, '').split(/[.+-]/).slice(0, 3).map(Number);
+  const pb = b.replace(/^v/, '').split(/[.+-]/).slice(0, 3).map(Number);
+  for (let i = 0; i < 3; i++) {
+    if ((pa[i] ?? 0) !== (pb[i] ?? 0)) {
+      return (pa[i] ?? 0) - (pb[i] ?? 0);
+    }
+  }
+  return 0;
+}
+
+/** Validates a Kubernetes upgrade target (format, no downgrade). */
+export function validateUpgrade(current: string | undefined, target: string) {
+  if (!VERSION_RE.test(target)) {
+    throw new InputError(
+      `version: '${target}' is not a Kubernetes version like v1.31.2`,
+    );
+  }
+  if (current && compareVersions(target, current) < 0) {
+    throw new InputError(
+      `version: downgrade from ${current} to ${target} is not supported`,
+    );
+  }
+  if (current) {
+    const [cmaj, cmin] = current.replace(/^v/, '').split('.').map(Number);
+    const [tmaj, tmin] = target.replace(/^v/, '').split('.').map(Number);
+    if (tmaj !== cmaj || tmin - cmin > 1) {
+      throw new InputError(
+        `version: ${current} -> ${target} skips a minor version; upgrade one minor version at a time`,
+      );
+    }
+  }
+}
+
+/**
+ * Cluster API management clusters: `Cluster`, `KubeadmControlPlane` and
+ * `MachineDeployment` objects (v1beta2, falling back to v1beta1). Also applies
+ * lifecycle changes with merge patches guarded by `metadata.resourceVersion`.
+ */
+export class ClusterApiConnector
+  implements FleetConnector, ClusterLifecycleProvider
+{
+  readonly id: string;
+  readonly type = 'cluster-api' as const;
+  private apiVersion?: (typeof VERSIONS)[number];
+
+  constructor(
+    private readonly options: {
+      management: ControlPlaneConfig;
+      client: KubernetesClient;
+      logger: LoggerService;
+      conflictRetries: number;
+    },
+  ) {
+    this.id = `cluster-api:${options.management.name}`;
+  }
+
+  get managementCluster(): string {
+    return this.options.management.name;
+  }
+
+  private async list(group: string, plural: string, signal?: AbortSignal) {
+    const namespaces = this.options.management.namespaces;
+    const tryVersions = this.apiVersion
+      ? [this.apiVersion, ...VERSIONS.filter(v => v !== this.apiVersion)]
+      : [...VERSIONS];
+    let lastError: unknown;
+    for (const version of tryVersions) {
+      try {
+        const items: any[] = [];
+        if (namespaces?.length) {
+          for (const namespace of namespaces) {
+            const res = await this.options.client.listCustomObjects(
+              { group, version, plural, namespace },
+              { signal },
+            );
+            items.push(...(res.items ?? []));
+          }
+        } else {
+          const res = await this.options.client.listCustomObjects(
+            { group, version, plural },
+            { signal },
+          );
+          items.push(...(res.items ?? []));
+        }
+        return { version, items };
+      } catch (error) {
+        lastError = error;
+        if (
+          error instanceof KubernetesRequestError &&
+          error.statusCode === 404
+        ) {
+          continue;
+        }
+        throw error;
+      }
+    }
+    throw lastError;
+  }
+
+  async listClusters(options: {
+    signal?: AbortSignal;
+  }): Promise<ClusterRecord[]> {
+    const clusters = await this.list(CAPI_GROUP, 'clusters', options.signal);
+    this.apiVersion = clusters.version;
+    const [kcps, mds] = await Promise.all([
+      this.list(
+        CAPI_CONTROLPLANE_GROUP,
+        'kubeadmcontrolplanes',
+        options.signal,
+      ).catch(error => {
+        this.options.logger.warn(
+          `${this.id}: cannot list KubeadmControlPlanes: ${error.message}`,
+        );
+        return { version: clusters.version, items: [] as any[] };
+      }),
+      this.list(CAPI_GROUP, 'machinedeployments', options.signal),
+    ]);
+    return clusters.items.map(c =>
+      this.toRecord(c, clusters.version, kcps.items, mds.items),
+    );
+  }
+
+  private toRecord(
+    c: any,
+    version: string,
+    kcps: any[],
+    mds: any[],
+  ): ClusterRecord {
+    const name: string = c.metadata.name;
+    const namespace: string = c.metadata.namespace ?? 'default';
+    const cpRef = c.spec?.controlPlaneRef;
+    const kcp = kcps.find(
+      k =>
+        k.metadata?.namespace === namespace &&
+        (cpRef?.name
+          ? k.metadata?.name === cpRef.name
+          : k.metadata?.labels?.[CLUSTER_NAME_LABEL] === name),
+    );
+    const machineDeployments: MachineDeploymentSummary[] = mds
+      .filter(
+        md =>
+          md.metadata?.namespace === namespace &&
+          (md.spec?.clusterName === name ||
+            md.metadata?.labels?.[CLUSTER_NAME_LABEL] === name),
+      )
+      .map(md => ({
+        name: md.metadata.name,
+        namespace,
+        phase: md.status?.phase,
+        version: md.spec?.template?.spec?.version,
+        ...replicaStatus(md),
+        conditions: conditions(md),
+      }));
+    const conds = conditions(c);
+    const kubeVersion: string | undefined =
+      c.spec?.topology?.version ?? kcp?.spec?.version ?? kcp?.status?.version;
+    const lifecycle: ClusterLifecycle = {
+      managementCluster: this.managementCluster,
+      namespace,
+      name,
+      apiVersion: `${CAPI_GROUP}/${version}`,
+      phase: c.status?.phase,
+      version: kubeVersion,
+      topology: Boolean(c.spec?.topology),
+      conditions: conds,
+      controlPlane: kcp
+        ? {
+            kind: kcp.kind ?? 'KubeadmControlPlane',
+            name: kcp.metadata.name,
+            apiVersion: kcp.apiVersion,
+            version: kcp.status?.version ?? kcp.spec?.version,
+            ...replicaStatus(kcp),
+            ready:
+              kcp.status?.ready ??
+              kcp.status?.initialization?.controlPlaneInitialized ??
+              undefined,
+          }
+        : undefined,
+      machineDeployments,
+    };
+    const fields = segmentationFromMetadata(
+      c.metadata?.labels,
+      c.metadata?.annotations,
+    );
+    const infraKind: string | undefined = c.spec?.infrastructureRef?.kind;
+    fields.provider =
+      fields.provider ?? (infraKind ? INFRA_PROVIDERS[infraKind] : undefined);
+    fields.labels = withShortLabels(
+      { ...(c.metadata?.labels ?? {}), ...fields.labels },
+      fields,
+    );
+    fields.kubernetesVersion = kubeVersion;
+    fields.lifecycle = lifecycle;
+    return {
+      name,
+      source: 'cluster-api',
+      sourceId: this.id,
+      fields,
+      health: this.health(c, conds),
+    };
+  }
+
+  private health(c: any, conds?: ClusterCondition[]): ClusterHealth {
+    const ready =
+      conds?.find(x => x.type === 'Available') ??
+      conds?.find(x => x.type === 'Ready');
+    const phase = c.status?.phase;
+    let status: ClusterHealth['status'] = 'unknown';
+    if (ready) {
+      status = ready.status === 'True' ? 'healthy' : 'unhealthy';
+    } else if (phase === 'Failed') {
+      status = 'unhealthy';
+    }
+    return {
+      status,
+      via: 'cluster-api',
+      checkedAt: new Date().toISOString(),
+      message: ready?.message ?? (phase ? `phase ${phase}` : undefined),
+    };
+  }
+
+  // ---- lifecycle ----------------------------------------------------------
+
+  private versionOf(lifecycle: ClusterLifecycle): string {
+    return lifecycle.apiVersion.split('/')[1] ?? 'v1beta2';
+  }
+
+  /**
+   * Reads an object and merge-patches it with its resourceVersion as a
+   * precondition; on 409 Conflict re-reads and retries a bounded number of
+   * times, then reports the conflict (never overwrites blindly).
+   */
+  private async patchWithRetry<T>(
+    target: {
+      group: string;
+      version: string;
+      plural: string;
+      namespace: string;
+      name: string;
+    },
+    build: (current: any) => { body: object; result: T },
+  ): Promise<{ result: T; resourceVersion?: string; attempts: number }> {
+    const max = Math.max(1, this.options.conflictRetries + 1);
+    for (let attempt = 1; attempt <= max; attempt++) {
+      let current: any;
+      try {
+        current = await this.options.client.getCustomObject(target);
+      } catch (error) {
+        if (
+          error instanceof KubernetesRequestError &&
+          error.statusCode === 404
+        ) {
+          throw new NotFoundError(
+            `${target.plural} ${target.namespace}/${target.name} not found on ${this.managementCluster}`,
+          );
+        }
+        throw error;
+      }
+      const { body, result } = build(current);
+      try {
+        const patched = await this.options.client.mergePatchCustomObject({
+          ...target,
+          body: {
+            ...body,
+            metadata: {
+              ...(body as any).metadata,
+              resourceVersion: current.metadata?.resourceVersion,
+            },
+          },
+        });
+        return {
+          result,
+          resourceVersion: patched?.metadata?.resourceVersion,
+          attempts: attempt,
+        };
+      } catch (error) {
+        if (
+          error instanceof KubernetesRequestError &&
+          error.statusCode === 409
+        ) {
+          this.options.logger.info(
+            `Conflict patching ${target.plural} ${target.namespace}/${target.name} (attempt ${attempt}/${max}), re-reading`,
+          );
+          if (attempt === max) {
+            throw new ConflictError(
+              `${target.plural} ${target.namespace}/${target.name} was modified concurrently ${max} times; giving up without overwriting: ${error.message}`,
+            );
+          }
+          continue;
+        }
+        throw error;
+      }
+    }
+    throw new ConflictError('unreachable');
+  }
+
+  async scaleMachineDeployment(
+    clusterName: string,
+    lifecycle: ClusterLifecycle,
+    machineDeployment: string,
+    replicas: number,
+  ): Promise<ScaleMachineDeploymentResult> {
+    const md = lifecycle.machineDeployments.find(
+      m => m.name === machineDeployment,
+    );
+    if (!md) {
+      throw new NotFoundError(
+        `MachineDeployment '${machineDeployment}' not found in cluster '${clusterName}'`,
+      );
+    }
+    const { result, resourceVersion, attempts } = await this.patchWithRetry(
+      {
+        group: CAPI_GROUP,
+        version: this.versionOf(lifecycle),
+        plural: 'machinedeployments',
+        namespace: md.namespace,
+        name: md.name,
+      },
+      current => ({
+        body: { spec: { replicas } },
+        result: { previousReplicas: num(current.spec?.replicas) },
+      }),
+    );
+    return {
+      cluster: clusterName,
+      machineDeployment,
+      namespace: md.namespace,
+      previousReplicas: result.previousReplicas,
+      replicas,
+      resourceVersion,
+      attempts,
+      source: 'cluster-api',
+    };
+  }
+
+  async upgrade(
+    clusterName: string,
+    lifecycle: ClusterLifecycle,
+    version: string,
+  ): Promise<UpgradeClusterResult> {
+    validateUpgrade(lifecycle.version, version);
+    if (lifecycle.topology || !lifecycle.controlPlane) {
+      const { result, resourceVersion, attempts } = await this.patchWithRetry(
+        {
+          group: CAPI_GROUP,
+          version: this.versionOf(lifecycle),
+          plural: 'clusters',
+          namespace: lifecycle.namespace,
+          name: lifecycle.name,
+        },
+        current => {
+          if (!current.spec?.topology) {
+            throw new InputError(
+              `Cluster ${lifecycle.namespace}/${lifecycle.name} has neither a topology nor a control plane to upgrade`,
+            );
+          }
+          return {
+            body: { spec: { topology: { version } } },
+            result: { previousVersion: current.spec.topology.version },
+          };
+        },
+      );
+      return {
+        cluster: clusterName,
+        target: 'topology',
+        objectName: lifecycle.name,
+        previousVersion: result.previousVersion,
+        version,
+        resourceVersion,
+        attempts,
+        source: 'cluster-api',
+      };
+    }
+    const cp = lifecycle.controlPlane;
+    const cpVersion = cp.apiVersion?.split('/')[1] ?? this.versionOf(lifecycle);
+    const { result, resourceVersion, attempts } = await this.patchWithRetry(
+      {
+        group: CAPI_CONTROLPLANE_GROUP,
+        version: cpVersion,
+        plural: 'kubeadmcontrolplanes',
+        namespace: lifecycle.namespace,
+        name: cp.name,
+      },
+      current => ({
+        body: { spec: { version } },
+        result: { previousVersion: current.spec?.version as string },
+      }),
+    );
+    return {
+      cluster: clusterName,
+      target: 'control-plane',
+      objectName: cp.name,
+      previousVersion: result.previousVersion,
+      version,
+      resourceVersion,
+      attempts,
+      source: 'cluster-api',
+    };
+  }
+
+  async deleteCluster(
+    clusterName: string,
+    lifecycle: ClusterLifecycle,
+  ): Promise<DeleteClusterResult> {
+    const target = {
+      group: CAPI_GROUP,
+      version: this.versionOf(lifecycle),
+      plural: 'clusters',
+      namespace: lifecycle.namespace,
+      name: lifecycle.name,
+    };
+    const current = await this.options.client.getCustomObject(target);
+    await this.options.client.deleteCustomObject({
+      ...target,
+      resourceVersion: current.metadata?.resourceVersion,
+    });
+    return {
+      cluster: clusterName,
+      namespace: lifecycle.namespace,
+      name: lifecycle.name,
+      deletionRequested: true,
+      source: 'cluster-api',
+    };
+  }
+}

@@ -1,0 +1,34 @@
+import { ConfigClusterConfig } from '../../config';
+import { ClusterRecord, FleetConnector } from '../types';
+
+/**
+ * Clusters declared under `kubernetes.clusterLocatorMethods` (type `config`),
+ * the same block the Kubernetes plugin reads.
+ */
+export class ConfigClusterConnector implements FleetConnector {
+  readonly id = 'config';
+  readonly type = 'config' as const;
+
+  constructor(private readonly clusters: ConfigClusterConfig[]) {}
+
+  async listClusters(): Promise<ClusterRecord[]> {
+    return this.clusters.map(c => ({
+      name: c.name,
+      source: 'config',
+      sourceId: this.id,
+      fields: {
+        title: c.title,
+        apiServerUrl: c.url,
+        dashboardUrl: c.dashboardUrl,
+        labels: {},
+      },
+      access: {
+        kind: 'direct',
+        url: c.url,
+        caData: c.caData,
+        skipTLSVerify: c.skipTLSVerify,
+        credentialRef: `config:${c.name}`,
+      },
+    }));
+  }
+}

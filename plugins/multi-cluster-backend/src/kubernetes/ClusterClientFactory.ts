@@ -1,0 +1,135 @@
+import fs from 'node:fs';
+import { MultiClusterConfig } from '../config';
+import { ClusterAccess } from '../inventory/types';
+import { KubernetesClient, KubernetesEndpoint } from './KubernetesClient';
+
+const IN_CLUSTER_TOKEN = '/var/run/secrets/kubernetes.io/serviceaccount/token';
+
+/**
+ * Creates (and caches) one `KubeConfig`-backed client per cluster. Cluster
+ * URLs only ever come from configuration or the catalog (via the stored
+ * inventory), never from a request. Credentials are looked up here by
+ * reference and never leave this class.
+ */
+export class ClusterClientFactory {
+  private readonly clients = new Map<string, KubernetesClient>();
+  private readonly tokens = new Map<string, string | undefined>();
+  private readonly controlPlanes = new Map<string, KubernetesEndpoint>();
+
+  constructor(
+    private readonly config: Pick<
+      MultiClusterConfig,
+      | 'configClusters'
+      | 'karmada'
+      | 'clusterApi'
+      | 'catalog'
+      | 'clusterTimeoutMs'
+    >,
+  ) {
+    for (const c of config.configClusters) {
+      if (c.token) {
+        this.tokens.set(`config:${c.name}`, c.token);
+      }
+    }
+    for (const k of config.karmada) {
+      this.controlPlanes.set(`karmada:${k.name}`, k);
+    }
+    for (const m of config.clusterApi) {
+      this.controlPlanes.set(`cluster-api:${m.name}`, m);
+    }
+  }
+
+  get timeoutMs(): number {
+    return this.config.clusterTimeoutMs;
+  }
+
+  private token(ref: string): string | undefined {
+    if (this.tokens.has(ref)) {
+      return this.tokens.get(ref);
+    }
+    if (ref === 'catalog:serviceAccount') {
+      let token = this.config.catalog.serviceAccountToken;
+      if (!token && fs.existsSync(IN_CLUSTER_TOKEN)) {
+        token = fs.readFileSync(IN_CLUSTER_TOKEN, 'utf8').trim();
+      }
+      this.tokens.set(ref, token);
+      return token;
+    }
+    return undefined;
+  }
+
+  /** Whether a credential reference can be resolved at all. */
+  canAuthenticate(ref: string): boolean {
+    if (ref === 'catalog:serviceAccount') {
+      return this.token(ref) !== undefined;
+    }
+    return this.tokens.has(ref);
+  }
+
+  /** Client for a Karmada control plane (`karmada`) or CAPI management cluster. */
+  forControlPlane(
+    type: 'karmada' | 'cluster-api',
+    name: string,
+  ): KubernetesClient | undefined {
+    const key = `${type}:${name}`;
+    const endpoint = this.controlPlanes.get(key);
+    if (!endpoint) {
+      return undefined;
+    }
+    return this.cached(key, () => ({ ...endpoint, name: key }));
+  }
+
+  /** Client for a fleet cluster, from its stored access descriptor. */
+  forCluster(
+    clusterName: string,
+    access: ClusterAccess | undefined,
+  ): KubernetesClient | undefined {
+    if (!access || access.kind === 'demo') {
+      return undefined;
+    }
+    if (access.kind === 'karmada-proxy') {
+      const cp = this.controlPlanes.get(`karmada:${access.controlPlane}`);
+      if (!cp) {
+        return undefined;
+      }
+      return this.cached(`proxy:${access.controlPlane}:${clusterName}`, () => ({
+        ...cp,
+        name: clusterName,
+        url: `${cp.url.replace(
+          /\/+$/,
+          '',
+        )}/apis/cluster.karmada.io/v1alpha1/clusters/${encodeURIComponent(
+          access.cluster,
+        )}/proxy`,
+      }));
+    }
+    if (!this.canAuthenticate(access.credentialRef)) {
+      return undefined; // e.g. a catalog cluster with an unsupported auth provider
+    }
+    return this.cached(
+      `direct:${clusterName}:${access.url}:${access.credentialRef}`,
+      () => ({
+        name: clusterName,
+        url: access.url,
+        caData: access.caData,
+        skipTLSVerify: access.skipTLSVerify,
+        token: this.token(access.credentialRef),
+      }),
+    );
+  }
+
+  private cached(
+    key: string,
+    endpoint: () => KubernetesEndpoint,
+  ): KubernetesClient {
+    let client = this.clients.get(key);
+    if (!client) {
+      client = KubernetesClient.fromEndpoint(
+        endpoint(),
+        this.config.clusterTimeoutMs,
+      );
+      this.clients.set(key, client);
+    }
+    return client;
+  }
+}

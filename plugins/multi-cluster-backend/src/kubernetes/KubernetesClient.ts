@@ -1,0 +1,395 @@
+import {
+  ApiException,
+  AppsV1Api,
+  CustomObjectsApi,
+  Health,
+  KubeConfig,
+  Observable,
+  RequestContext,
+  ResponseContext,
+  type ConfigurationOptions,
+} from '@kubernetes/client-node';
+
+/** Content type of a JSON merge patch (RFC 7386). */
+export const MERGE_PATCH = 'application/merge-patch+json';
+
+/**
+ * How to reach one Kubernetes API server. Held in memory only; the token is
+ * never logged or returned.
+ */
+export interface KubernetesEndpoint {
+  /** Name used for the kubeconfig context (the cluster or control plane). */
+  name: string;
+  url: string;
+  caData?: string;
+  skipTLSVerify?: boolean;
+  token?: string;
+}
+
+/** A failed Kubernetes request, without any credentials in it. */
+export class KubernetesRequestError extends Error {
+  readonly statusCode?: number;
+  readonly reason?: string;
+  readonly timeout: boolean;
+
+  constructor(
+    message: string,
+    options: { statusCode?: number; reason?: string; timeout?: boolean } = {},
+  ) {
+    super(message);
+    this.name = 'KubernetesRequestError';
+    this.statusCode = options.statusCode;
+    this.reason = options.reason;
+    this.timeout = options.timeout ?? false;
+  }
+}
+
+/** Builds a single-context KubeConfig for one API server. */
+export function buildKubeConfig(endpoint: KubernetesEndpoint): KubeConfig {
+  const kc = new KubeConfig();
+  kc.loadFromOptions({
+    clusters: [
+      {
+        name: endpoint.name,
+        server: endpoint.url.replace(/\/+$/, ''),
+        caData: endpoint.caData,
+        skipTLSVerify: endpoint.skipTLSVerify ?? false,
+      },
+    ],
+    users: [
+      endpoint.token
+        ? { name: 'flotilla', token: endpoint.token }
+        : { name: 'flotilla' },
+    ],
+    contexts: [
+      { name: endpoint.name, cluster: endpoint.name, user: 'flotilla' },
+    ],
+    currentContext: endpoint.name,
+  });
+  return kc;
+}
+
+function parseBody(body: unknown): any {
+  if (typeof body === 'string') {
+    try {
+      return JSON.parse(body);
+    } catch {
+      return undefined;
+    }
+  }
+  return body;
+}
+
+/** Converts any client error into a credential-free KubernetesRequestError. */
+export function toKubernetesError(
+  error: unknown,
+  context: string,
+  timedOut: boolean,
+): KubernetesRequestError {
+  if (error instanceof KubernetesRequestError) {
+    return error;
+  }
+  if (timedOut) {
+    return new KubernetesRequestError(`${context}: timed out`, {
+      timeout: true,
+    });
+  }
+  if (error instanceof ApiException) {
+    const status = parseBody(error.body);
+    const message =
+      status && typeof status.message === 'string'
+        ? status.message
+        : `HTTP ${error.code}`;
+    return new KubernetesRequestError(`${context}: ${message}`, {
+      statusCode: error.code,
+      reason: status?.reason,
+    });
+  }
+  const e = error as { name?: string; code?: string; message?: string };
+  if (e?.name === 'AbortError') {
+    return new KubernetesRequestError(`${context}: aborted`, {
+      timeout: true,
+    });
+  }
+  const code = e?.code ? ` (${e.code})` : '';
+  return new KubernetesRequestError(`${context}: request failed${code}`.trim());
+}
+
+/**
+ * Thin wrapper around `@kubernetes/client-node` for one API server. All
+ * Kubernetes access of the plugin goes through this class: it sets an abort
+ * signal (per-request timeout) on every request and strips credentials from
+ * errors.
+ */
+export class KubernetesClient {
+  private readonly custom: CustomObjectsApi;
+  private readonly apps: AppsV1Api;
+  private readonly health: Health;
+
+  constructor(
+    readonly name: string,
+    readonly kubeConfig: KubeConfig,
+    private readonly defaultTimeoutMs: number,
+  ) {
+    this.custom = kubeConfig.makeApiClient(CustomObjectsApi);
+    this.apps = kubeConfig.makeApiClient(AppsV1Api);
+    this.health = new Health(kubeConfig);
+  }
+
+  static fromEndpoint(
+    endpoint: KubernetesEndpoint,
+    defaultTimeoutMs: number,
+  ): KubernetesClient {
+    return new KubernetesClient(
+      endpoint.name,
+      buildKubeConfig(endpoint),
+      defaultTimeoutMs,
+    );
+  }
+
+  private async call<T>(
+    context: string,
+    fn: (options: ConfigurationOptions) => Promise<T>,
+    opts?: {
+      timeoutMs?: number;
+      signal?: AbortSignal;
+      headers?: Record<string, string>;
+    },
+  ): Promise<T> {
+    const controller = new AbortController();
+    const timeoutMs = opts?.timeoutMs ?? this.defaultTimeoutMs;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onAbort = () => controller.abort();
+    opts?.signal?.addEventListener('abort', onAbort);
+    const headers = opts?.headers ?? {};
+    const options: ConfigurationOptions = {
+      middleware: [
+        {
+          pre: (ctx: RequestContext) => {
+            ctx.setSignal(controller.signal as any);
+            for (const [k, v] of Object.entries(headers)) {
+              ctx.setHeaderParam(k, v);
+            }
+            return new Observable(Promise.resolve(ctx));
+          },
+          post: (ctx: ResponseContext) => new Observable(Promise.resolve(ctx)),
+        },
+      ],
+      middlewareMergeStrategy: 'append',
+    };
+    try {
+      return await fn(options);
+    } catch (error) {
+      throw toKubernetesError(error, `${this.name}: ${context}`, timedOut);
+    } finally {
+      clearTimeout(timer);
+      opts?.signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  async listCustomObjects(
+    req: {
+      group: string;
+      version: string;
+      plural: string;
+      namespace?: string;
+      labelSelector?: string;
+    },
+    opts?: { timeoutMs?: number; signal?: AbortSignal },
+  ): Promise<{ items: any[]; metadata?: any }> {
+    const what = `list ${req.plural}.${req.group}/${req.version}`;
+    return this.call(
+      what,
+      options =>
+        req.namespace
+          ? this.custom.listNamespacedCustomObject(
+              {
+                group: req.group,
+                version: req.version,
+                plural: req.plural,
+                namespace: req.namespace,
+                labelSelector: req.labelSelector,
+              },
+              options,
+            )
+          : this.custom.listClusterCustomObject(
+              {
+                group: req.group,
+                version: req.version,
+                plural: req.plural,
+                labelSelector: req.labelSelector,
+              },
+              options,
+            ),
+      opts,
+    );
+  }
+
+  async getCustomObject(
+    req: {
+      group: string;
+      version: string;
+      plural: string;
+      namespace: string;
+      name: string;
+    },
+    opts?: { timeoutMs?: number; signal?: AbortSignal },
+  ): Promise<any> {
+    return this.call(
+      `get ${req.plural}.${req.group}/${req.version} ${req.namespace}/${req.name}`,
+      options => this.custom.getNamespacedCustomObject(req, options),
+      opts,
+    );
+  }
+
+  /** JSON merge patch (`application/merge-patch+json`). */
+  async mergePatchCustomObject(
+    req: {
+      group: string;
+      version: string;
+      plural: string;
+      namespace: string;
+      name: string;
+      body: object;
+    },
+    opts?: { timeoutMs?: number; signal?: AbortSignal },
+  ): Promise<any> {
+    return this.call(
+      `patch ${req.plural}.${req.group}/${req.version} ${req.namespace}/${req.name}`,
+      options =>
+        this.custom.patchNamespacedCustomObject(
+          {
+            group: req.group,
+            version: req.version,
+            plural: req.plural,
+            namespace: req.namespace,
+            name: req.name,
+            body: req.body,
+            fieldManager: 'flotilla',
+          },
+          options,
+        ),
+      { ...opts, headers: { 'Content-Type': MERGE_PATCH } },
+    );
+  }
+
+  async deleteCustomObject(
+    req: {
+      group: string;
+      version: string;
+      plural: string;
+      namespace: string;
+      name: string;
+      resourceVersion?: string;
+    },
+    opts?: { timeoutMs?: number; signal?: AbortSignal },
+  ): Promise<any> {
+    return this.call(
+      `delete ${req.plural}.${req.group}/${req.version} ${req.namespace}/${req.name}`,
+      options =>
+        this.custom.deleteNamespacedCustomObject(
+          {
+            group: req.group,
+            version: req.version,
+            plural: req.plural,
+            namespace: req.namespace,
+            name: req.name,
+            propagationPolicy: 'Foreground',
+            body: req.resourceVersion
+              ? { preconditions: { resourceVersion: req.resourceVersion } }
+              : undefined,
+          },
+          options,
+        ),
+      opts,
+    );
+  }
+
+  async listWorkloads(
+    kind: 'Deployment' | 'StatefulSet',
+    req: { namespace?: string; labelSelector: string },
+    opts?: { timeoutMs?: number; signal?: AbortSignal },
+  ): Promise<any[]> {
+    const list = await this.call(
+      `list ${kind === 'Deployment' ? 'deployments' : 'statefulsets'}`,
+      async options => {
+        if (kind === 'Deployment') {
+          return req.namespace
+            ? this.apps.listNamespacedDeployment(
+                { namespace: req.namespace, labelSelector: req.labelSelector },
+                options,
+              )
+            : this.apps.listDeploymentForAllNamespaces(
+                { labelSelector: req.labelSelector },
+                options,
+              );
+        }
+        return req.namespace
+          ? this.apps.listNamespacedStatefulSet(
+              { namespace: req.namespace, labelSelector: req.labelSelector },
+              options,
+            )
+          : this.apps.listStatefulSetForAllNamespaces(
+              { labelSelector: req.labelSelector },
+              options,
+            );
+      },
+      opts,
+    );
+    return (list.items ?? []) as any[];
+  }
+
+  /** Scales a Deployment or StatefulSet with a merge patch on `spec.replicas`. */
+  async scaleWorkload(
+    kind: 'Deployment' | 'StatefulSet',
+    req: { namespace: string; name: string; replicas: number },
+    opts?: { timeoutMs?: number; signal?: AbortSignal },
+  ): Promise<any> {
+    const body = { spec: { replicas: req.replicas } };
+    return this.call(
+      `scale ${kind} ${req.namespace}/${req.name}`,
+      options =>
+        kind === 'Deployment'
+          ? this.apps.patchNamespacedDeployment(
+              {
+                namespace: req.namespace,
+                name: req.name,
+                body,
+                fieldManager: 'flotilla',
+              },
+              options,
+            )
+          : this.apps.patchNamespacedStatefulSet(
+              {
+                namespace: req.namespace,
+                name: req.name,
+                body,
+                fieldManager: 'flotilla',
+              },
+              options,
+            ),
+      { ...opts, headers: { 'Content-Type': MERGE_PATCH } },
+    );
+  }
+
+  /** `GET /readyz` through the client's request machinery. */
+  async readyz(opts?: { timeoutMs?: number }): Promise<boolean> {
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, opts?.timeoutMs ?? this.defaultTimeoutMs);
+    try {
+      return await this.health.readyz({ signal: controller.signal } as any);
+    } catch (error) {
+      throw toKubernetesError(error, `${this.name}: readyz`, timedOut);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}

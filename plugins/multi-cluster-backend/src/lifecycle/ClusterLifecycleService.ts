@@ -1,0 +1,185 @@
+import {
+  BackstageCredentials,
+  LoggerService,
+} from '@backstage/backend-plugin-api';
+import { InputError, NotFoundError } from '@backstage/errors';
+import {
+  multiClusterClusterDeletePermission,
+  multiClusterClusterReadPermission,
+  multiClusterClusterScalePermission,
+  multiClusterClusterUpgradePermission,
+} from '@flotilla/plugin-multi-cluster-common';
+import { ResourcePermission } from '@backstage/plugin-permission-common';
+import { Request } from 'express';
+import { MutationRecorder } from '../history/MutationRecorder';
+import { FleetInventoryService } from '../inventory/FleetInventory';
+import { FleetCluster } from '../inventory/types';
+import { ClusterAuthorizer } from '../permissions/ClusterAuthorizer';
+import {
+  ClusterLifecycleProvider,
+  DeleteClusterResult,
+  ScaleMachineDeploymentResult,
+  UpgradeClusterResult,
+} from './types';
+
+/** Caller context of a lifecycle call (route or action). */
+export interface CallContext {
+  credentials: BackstageCredentials;
+  request?: Request;
+}
+
+/**
+ * Cluster lifecycle (scale, upgrade, delete): authorizes with the cluster
+ * permissions (including conditional rules), dispatches to the cluster's
+ * Cluster API management cluster or the demo simulator, audits and records
+ * history.
+ */
+export class ClusterLifecycleService {
+  constructor(
+    private readonly options: {
+      inventory: FleetInventoryService;
+      providers: Map<string, ClusterLifecycleProvider>;
+      authorizer: ClusterAuthorizer;
+      recorder: MutationRecorder;
+      logger: LoggerService;
+      onChange?: () => void;
+    },
+  ) {}
+
+  private async resolve(name: string) {
+    const cluster = await this.options.inventory.getCluster(name);
+    if (!cluster) {
+      throw new NotFoundError(`Cluster '${name}' not found`);
+    }
+    return cluster;
+  }
+
+  private provider(cluster: FleetCluster): ClusterLifecycleProvider {
+    const lc = cluster.lifecycle;
+    if (!lc) {
+      throw new InputError(
+        `Cluster '${cluster.name}' is not managed by Cluster API; lifecycle actions are unavailable`,
+      );
+    }
+    const provider = this.options.providers.get(lc.managementCluster);
+    if (!provider) {
+      throw new InputError(
+        `Management cluster '${lc.managementCluster}' of '${cluster.name}' is not configured`,
+      );
+    }
+    return provider;
+  }
+
+  private authorize(
+    permission: ResourcePermission,
+    cluster: FleetCluster,
+    ctx: CallContext,
+  ) {
+    return () =>
+      this.options.authorizer.authorizeCluster(
+        permission,
+        cluster,
+        ctx.credentials,
+      );
+  }
+
+  /** Reads a cluster if the caller holds the read permission on it. */
+  async getCluster(name: string, ctx: CallContext): Promise<FleetCluster> {
+    const cluster = await this.resolve(name);
+    await this.options.authorizer.authorizeCluster(
+      multiClusterClusterReadPermission,
+      cluster,
+      ctx.credentials,
+    );
+    return cluster;
+  }
+
+  async scale(
+    name: string,
+    input: { machineDeployment: string; replicas: number },
+    ctx: CallContext,
+  ): Promise<ScaleMachineDeploymentResult> {
+    const cluster = await this.resolve(name);
+    const result = await this.options.recorder.run({
+      eventId: 'cluster-scale',
+      action: 'cluster.scale',
+      severityLevel: 'medium',
+      credentials: ctx.credentials,
+      request: ctx.request,
+      cluster: name,
+      input,
+      authorize: this.authorize(
+        multiClusterClusterScalePermission,
+        cluster,
+        ctx,
+      ),
+      run: () =>
+        this.provider(cluster).scaleMachineDeployment(
+          name,
+          cluster.lifecycle!,
+          input.machineDeployment,
+          input.replicas,
+        ),
+    });
+    this.options.onChange?.();
+    return result;
+  }
+
+  async upgrade(
+    name: string,
+    input: { version: string },
+    ctx: CallContext,
+  ): Promise<UpgradeClusterResult> {
+    const cluster = await this.resolve(name);
+    const result = await this.options.recorder.run({
+      eventId: 'cluster-upgrade',
+      action: 'cluster.upgrade',
+      severityLevel: 'high',
+      credentials: ctx.credentials,
+      request: ctx.request,
+      cluster: name,
+      input,
+      authorize: this.authorize(
+        multiClusterClusterUpgradePermission,
+        cluster,
+        ctx,
+      ),
+      run: () =>
+        this.provider(cluster).upgrade(name, cluster.lifecycle!, input.version),
+    });
+    this.options.onChange?.();
+    return result;
+  }
+
+  async delete(
+    name: string,
+    input: { confirm: string },
+    ctx: CallContext,
+  ): Promise<DeleteClusterResult> {
+    const cluster = await this.resolve(name);
+    const result = await this.options.recorder.run({
+      eventId: 'cluster-delete',
+      action: 'cluster.delete',
+      severityLevel: 'critical',
+      credentials: ctx.credentials,
+      request: ctx.request,
+      cluster: name,
+      input,
+      authorize: this.authorize(
+        multiClusterClusterDeletePermission,
+        cluster,
+        ctx,
+      ),
+      run: async () => {
+        if (input.confirm !== name) {
+          throw new InputError(
+            `confirm: must be exactly the cluster name '${name}'`,
+          );
+        }
+        return this.provider(cluster).deleteCluster(name, cluster.lifecycle!);
+      },
+    });
+    this.options.onChange?.();
+    return result;
+  }
+}

@@ -1,0 +1,60 @@
+import { ClusterLifecycle } from '../inventory/types';
+
+/** @public */
+export interface ScaleMachineDeploymentResult {
+  cluster: string;
+  machineDeployment: string;
+  namespace: string;
+  previousReplicas?: number;
+  replicas: number;
+  resourceVersion?: string;
+  /** Number of patch attempts (more than 1 after resourceVersion conflicts). */
+  attempts: number;
+  source: 'cluster-api' | 'demo';
+}
+
+/** @public */
+export interface UpgradeClusterResult {
+  cluster: string;
+  /** Object that was patched: the Cluster topology or the control plane. */
+  target: 'topology' | 'control-plane';
+  objectName: string;
+  previousVersion?: string;
+  version: string;
+  resourceVersion?: string;
+  attempts: number;
+  source: 'cluster-api' | 'demo';
+}
+
+/** @public */
+export interface DeleteClusterResult {
+  cluster: string;
+  namespace: string;
+  name: string;
+  deletionRequested: true;
+  source: 'cluster-api' | 'demo';
+}
+
+/**
+ * Applies lifecycle changes to a cluster's Cluster API objects (or to the
+ * simulated demo fleet).
+ *
+ * @public
+ */
+export interface ClusterLifecycleProvider {
+  scaleMachineDeployment(
+    clusterName: string,
+    lifecycle: ClusterLifecycle,
+    machineDeployment: string,
+    replicas: number,
+  ): Promise<ScaleMachineDeploymentResult>;
+  upgrade(
+    clusterName: string,
+    lifecycle: ClusterLifecycle,
+    version: string,
+  ): Promise<UpgradeClusterResult>;
+  deleteCluster(
+    clusterName: string,
+    lifecycle: ClusterLifecycle,
+  ): Promise<DeleteClusterResult>;
+}

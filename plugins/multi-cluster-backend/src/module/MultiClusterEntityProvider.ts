@@ -1,0 +1,164 @@
+import { LoggerService } from '@backstage/backend-plugin-api';
+import {
+  ANNOTATION_LOCATION,
+  ANNOTATION_ORIGIN_LOCATION,
+  Entity,
+} from '@backstage/catalog-model';
+import {
+  EntityProvider,
+  EntityProviderConnection,
+} from '@backstage/plugin-catalog-node';
+import { ClusterRecord, FleetConnector } from '../inventory/types';
+import { mergeRecords } from '../inventory/merge';
+import {
+  ANNOTATION_CAPACITY,
+  ANNOTATION_CAPI_CLUSTER,
+  ANNOTATION_COST_PER_CPU_HOUR,
+  ANNOTATION_ENVIRONMENT,
+  ANNOTATION_JURISDICTION,
+  ANNOTATION_MANAGEMENT_CLUSTER,
+  ANNOTATION_PROVIDER,
+  ANNOTATION_REGION,
+  ANNOTATION_TENANT,
+  ANNOTATION_WORKLOAD_CLASS,
+  ANNOTATION_ZONES,
+} from '../inventory/segmentation';
+import {
+  ANNOTATION_KUBERNETES_API_SERVER,
+  ANNOTATION_KUBERNETES_AUTH_PROVIDER,
+} from '../inventory/connectors/CatalogClusterConnector';
+
+export const PROVIDER_NAME = 'multi-cluster-clusters';
+export const ANNOTATION_SOURCE = 'flotilla.io/source';
+
+const LABEL_VALUE = /^[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$/;
+
+function label(value: string | undefined): string | undefined {
+  return value && LABEL_VALUE.test(value) ? value : undefined;
+}
+
+function compact(obj: Record<string, string | undefined>) {
+  return Object.fromEntries(
+    Object.entries(obj).filter(([, v]) => v !== undefined && v !== ''),
+  ) as Record<string, string>;
+}
+
+/**
+ * Ingests Karmada member clusters and Cluster API clusters as `Resource`
+ * entities with `spec.type: kubernetes-cluster` (like the OCM provider does
+ * for ManagedClusters), with their segmentation labels, as a full mutation.
+ */
+export class MultiClusterEntityProvider implements EntityProvider {
+  private connection?: EntityProviderConnection;
+
+  constructor(
+    private readonly options: {
+      connectors: FleetConnector[];
+      logger: LoggerService;
+      owner: string;
+      /** Where each source lives, for the location annotations. */
+      locations: Record<string, string>;
+    },
+  ) {}
+
+  getProviderName(): string {
+    return PROVIDER_NAME;
+  }
+
+  async connect(connection: EntityProviderConnection): Promise<void> {
+    this.connection = connection;
+  }
+
+  async run(signal?: AbortSignal): Promise<{ entities: number } | undefined> {
+    if (!this.connection) {
+      throw new Error('MultiClusterEntityProvider is not connected');
+    }
+    const records: ClusterRecord[] = [];
+    for (const connector of this.options.connectors) {
+      try {
+        records.push(...(await connector.listClusters({ signal })));
+      } catch (error) {
+        // A partial full-mutation would delete the failed source's clusters
+        // from the catalog; keep the previous entities instead.
+        this.options.logger.warn(
+          `Skipping catalog update: source ${connector.id} failed: ${
+            (error as Error).message
+          }`,
+        );
+        return undefined;
+      }
+    }
+    const entities = this.toEntities(records);
+    await this.connection.applyMutation({
+      type: 'full',
+      entities: entities.map(entity => ({
+        entity,
+        locationKey: PROVIDER_NAME,
+      })),
+    });
+    this.options.logger.info(
+      `Ingested ${entities.length} Karmada/Cluster API clusters into the catalog`,
+    );
+    return { entities: entities.length };
+  }
+
+  toEntities(records: ClusterRecord[]): Entity[] {
+    const merged = mergeRecords(records, new Date().toISOString());
+    return merged.map(({ cluster }) => {
+      const sourceId = cluster.sources.map(s => s.id).join(',');
+      const location =
+        this.options.locations[cluster.sources[0].id] ?? cluster.sources[0].id;
+      const capacity =
+        cluster.capacity.allocatable ?? cluster.capacity.declared;
+      const lc = cluster.lifecycle;
+      return {
+        apiVersion: 'backstage.io/v1alpha1',
+        kind: 'Resource',
+        metadata: {
+          name: cluster.name,
+          title: cluster.title,
+          description: `Kubernetes cluster from ${sourceId}`,
+          labels: compact({
+            'flotilla.io/environment': label(cluster.environment),
+            'flotilla.io/region': label(cluster.region),
+            'flotilla.io/provider': label(cluster.provider),
+            'flotilla.io/tenant': label(cluster.tenant),
+          }),
+          annotations: compact({
+            [ANNOTATION_LOCATION]: `url:${location}`,
+            [ANNOTATION_ORIGIN_LOCATION]: `url:${location}`,
+            [ANNOTATION_SOURCE]: sourceId,
+            [ANNOTATION_KUBERNETES_API_SERVER]: cluster.apiServerUrl,
+            [ANNOTATION_KUBERNETES_AUTH_PROVIDER]: cluster.apiServerUrl
+              ? 'serviceAccount'
+              : undefined,
+            [ANNOTATION_ENVIRONMENT]: cluster.environment,
+            [ANNOTATION_REGION]: cluster.region,
+            [ANNOTATION_PROVIDER]: cluster.provider,
+            [ANNOTATION_TENANT]: cluster.tenant,
+            [ANNOTATION_WORKLOAD_CLASS]: cluster.workloadClass,
+            [ANNOTATION_JURISDICTION]: cluster.jurisdiction,
+            [ANNOTATION_ZONES]: cluster.zones?.join(','),
+            [ANNOTATION_CAPACITY]: capacity
+              ? Object.entries(capacity)
+                  .map(([k, v]) => `${k}=${v}`)
+                  .join(',')
+              : undefined,
+            [ANNOTATION_COST_PER_CPU_HOUR]:
+              cluster.costPerCpuHour !== undefined
+                ? String(cluster.costPerCpuHour)
+                : undefined,
+            [ANNOTATION_MANAGEMENT_CLUSTER]: lc?.managementCluster,
+            [ANNOTATION_CAPI_CLUSTER]: lc
+              ? `${lc.namespace}/${lc.name}`
+              : undefined,
+          }),
+        },
+        spec: {
+          type: 'kubernetes-cluster',
+          owner: this.options.owner,
+        },
+      };
+    });
+  }
+}

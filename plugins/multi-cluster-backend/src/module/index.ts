@@ -1,0 +1,1 @@
+export { catalogModuleMultiClusterClusters } from './catalogModuleMultiClusterEntityProvider';

@@ -1,0 +1,400 @@
+import { mockCredentials, mockServices } from '@backstage/backend-test-utils';
+import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
+import { http, HttpResponse } from 'msw';
+import { KarmadaConnector } from '../inventory/connectors/KarmadaConnector';
+import { FleetInventoryService } from '../inventory/FleetInventory';
+import { ClusterAccess, FleetCluster } from '../inventory/types';
+import { ClusterClientFactory } from '../kubernetes/ClusterClientFactory';
+import { WorkloadService } from '../workloads/WorkloadService';
+import {
+  KARMADA,
+  KARMADA_TOKEN,
+  resourceBindings,
+} from '../__testUtils__/karmadaFixtures';
+import { k8sStatus, setupKubernetesMocks } from '../__testUtils__/msw';
+import {
+  EntityPlacementService,
+  parsePlacementAnnotation,
+} from './EntityPlacementService';
+
+const PROXY = `${KARMADA}/apis/cluster.karmada.io/v1alpha1/clusters`;
+
+const entity = {
+  apiVersion: 'backstage.io/v1alpha1',
+  kind: 'Component',
+  metadata: {
+    name: 'checkout',
+    namespace: 'default',
+    annotations: {
+      'backstage.io/kubernetes-id': 'checkout',
+      'backstage.io/kubernetes-namespace': 'shop',
+      'flotilla.io/placement':
+        '{"clusterAffinity":{"clusterNames":["member-eu"]}}',
+    },
+  },
+  spec: { type: 'service', owner: 'shop', lifecycle: 'production' },
+};
+
+const deployment = (replicas: number, ready: number) => ({
+  apiVersion: 'apps/v1',
+  kind: 'Deployment',
+  metadata: {
+    name: 'checkout',
+    namespace: 'shop',
+    labels: { 'backstage.io/kubernetes-id': 'checkout', app: 'checkout' },
+  },
+  spec: { replicas },
+  status: {
+    replicas,
+    readyReplicas: ready,
+    availableReplicas: ready,
+    updatedReplicas: replicas,
+  },
+});
+
+const deploymentList = (...items: any[]) => ({
+  apiVersion: 'apps/v1',
+  kind: 'DeploymentList',
+  metadata: { resourceVersion: '5' },
+  items,
+});
+const emptyStatefulSets = {
+  apiVersion: 'apps/v1',
+  kind: 'StatefulSetList',
+  metadata: {},
+  items: [],
+};
+
+function cluster(name: string): FleetCluster {
+  return {
+    name,
+    source: 'karmada',
+    sources: [{ type: 'karmada', id: 'karmada:global' }],
+    labels: {},
+    capacity: {},
+    health: { status: 'healthy', via: 'karmada' },
+    stale: false,
+    refreshedAt: new Date().toISOString(),
+  };
+}
+
+const server = setupKubernetesMocks();
+
+function setup(clusterTimeoutMs = 300) {
+  const accesses: Record<string, ClusterAccess> = {
+    'member-eu': {
+      kind: 'karmada-proxy',
+      controlPlane: 'global',
+      cluster: 'member-eu',
+    },
+    'member-us': {
+      kind: 'karmada-proxy',
+      controlPlane: 'global',
+      cluster: 'member-us',
+    },
+    'member-ap': {
+      kind: 'karmada-proxy',
+      controlPlane: 'global',
+      cluster: 'member-ap',
+    },
+    direct: {
+      kind: 'direct',
+      url: 'https://direct.example.com',
+      credentialRef: 'config:direct',
+    },
+  };
+  const clusters = Object.keys(accesses).map(cluster);
+  const inventory: FleetInventoryService = {
+    getClusters: async () => clusters,
+    getCluster: async n => clusters.find(c => c.name === n),
+    getAccess: async n => accesses[n],
+    listClusters: async () => ({
+      items: clusters,
+      totalCount: clusters.length,
+    }),
+    refresh: async () => ({} as any),
+  };
+  const clients = new ClusterClientFactory({
+    configClusters: [
+      {
+        name: 'direct',
+        url: 'https://direct.example.com',
+        token: 'direct-token',
+      },
+    ],
+    karmada: [{ name: 'global', url: KARMADA, token: KARMADA_TOKEN }],
+    clusterApi: [],
+    catalog: { enabled: false },
+    clusterTimeoutMs,
+  });
+  const karmada = new KarmadaConnector({
+    controlPlane: { name: 'global', url: KARMADA, token: KARMADA_TOKEN },
+    client: clients.forControlPlane('karmada', 'global')!,
+    logger: mockServices.logger.mock(),
+    conflictRetries: 1,
+  });
+  return new EntityPlacementService({
+    catalog: catalogServiceMock({ entities: [entity] }),
+    inventory,
+    workloads: new WorkloadService({ inventory, clients }),
+    karmada: [karmada],
+    concurrency: 10,
+    clusterTimeoutMs,
+    logger: mockServices.logger.mock(),
+  });
+}
+
+describe('EntityPlacementService', () => {
+  it('returns desired (Karmada + annotation) and actual replicas with per-cluster errors', async () => {
+    const selectors: string[] = [];
+    const tokens = new Set<string>();
+    server.use(
+      // resource templates on the Karmada API server
+      http.get(
+        `${KARMADA}/apis/apps/v1/namespaces/shop/deployments`,
+        ({ request }) => {
+          selectors.push(
+            new URL(request.url).searchParams.get('labelSelector')!,
+          );
+          return HttpResponse.json(deploymentList(deployment(4, 0)));
+        },
+      ),
+      http.get(`${KARMADA}/apis/apps/v1/namespaces/shop/statefulsets`, () =>
+        HttpResponse.json(emptyStatefulSets),
+      ),
+      http.get(
+        `${KARMADA}/apis/policy.karmada.io/v1alpha1/clusterpropagationpolicies`,
+        () =>
+          HttpResponse.json({
+            items: [
+              {
+                metadata: { name: 'all-deployments' },
+                spec: {
+                  resourceSelectors: [
+                    { apiVersion: 'apps/v1', kind: 'Deployment' },
+                  ],
+                  placement: {
+                    clusterAffinity: { clusterNames: ['member-ap'] },
+                  },
+                },
+              },
+            ],
+          }),
+      ),
+      http.get(
+        `${KARMADA}/apis/policy.karmada.io/v1alpha1/namespaces/shop/propagationpolicies`,
+        () =>
+          HttpResponse.json({
+            items: [
+              {
+                metadata: { name: 'checkout-pp', namespace: 'shop' },
+                spec: {
+                  resourceSelectors: [
+                    {
+                      apiVersion: 'apps/v1',
+                      kind: 'Deployment',
+                      name: 'checkout',
+                    },
+                  ],
+                  placement: {
+                    clusterAffinity: {
+                      clusterNames: ['member-eu', 'member-us'],
+                    },
+                    replicaScheduling: {
+                      replicaSchedulingType: 'Divided',
+                      replicaDivisionPreference: 'Aggregated',
+                    },
+                  },
+                },
+              },
+              {
+                metadata: { name: 'other', namespace: 'shop' },
+                spec: {
+                  resourceSelectors: [
+                    {
+                      apiVersion: 'apps/v1',
+                      kind: 'Deployment',
+                      labelSelector: { matchLabels: { app: 'payments' } },
+                    },
+                  ],
+                },
+              },
+            ],
+          }),
+      ),
+      http.get(
+        `${KARMADA}/apis/work.karmada.io/v1alpha2/namespaces/shop/resourcebindings`,
+        () => HttpResponse.json(resourceBindings),
+      ),
+      // member clusters through the Karmada aggregated proxy
+      http.get(
+        `${PROXY}/member-eu/proxy/apis/apps/v1/namespaces/shop/deployments`,
+        ({ request }) => {
+          tokens.add(request.headers.get('authorization')!);
+          return HttpResponse.json(deploymentList(deployment(3, 3)));
+        },
+      ),
+      http.get(
+        `${PROXY}/member-eu/proxy/apis/apps/v1/namespaces/shop/statefulsets`,
+        () => HttpResponse.json(emptyStatefulSets),
+      ),
+      // member-us hangs: cut by the per-cluster timeout
+      http.get(
+        `${PROXY}/member-us/proxy/apis/apps/v1/namespaces/shop/:kind`,
+        async () => {
+          await new Promise(r => setTimeout(r, 3000));
+          return HttpResponse.json(deploymentList());
+        },
+      ),
+      // member-ap errors
+      http.get(
+        `${PROXY}/member-ap/proxy/apis/apps/v1/namespaces/shop/:kind`,
+        () =>
+          HttpResponse.json(
+            k8sStatus(
+              503,
+              'ServiceUnavailable',
+              'cluster member-ap is unreachable',
+            ),
+            {
+              status: 503,
+            },
+          ),
+      ),
+      http.get(
+        'https://direct.example.com/apis/apps/v1/namespaces/shop/deployments',
+        ({ request }) => {
+          tokens.add(request.headers.get('authorization')!);
+          return HttpResponse.json(deploymentList(deployment(1, 1)));
+        },
+      ),
+      http.get(
+        'https://direct.example.com/apis/apps/v1/namespaces/shop/statefulsets',
+        () => HttpResponse.json(emptyStatefulSets),
+      ),
+    );
+
+    const started = Date.now();
+    const result = await setup(300).getPlacement(
+      { kind: 'component', namespace: 'default', name: 'checkout' },
+      mockCredentials.user(),
+    );
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(selectors).toEqual(['backstage.io/kubernetes-id=checkout']);
+    expect(tokens).toEqual(
+      new Set([`Bearer ${KARMADA_TOKEN}`, 'Bearer direct-token']),
+    );
+
+    expect(result.desired.annotation).toEqual({
+      clusterAffinity: { clusterNames: ['member-eu'] },
+    });
+    expect(result.desired.karmada).toEqual([
+      {
+        controlPlane: 'global',
+        resource: {
+          apiVersion: 'apps/v1',
+          kind: 'Deployment',
+          namespace: 'shop',
+          name: 'checkout',
+        },
+        policies: [
+          expect.objectContaining({
+            kind: 'PropagationPolicy',
+            name: 'checkout-pp',
+            effective: true,
+          }),
+          expect.objectContaining({
+            kind: 'ClusterPropagationPolicy',
+            name: 'all-deployments',
+            effective: false,
+          }),
+        ],
+        resourceBinding: {
+          name: 'checkout-deployment',
+          namespace: 'shop',
+          clusters: [
+            { name: 'member-eu', replicas: 3 },
+            { name: 'member-us', replicas: 1 },
+          ],
+          scheduled: {
+            status: 'True',
+            reason: 'Success',
+            message: 'Binding has been scheduled successfully.',
+          },
+        },
+      },
+    ]);
+    expect(
+      result.actual.clusters.map(c => [c.cluster, c.replicas, c.readyReplicas]),
+    ).toEqual([
+      ['member-eu', 3, 3],
+      ['direct', 1, 1],
+    ]);
+    expect(result.actual.totalReplicas).toBe(4);
+    expect(result.errors).toEqual([
+      {
+        cluster: 'member-ap',
+        message:
+          'member-ap: list deployments: cluster member-ap is unreachable',
+        timeout: false,
+      },
+      {
+        cluster: 'member-us',
+        message: 'member-us: list deployments: timed out',
+        timeout: true,
+      },
+    ]);
+    expect(JSON.stringify(result)).not.toMatch(
+      /karmada-admin-token|direct-token/,
+    );
+  });
+
+  it('awaits slow clusters when the per-cluster timeout allows it', async () => {
+    server.use(
+      http.get(`${KARMADA}/apis/apps/v1/namespaces/shop/:kind`, () =>
+        HttpResponse.json(deploymentList()),
+      ),
+      http.get(
+        `${PROXY}/:cluster/proxy/apis/apps/v1/namespaces/shop/:kind`,
+        async ({ params }) => {
+          if (params.cluster === 'member-us') {
+            await new Promise(r => setTimeout(r, 400));
+          }
+          return HttpResponse.json(
+            params.kind === 'deployments'
+              ? deploymentList(deployment(2, 2))
+              : emptyStatefulSets,
+          );
+        },
+      ),
+      http.get(
+        'https://direct.example.com/apis/apps/v1/namespaces/shop/:kind',
+        () => HttpResponse.json(deploymentList()),
+      ),
+    );
+    const result = await setup(2000).getPlacement(
+      { kind: 'component', namespace: 'default', name: 'checkout' },
+      mockCredentials.user(),
+    );
+    expect(result.errors).toEqual([]);
+    expect(result.actual.clusters.map(c => c.cluster).sort()).toEqual([
+      'member-ap',
+      'member-eu',
+      'member-us',
+    ]);
+  });
+
+  it('parses YAML and JSON placement annotations', () => {
+    expect(
+      parsePlacementAnnotation('clusterAffinity:\n  clusterNames: [a, b]\n'),
+    ).toEqual({
+      clusterAffinity: { clusterNames: ['a', 'b'] },
+    });
+    expect(parsePlacementAnnotation('{"spreadConstraints":[]}')).toEqual({
+      spreadConstraints: [],
+    });
+    expect(() => parsePlacementAnnotation('a: [unclosed')).toThrow(
+      /neither valid JSON nor YAML/,
+    );
+  });
+});

@@ -1,0 +1,311 @@
+import {
+  BackstageCredentials,
+  LoggerService,
+} from '@backstage/backend-plugin-api';
+import {
+  CompoundEntityRef,
+  stringifyEntityRef,
+} from '@backstage/catalog-model';
+import { InputError, NotFoundError } from '@backstage/errors';
+import { CatalogService } from '@backstage/plugin-catalog-node';
+import { loadYaml } from '@kubernetes/client-node';
+import pLimit from 'p-limit';
+import { KarmadaConnector } from '../inventory/connectors/KarmadaConnector';
+import { FleetInventoryService } from '../inventory/FleetInventory';
+import { FleetCluster } from '../inventory/types';
+import { ANNOTATION_PLACEMENT } from '../inventory/segmentation';
+import { WorkloadOperations } from '../workloads/WorkloadService';
+import { LabelSelector, matchesLabelSelector } from './labelSelector';
+
+export const ANNOTATION_KUBERNETES_ID = 'backstage.io/kubernetes-id';
+export const ANNOTATION_KUBERNETES_NAMESPACE =
+  'backstage.io/kubernetes-namespace';
+export const ANNOTATION_KUBERNETES_LABEL_SELECTOR =
+  'backstage.io/kubernetes-label-selector';
+
+import type {
+  ClusterWorkloads,
+  EntityPlacement,
+  KarmadaDesiredPlacement,
+  KarmadaPolicyMatch,
+} from '@flotilla/plugin-multi-cluster-common';
+
+export type {
+  ClusterWorkloads,
+  EntityPlacement,
+  KarmadaDesiredPlacement,
+  KarmadaPolicyMatch,
+};
+
+function errorInfo(cluster: string, e: unknown) {
+  const err = e as { message?: string; timeout?: boolean };
+  return {
+    cluster,
+    message: err?.message ?? String(e),
+    timeout: Boolean(err?.timeout),
+  };
+}
+
+function implicitPriority(selector: any, template: any): number {
+  if (selector.name) {
+    return 3;
+  }
+  if (selector.labelSelector) {
+    return 2;
+  }
+  return template ? 1 : 0;
+}
+
+function selectorMatches(selector: any, template: any, kind: string): boolean {
+  if (
+    selector.apiVersion &&
+    selector.apiVersion !== (template.apiVersion ?? 'apps/v1')
+  ) {
+    return false;
+  }
+  if (selector.kind !== kind) {
+    return false;
+  }
+  if (
+    selector.namespace &&
+    selector.namespace !== template.metadata?.namespace
+  ) {
+    return false;
+  }
+  if (selector.name) {
+    return selector.name === template.metadata?.name;
+  }
+  if (selector.labelSelector) {
+    return matchesLabelSelector(
+      template.metadata?.labels,
+      selector.labelSelector as LabelSelector,
+    );
+  }
+  return true;
+}
+
+/** A PropagationPolicy wins over a ClusterPropagationPolicy of equal priority. */
+function kindRank(kind: KarmadaPolicyMatch['kind']): number {
+  return kind === 'PropagationPolicy' ? 0 : 1;
+}
+
+/** Parses the `flotilla.io/placement` annotation (YAML or JSON). */
+export function parsePlacementAnnotation(value: string): unknown {
+  try {
+    return JSON.parse(value);
+  } catch {
+    try {
+      return loadYaml(value);
+    } catch (e) {
+      throw new InputError(
+        `Annotation ${ANNOTATION_PLACEMENT} is neither valid JSON nor YAML: ${
+          (e as Error).message
+        }`,
+      );
+    }
+  }
+}
+
+/**
+ * An entity's desired placement (Karmada policies and bindings selecting its
+ * workloads, or the `flotilla.io/placement` annotation) and actual replicas
+ * per cluster, fetched in parallel with a per-cluster timeout.
+ */
+export class EntityPlacementService {
+  constructor(
+    private readonly options: {
+      catalog: CatalogService;
+      inventory: FleetInventoryService;
+      workloads: WorkloadOperations;
+      karmada: KarmadaConnector[];
+      concurrency: number;
+      clusterTimeoutMs: number;
+      logger: LoggerService;
+    },
+  ) {}
+
+  async getPlacement(
+    ref: CompoundEntityRef,
+    credentials: BackstageCredentials,
+    clusterFilter: (c: FleetCluster) => boolean = () => true,
+  ): Promise<EntityPlacement> {
+    const started = Date.now();
+    const entity = await this.options.catalog.getEntityByRef(ref, {
+      credentials,
+    });
+    if (!entity) {
+      throw new NotFoundError(`Entity ${stringifyEntityRef(ref)} not found`);
+    }
+    const annotations = entity.metadata.annotations ?? {};
+    const kubernetesId =
+      annotations[ANNOTATION_KUBERNETES_ID] ?? entity.metadata.name;
+    const namespace = annotations[ANNOTATION_KUBERNETES_NAMESPACE];
+    const errors: EntityPlacement['errors'] = [];
+
+    const annotation = annotations[ANNOTATION_PLACEMENT]
+      ? parsePlacementAnnotation(annotations[ANNOTATION_PLACEMENT])
+      : undefined;
+
+    const clusters = (await this.options.inventory.getClusters()).filter(
+      clusterFilter,
+    );
+    const limit = pLimit(Math.max(1, this.options.concurrency));
+    const [karmada, actual] = await Promise.all([
+      Promise.all(
+        this.options.karmada.map(k =>
+          this.karmadaPlacement(k, kubernetesId, namespace).catch(e => {
+            errors.push(errorInfo(`karmada:${k.name}`, e));
+            return [] as KarmadaDesiredPlacement[];
+          }),
+        ),
+      ),
+      Promise.all(
+        clusters.map(cluster =>
+          limit(async (): Promise<ClusterWorkloads | undefined> => {
+            const t0 = Date.now();
+            try {
+              const workloads = await this.options.workloads.listWorkloads(
+                cluster.name,
+                { kubernetesId, namespace },
+                { timeoutMs: this.options.clusterTimeoutMs },
+              );
+              return {
+                cluster: cluster.name,
+                source: cluster.source,
+                workloads,
+                replicas: workloads.reduce((s, w) => s + w.replicas, 0),
+                readyReplicas: workloads.reduce(
+                  (s, w) => s + w.readyReplicas,
+                  0,
+                ),
+                latencyMs: Date.now() - t0,
+              };
+            } catch (e) {
+              if (e instanceof NotFoundError) {
+                return undefined; // cluster without server-side access
+              }
+              errors.push(errorInfo(cluster.name, e));
+              return undefined;
+            }
+          }),
+        ),
+      ),
+    ]);
+    const withWorkloads = actual.filter(
+      (c): c is ClusterWorkloads => !!c && c.workloads.length > 0,
+    );
+    errors.sort((a, b) => a.cluster.localeCompare(b.cluster));
+    return {
+      entityRef: stringifyEntityRef(entity),
+      kubernetesId,
+      namespace,
+      desired: { karmada: karmada.flat(), annotation },
+      actual: {
+        clusters: withWorkloads,
+        totalReplicas: withWorkloads.reduce((s, c) => s + c.replicas, 0),
+        readyReplicas: withWorkloads.reduce((s, c) => s + c.readyReplicas, 0),
+      },
+      errors,
+      durationMs: Date.now() - started,
+    };
+  }
+
+  private async karmadaPlacement(
+    karmada: KarmadaConnector,
+    kubernetesId: string,
+    namespace?: string,
+  ): Promise<KarmadaDesiredPlacement[]> {
+    const templates = await karmada.listResourceTemplates({
+      labelSelector: `${ANNOTATION_KUBERNETES_ID}=${kubernetesId}`,
+      namespace,
+    });
+    if (templates.length === 0) {
+      return [];
+    }
+    const [cpps, ...perNamespace] = await Promise.all([
+      karmada.listClusterPropagationPolicies().catch(() => [] as any[]),
+      ...[...new Set(templates.map(t => t.object.metadata?.namespace))].map(
+        async ns => ({
+          ns,
+          pps: await karmada.listPropagationPolicies(ns),
+          rbs: await karmada.listResourceBindings(ns),
+        }),
+      ),
+    ]);
+    const out: KarmadaDesiredPlacement[] = [];
+    for (const { kind, object } of templates) {
+      const ns = object.metadata?.namespace;
+      const scope = perNamespace.find(p => p.ns === ns)!;
+      const policies: KarmadaPolicyMatch[] = [];
+      const consider = (
+        policy: any,
+        policyKind: KarmadaPolicyMatch['kind'],
+      ) => {
+        const matching = (policy.spec?.resourceSelectors ?? []).filter(
+          (s: any) => selectorMatches(s, object, kind),
+        );
+        if (matching.length === 0) {
+          return;
+        }
+        const implicit = Math.max(
+          ...matching.map((s: any) => implicitPriority(s, object)),
+        );
+        policies.push({
+          kind: policyKind,
+          name: policy.metadata?.name,
+          namespace: policy.metadata?.namespace,
+          effective: false,
+          priority: (policy.spec?.priority ?? 0) * 10 + implicit,
+          placement: policy.spec?.placement,
+        });
+      };
+      scope.pps.forEach(p => consider(p, 'PropagationPolicy'));
+      cpps.forEach((p: any) => consider(p, 'ClusterPropagationPolicy'));
+      policies.sort(
+        (a, b) =>
+          b.priority - a.priority ||
+          kindRank(a.kind) - kindRank(b.kind) ||
+          a.name.localeCompare(b.name),
+      );
+      if (policies[0]) {
+        policies[0].effective = true;
+      }
+      const rb = scope.rbs.find(
+        (b: any) =>
+          b.spec?.resource?.kind === kind &&
+          b.spec?.resource?.name === object.metadata?.name,
+      );
+      const scheduled = rb?.status?.conditions?.find(
+        (c: any) => c.type === 'Scheduled',
+      );
+      out.push({
+        controlPlane: karmada.name,
+        resource: {
+          apiVersion: object.apiVersion ?? 'apps/v1',
+          kind,
+          namespace: ns,
+          name: object.metadata?.name,
+        },
+        policies,
+        resourceBinding: rb
+          ? {
+              name: rb.metadata?.name,
+              namespace: rb.metadata?.namespace,
+              clusters: (rb.spec?.clusters ?? []).map((c: any) => ({
+                name: c.name,
+                replicas: c.replicas,
+              })),
+              scheduled: scheduled
+                ? {
+                    status: scheduled.status,
+                    reason: scheduled.reason,
+                    message: scheduled.message,
+                  }
+                : undefined,
+            }
+          : undefined,
+      });
+    }
+    return out;
+  }
+}

@@ -1,0 +1,92 @@
+import {
+  coreServices,
+  createBackendPlugin,
+} from '@backstage/backend-plugin-api';
+import { actionsRegistryServiceRef } from '@backstage/backend-plugin-api/alpha';
+import { catalogServiceRef } from '@backstage/plugin-catalog-node';
+import { registerActions } from './actions';
+import { registerPermissions } from './permissions/registerPermissions';
+import { createClustersRouter } from './service/clustersRouter';
+import { createMultiClusterServices } from './service/createServices';
+import { createEntityPlacementRouter } from './service/entityPlacementRouter';
+import { createHistoryRouter } from './service/historyRouter';
+import { createPlacementRouter } from './service/placementRouter';
+import { createRouter } from './service/router';
+
+/**
+ * Flotilla multi-cluster backend plugin (`/api/multi-cluster`).
+ *
+ * @public
+ */
+export const multiClusterPlugin = createBackendPlugin({
+  pluginId: 'multi-cluster',
+  register(env) {
+    env.registerInit({
+      deps: {
+        config: coreServices.rootConfig,
+        logger: coreServices.logger,
+        lifecycle: coreServices.lifecycle,
+        database: coreServices.database,
+        scheduler: coreServices.scheduler,
+        httpRouter: coreServices.httpRouter,
+        httpAuth: coreServices.httpAuth,
+        auth: coreServices.auth,
+        auditor: coreServices.auditor,
+        permissions: coreServices.permissions,
+        permissionsRegistry: coreServices.permissionsRegistry,
+        catalog: catalogServiceRef,
+        actionsRegistry: actionsRegistryServiceRef,
+      },
+      async init(deps) {
+        const services = await createMultiClusterServices(deps);
+        const { inventory, authorizer } = services;
+        const { httpAuth } = deps;
+
+        deps.lifecycle.addShutdownHook(() => inventory.stop());
+        registerPermissions(deps.permissionsRegistry, inventory);
+        registerActions(deps.actionsRegistry, services);
+
+        deps.httpRouter.use(
+          createRouter([
+            createClustersRouter({
+              httpAuth,
+              inventory,
+              authorizer,
+              lifecycle: services.lifecycle,
+            }),
+            createHistoryRouter({
+              httpAuth,
+              inventory,
+              authorizer,
+              history: services.store,
+            }),
+            createPlacementRouter({
+              httpAuth,
+              authorizer,
+              simulator: services.simulator,
+            }),
+            createEntityPlacementRouter({
+              httpAuth,
+              authorizer,
+              placement: services.placement,
+            }),
+          ]),
+        );
+        deps.httpRouter.addAuthPolicy({
+          path: '/health',
+          allow: 'unauthenticated',
+        });
+
+        await deps.scheduler.scheduleTask({
+          id: 'multi-cluster-fleet-refresh',
+          frequency: services.config.refreshFrequency,
+          timeout: services.config.refreshTimeout,
+          scope: 'global',
+          fn: async signal => {
+            await inventory.refresh({ signal });
+          },
+        });
+      },
+    });
+  },
+});

@@ -1,0 +1,178 @@
+import {
+  AuditorService,
+  AuthService,
+  DatabaseService,
+  LoggerService,
+  PermissionsRegistryService,
+  PermissionsService,
+  RootConfigService,
+} from '@backstage/backend-plugin-api';
+import { CatalogService } from '@backstage/plugin-catalog-node';
+import { MultiClusterConfig, readMultiClusterConfig } from '../config';
+import { MultiClusterStore } from '../database/MultiClusterStore';
+import { MutationRecorder } from '../history/MutationRecorder';
+import { CatalogClusterConnector } from '../inventory/connectors/CatalogClusterConnector';
+import { ClusterApiConnector } from '../inventory/connectors/ClusterApiConnector';
+import { ConfigClusterConnector } from '../inventory/connectors/ConfigClusterConnector';
+import { DemoFleetConnector } from '../inventory/connectors/DemoFleetConnector';
+import { KarmadaConnector } from '../inventory/connectors/KarmadaConnector';
+import { FleetInventory } from '../inventory/FleetInventory';
+import { FleetConnector } from '../inventory/types';
+import { ClusterClientFactory } from '../kubernetes/ClusterClientFactory';
+import { ClusterLifecycleService } from '../lifecycle/ClusterLifecycleService';
+import { ClusterLifecycleProvider } from '../lifecycle/types';
+import { ClusterAuthorizer } from '../permissions/ClusterAuthorizer';
+import { EntityPlacementService } from '../placement/EntityPlacementService';
+import { PlacementSimulator } from '../placement/PlacementSimulator';
+import { WorkloadService } from '../workloads/WorkloadService';
+
+/**
+ * Everything the routes, actions and other modules of the plugin (e.g.
+ * failover) use.
+ *
+ * @public
+ */
+export interface MultiClusterServices {
+  config: MultiClusterConfig;
+  store: MultiClusterStore;
+  clients: ClusterClientFactory;
+  inventory: FleetInventory;
+  demo?: DemoFleetConnector;
+  karmada: KarmadaConnector[];
+  clusterApi: ClusterApiConnector[];
+  workloads: WorkloadService;
+  authorizer: ClusterAuthorizer;
+  recorder: MutationRecorder;
+  lifecycle: ClusterLifecycleService;
+  simulator: PlacementSimulator;
+  placement: EntityPlacementService;
+}
+
+/** Builds the plugin's services from the core services. */
+export async function createMultiClusterServices(deps: {
+  config: RootConfigService;
+  logger: LoggerService;
+  database: DatabaseService;
+  auth: AuthService;
+  auditor: AuditorService;
+  permissions: PermissionsService;
+  permissionsRegistry: PermissionsRegistryService;
+  catalog: CatalogService;
+}): Promise<MultiClusterServices> {
+  const { logger } = deps;
+  const config = readMultiClusterConfig(deps.config);
+  const store = await MultiClusterStore.create({ database: deps.database });
+  const clients = new ClusterClientFactory(config);
+
+  const connectors: FleetConnector[] = [];
+  if (config.catalog.enabled) {
+    connectors.push(
+      new CatalogClusterConnector({
+        catalog: deps.catalog,
+        auth: deps.auth,
+        filter: config.catalog.filter,
+      }),
+    );
+  }
+  if (config.configClusters.length) {
+    connectors.push(new ConfigClusterConnector(config.configClusters));
+  }
+  const karmada = config.karmada.map(
+    cp =>
+      new KarmadaConnector({
+        controlPlane: cp,
+        client: clients.forControlPlane('karmada', cp.name)!,
+        logger,
+        conflictRetries: config.conflictRetries,
+      }),
+  );
+  const clusterApi = config.clusterApi.map(
+    m =>
+      new ClusterApiConnector({
+        management: m,
+        client: clients.forControlPlane('cluster-api', m.name)!,
+        logger,
+        conflictRetries: config.conflictRetries,
+      }),
+  );
+  connectors.push(...karmada, ...clusterApi);
+
+  let demo: DemoFleetConnector | undefined;
+  if (config.demo) {
+    demo = new DemoFleetConnector(config.demo, store);
+    connectors.push(demo);
+    logger.warn(
+      `multiCluster.demo is configured: serving a SIMULATED demo fleet of ${
+        config.demo.clusters.length
+      } clusters (${demo.clusterNames.join(
+        ', ',
+      )}); every cluster from it is marked source 'demo'`,
+    );
+  }
+  logger.info(
+    `Fleet sources: ${connectors.map(c => c.id).join(', ') || 'none'}`,
+  );
+
+  const inventory = new FleetInventory({
+    connectors,
+    store,
+    clients,
+    logger,
+    healthTimeoutMs: config.healthTimeoutMs,
+    connectorTimeoutMs: config.connectorTimeoutMs,
+    concurrency: config.concurrency,
+  });
+  const workloads = new WorkloadService({ inventory, clients, demo });
+  const authorizer = new ClusterAuthorizer(
+    deps.permissions,
+    deps.permissionsRegistry,
+  );
+  const recorder = new MutationRecorder({
+    auditor: deps.auditor,
+    history: store,
+    logger,
+  });
+  const providers = new Map<string, ClusterLifecycleProvider>();
+  for (const c of clusterApi) {
+    providers.set(c.managementCluster, c);
+  }
+  if (demo) {
+    providers.set('demo', demo);
+  }
+  const lifecycle = new ClusterLifecycleService({
+    inventory,
+    providers,
+    authorizer,
+    recorder,
+    logger,
+    onChange: () =>
+      inventory.requestRefresh(
+        demo ? [config.demo!.rolloutMs / 2, config.demo!.rolloutMs + 250] : [],
+      ),
+  });
+  const simulator = new PlacementSimulator(inventory);
+  const placement = new EntityPlacementService({
+    catalog: deps.catalog,
+    inventory,
+    workloads,
+    karmada,
+    concurrency: config.concurrency,
+    clusterTimeoutMs: config.clusterTimeoutMs,
+    logger,
+  });
+  return {
+    config,
+    store,
+    clients,
+    inventory,
+    demo,
+    karmada,
+    clusterApi,
+    workloads,
+    authorizer,
+    recorder,
+    lifecycle,
+    simulator,
+    placement,
+  };
+}

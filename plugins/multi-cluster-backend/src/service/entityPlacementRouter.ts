@@ -1,0 +1,42 @@
+import { HttpAuthService } from '@backstage/backend-plugin-api';
+import {
+  multiClusterClusterReadPermission,
+  multiClusterPlacementReadPermission,
+} from '@flotilla/plugin-multi-cluster-common';
+import Router from 'express-promise-router';
+import { ClusterAuthorizer } from '../permissions/ClusterAuthorizer';
+import { EntityPlacementService } from '../placement/EntityPlacementService';
+
+/** `GET /entities/:kind/:namespace/:name/placement`. */
+export function createEntityPlacementRouter(options: {
+  httpAuth: HttpAuthService;
+  authorizer: ClusterAuthorizer;
+  placement: EntityPlacementService;
+}) {
+  const { httpAuth, authorizer, placement } = options;
+  const router = Router();
+
+  router.get('/entities/:kind/:namespace/:name/placement', async (req, res) => {
+    const credentials = await httpAuth.credentials(req, {
+      allow: ['user', 'service'],
+    });
+    await authorizer.authorizeBasic(
+      multiClusterPlacementReadPermission,
+      credentials,
+    );
+    const canRead = await authorizer.clusterPredicate(
+      multiClusterClusterReadPermission,
+      credentials,
+    );
+    const { kind, namespace, name } = req.params;
+    res.json(
+      await placement.getPlacement(
+        { kind, namespace, name },
+        credentials,
+        canRead,
+      ),
+    );
+  });
+
+  return router;
+}

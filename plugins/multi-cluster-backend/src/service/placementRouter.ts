@@ -1,0 +1,75 @@
+import { HttpAuthService } from '@backstage/backend-plugin-api';
+import {
+  multiClusterClusterReadPermission,
+  multiClusterPlacementReadPermission,
+} from '@flotilla/plugin-multi-cluster-common';
+import Router from 'express-promise-router';
+import { ClusterAuthorizer } from '../permissions/ClusterAuthorizer';
+import {
+  isPlacementError,
+  PlacementSimulator,
+} from '../placement/PlacementSimulator';
+import { recommendBodySchema, simulateBodySchema } from './placementSchemas';
+import { parseInput } from './validation';
+
+/**
+ * `POST /placement/simulate` (Karmada's answer) and `POST /placement/recommend`
+ * (placement advice), both on the clusters the caller may read.
+ */
+export function createPlacementRouter(options: {
+  httpAuth: HttpAuthService;
+  authorizer: ClusterAuthorizer;
+  simulator: PlacementSimulator;
+}) {
+  const { httpAuth, authorizer, simulator } = options;
+  const router = Router();
+
+  router.post('/placement/simulate', async (req, res) => {
+    const credentials = await httpAuth.credentials(req, {
+      allow: ['user', 'service'],
+    });
+    const body = parseInput(simulateBodySchema, req.body);
+    await authorizer.authorizeBasic(
+      multiClusterPlacementReadPermission,
+      credentials,
+    );
+    const canRead = await authorizer.clusterPredicate(
+      multiClusterClusterReadPermission,
+      credentials,
+    );
+    try {
+      res.json(await simulator.simulate(body as any, canRead));
+    } catch (error) {
+      if (isPlacementError(error)) {
+        res.status(422).json({
+          error: {
+            name: 'PlacementError',
+            message: error.message,
+            code: error.code,
+            reason: error.reason,
+          },
+        });
+        return;
+      }
+      throw error;
+    }
+  });
+
+  router.post('/placement/recommend', async (req, res) => {
+    const credentials = await httpAuth.credentials(req, {
+      allow: ['user', 'service'],
+    });
+    const body = parseInput(recommendBodySchema, req.body);
+    await authorizer.authorizeBasic(
+      multiClusterPlacementReadPermission,
+      credentials,
+    );
+    const canRead = await authorizer.clusterPredicate(
+      multiClusterClusterReadPermission,
+      credentials,
+    );
+    res.json(await simulator.recommend(body, canRead));
+  });
+
+  return router;
+}

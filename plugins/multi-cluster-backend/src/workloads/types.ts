@@ -1,0 +1,5 @@
+export type {
+  WorkloadKind,
+  WorkloadStatus,
+  ScaleWorkloadResult,
+} from '@flotilla/plugin-multi-cluster-common';

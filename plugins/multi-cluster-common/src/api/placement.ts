@@ -1,0 +1,64 @@
+/**
+ * What GET /entities/:kind/:namespace/:name/placement returns: where a
+ * service should run (Karmada or its annotation) and where it does run.
+ */
+import type { ClusterSourceType, WorkloadStatus } from './fleet';
+
+/** @public */
+export interface KarmadaPolicyMatch {
+  kind: 'PropagationPolicy' | 'ClusterPropagationPolicy';
+  name: string;
+  namespace?: string;
+  /** True for the policy Karmada applies (highest priority). */
+  effective: boolean;
+  priority: number;
+  placement: unknown;
+}
+
+/** @public */
+export interface KarmadaDesiredPlacement {
+  controlPlane: string;
+  resource: {
+    apiVersion: string;
+    kind: string;
+    namespace: string;
+    name: string;
+  };
+  policies: KarmadaPolicyMatch[];
+  resourceBinding?: {
+    name: string;
+    namespace: string;
+    clusters: { name: string; replicas?: number }[];
+    scheduled?: { status: string; reason?: string; message?: string };
+  };
+}
+
+/** @public */
+export interface ClusterWorkloads {
+  cluster: string;
+  source: ClusterSourceType;
+  workloads: WorkloadStatus[];
+  replicas: number;
+  readyReplicas: number;
+  latencyMs: number;
+}
+
+/** @public */
+export interface EntityPlacement {
+  entityRef: string;
+  kubernetesId: string;
+  namespace?: string;
+  desired: {
+    karmada: KarmadaDesiredPlacement[];
+    /** Parsed `flotilla.io/placement` annotation (Karmada placement). */
+    annotation?: unknown;
+  };
+  actual: {
+    clusters: ClusterWorkloads[];
+    totalReplicas: number;
+    readyReplicas: number;
+  };
+  /** Per-cluster (or per-control-plane) errors next to partial results. */
+  errors: { cluster: string; message: string; timeout: boolean }[];
+  durationMs: number;
+}
