@@ -44,8 +44,14 @@ backend.add(import('@backstage/plugin-techdocs-backend'));
 // kubernetes
 backend.add(import('@backstage/plugin-kubernetes-backend'));
 
-// Flotilla: fleet inventory, placement, failover and cluster lifecycle
+// Flotilla: fleet inventory, placement, failover and cluster lifecycle, and
+// Karmada / Cluster API clusters as kubernetes-cluster catalog Resources
 backend.add(import('@flotilla/plugin-multi-cluster-backend'));
+backend.add(
+  import('@flotilla/plugin-multi-cluster-backend').then(
+    m => m.catalogModuleMultiClusterClusters,
+  ),
+);
 
 backend.add(import('@backstage/plugin-user-settings-backend'));
 backend.add(import('@backstage/plugin-notifications-backend'));
