@@ -96,10 +96,13 @@ export interface Config {
         jurisdiction?: string;
         zones?: string[];
         labels?: { [key: string]: string };
-        /** Allocatable resources, e.g. `{ cpu: '64', memory: 256Gi, pods: '1100' }`. */
-        capacity?: { [resource: string]: string | number };
+        /**
+         * Allocatable resources: a map, e.g. `{ cpu: '64', memory: 256Gi }`, or
+         * text for names with dots, e.g. `cpu=64,memory=256Gi,nvidia.com/gpu=8`.
+         */
+        capacity?: { [resource: string]: string | number } | string;
         /** Already allocated resources. */
-        allocated?: { [resource: string]: string | number };
+        allocated?: { [resource: string]: string | number } | string;
         costPerCpuHour?: number;
         /** Default: v1.31.4 */
         kubernetesVersion?: string;

@@ -5,6 +5,7 @@
  */
 
 import { createBackend } from '@backstage/backend-defaults';
+import { catalogModuleMultiClusterClusters } from '@flotilla/plugin-multi-cluster-backend';
 
 const backend = createBackend();
 
@@ -47,11 +48,7 @@ backend.add(import('@backstage/plugin-kubernetes-backend'));
 // Flotilla: fleet inventory, placement, failover and cluster lifecycle, and
 // Karmada / Cluster API clusters as kubernetes-cluster catalog Resources
 backend.add(import('@flotilla/plugin-multi-cluster-backend'));
-backend.add(
-  import('@flotilla/plugin-multi-cluster-backend').then(
-    m => m.catalogModuleMultiClusterClusters,
-  ),
-);
+backend.add(catalogModuleMultiClusterClusters);
 
 backend.add(import('@backstage/plugin-user-settings-backend'));
 backend.add(import('@backstage/plugin-notifications-backend'));

@@ -107,4 +107,26 @@ describe('readMultiClusterConfig', () => {
       ],
     });
   });
+
+  it('reads resource lists with dotted names as text, and rejects typos', () => {
+    const read = (capacity: unknown) =>
+      readMultiClusterConfig(
+        new ConfigReader({
+          multiCluster: {
+            demo: {
+              clusters: [
+                { name: 'gpu-1', capacity, allocated: 'nvidia.com/gpu=2' },
+              ],
+            },
+          },
+        }),
+      ).demo!.clusters[0];
+    expect(read('cpu=64, memory=256Gi,nvidia.com/gpu=8')).toMatchObject({
+      capacity: { cpu: '64', memory: '256Gi', 'nvidia.com/gpu': '8' },
+      allocated: { 'nvidia.com/gpu': '2' },
+    });
+    expect(() => read('cpu=64,memory')).toThrow(
+      "Invalid capacity of demo cluster 'gpu-1': expected key=value, got 'memory'",
+    );
+  });
 });

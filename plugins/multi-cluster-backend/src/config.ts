@@ -1,5 +1,6 @@
 import { Config, readDurationFromConfig } from '@backstage/config';
 import { durationToMilliseconds, HumanDuration } from '@backstage/types';
+import { parseKeyValueList } from '@flotilla/plugin-multi-cluster-common';
 import { KubernetesEndpoint } from './kubernetes/KubernetesClient';
 
 /** A Karmada control plane or Cluster API management cluster. */
@@ -113,6 +114,33 @@ function stringMap(c?: Config): Record<string, string> {
   return out;
 }
 
+/**
+ * A resource list from config: a map (`{ cpu: '64', memory: 256Gi }`) or,
+ * because config keys cannot hold dots (`nvidia.com/gpu`), the annotation's
+ * `cpu=64,memory=256Gi,nvidia.com/gpu=8` text.
+ */
+function resourceList(
+  c: Config,
+  key: string,
+): Record<string, string> | undefined {
+  if (!c.has(key)) {
+    return undefined;
+  }
+  const value = c.get(key);
+  if (typeof value === 'string') {
+    try {
+      return parseKeyValueList(value);
+    } catch (error) {
+      throw new Error(
+        `Invalid ${key} of demo cluster '${c.getString('name')}': ${
+          (error as Error).message
+        }`,
+      );
+    }
+  }
+  return stringMap(c.getConfig(key));
+}
+
 function readDemo(config: Config): DemoConfig | undefined {
   const demo = config.getOptionalConfig('multiCluster.demo');
   if (!demo || demo.getOptionalBoolean('enabled') === false) {
@@ -132,12 +160,8 @@ function readDemo(config: Config): DemoConfig | undefined {
       jurisdiction: c.getOptionalString('jurisdiction') ?? labels.jurisdiction,
       zones: c.getOptionalStringArray('zones'),
       labels,
-      capacity: c.has('capacity')
-        ? stringMap(c.getConfig('capacity'))
-        : undefined,
-      allocated: c.has('allocated')
-        ? stringMap(c.getConfig('allocated'))
-        : undefined,
+      capacity: resourceList(c, 'capacity'),
+      allocated: resourceList(c, 'allocated'),
       costPerCpuHour: c.getOptionalNumber('costPerCpuHour'),
       kubernetesVersion: c.getOptionalString('kubernetesVersion') ?? 'v1.31.4',
       healthy: c.getOptionalBoolean('healthy') ?? true,
