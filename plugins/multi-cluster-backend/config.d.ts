@@ -80,6 +80,39 @@ export interface Config {
      * The embedded demo fleet: a SIMULATOR, never on unless configured.
      * Every cluster from it is marked `source: demo`.
      */
+    /** Failover runbooks (issue #8). */
+    failover?: {
+      /** Multiplies every step timeout, poll interval and backoff. Default 1. */
+      timeScale?: number;
+      /** How often each backend replica looks for runs to claim. Default 5s. */
+      pollInterval?: number | HumanDuration | string;
+      /** Lease of a claimed run; another replica resumes it after. Default 60s. */
+      leaseDuration?: number | HumanDuration | string;
+      /** Runs one backend replica executes at once. Default 10. */
+      concurrency?: number;
+      /** First retry delay of a step, doubling per attempt (max 30s). Default 2s. */
+      retryBackoff?: number | HumanDuration | string;
+      /** Poll interval of the verify and Argo CD sync steps. Default 5s. */
+      stepPollInterval?: number | HumanDuration | string;
+      /** Argo CD API, for the gitops-sync step. */
+      argocd?: {
+        baseUrl: string;
+        /** @visibility secret */
+        token: string;
+      };
+      /** Traffic shift providers; without one the step is skipped, visibly. */
+      traffic?: {
+        webhook?: {
+          url: string;
+          /** @visibility secret */
+          token?: string;
+        };
+      };
+      slack?: {
+        /** @visibility secret */
+        webhookUrl: string;
+      };
+    };
     demo?: {
       /** Set to false to keep the block but disable the simulator. */
       enabled?: boolean;

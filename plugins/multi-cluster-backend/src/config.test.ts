@@ -109,7 +109,7 @@ describe('readMultiClusterConfig', () => {
   });
 
   it('reads resource lists with dotted names as text, and rejects typos', () => {
-    const read = (capacity: unknown) =>
+    const read = (capacity: string | Record<string, string>) =>
       readMultiClusterConfig(
         new ConfigReader({
           multiCluster: {

@@ -4,6 +4,9 @@ import {
 } from '@backstage/backend-plugin-api';
 import { actionsRegistryServiceRef } from '@backstage/backend-plugin-api/alpha';
 import { catalogServiceRef } from '@backstage/plugin-catalog-node';
+import { notificationService } from '@backstage/plugin-notifications-node';
+import { signalsServiceRef } from '@backstage/plugin-signals-node';
+import { createFailoverModule } from './failover';
 import { registerActions } from './actions';
 import { registerPermissions } from './permissions/registerPermissions';
 import { createClustersRouter } from './service/clustersRouter';
@@ -36,6 +39,8 @@ export const multiClusterPlugin = createBackendPlugin({
         permissionsRegistry: coreServices.permissionsRegistry,
         catalog: catalogServiceRef,
         actionsRegistry: actionsRegistryServiceRef,
+        signals: signalsServiceRef,
+        notifications: notificationService,
       },
       async init(deps) {
         const services = await createMultiClusterServices(deps);
@@ -45,6 +50,22 @@ export const multiClusterPlugin = createBackendPlugin({
         deps.lifecycle.addShutdownHook(() => inventory.stop());
         registerPermissions(deps.permissionsRegistry, inventory);
         registerActions(deps.actionsRegistry, services);
+
+        const failover = await createFailoverModule({
+          config: deps.config,
+          logger: deps.logger,
+          database: deps.database,
+          httpAuth,
+          permissions: deps.permissions,
+          auditor: deps.auditor,
+          catalog: deps.catalog,
+          services,
+          signals: deps.signals,
+          notifications: deps.notifications,
+        });
+        failover.registerActions(deps.actionsRegistry);
+        deps.lifecycle.addStartupHook(() => failover.start());
+        deps.lifecycle.addShutdownHook(() => failover.stop());
 
         deps.httpRouter.use(
           createRouter([
@@ -70,6 +91,7 @@ export const multiClusterPlugin = createBackendPlugin({
               authorizer,
               placement: services.placement,
             }),
+            failover.router,
           ]),
         );
         deps.httpRouter.addAuthPolicy({

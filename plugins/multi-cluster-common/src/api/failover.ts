@@ -1,6 +1,7 @@
 import type { FailoverPlan, FailoverStepKind } from '../dr/failoverPlan';
 import type { DrFinding } from '../dr/posture';
 import type { ServiceDrSpec } from '../dr/service';
+import type { DrStrategy } from '../dr/strategies';
 
 /** @public */
 export type FailoverRunStatus =
@@ -26,31 +27,45 @@ export interface FailoverRunStep {
   title: string;
   status: FailoverStepStatus;
   attempts: number;
+  maxAttempts: number;
+  timeoutSeconds: number;
+  skipReason?: string;
+  error?: string;
+  output?: unknown;
   startedAt?: string;
   finishedAt?: string;
-  error?: string;
-  skipReason?: string;
-  output?: unknown;
+  durationMs?: number;
 }
 
-/** A failover, rollback or drill run. @public */
+/** A failover, rollback or drill run (GET /failovers/:id). @public */
 export interface FailoverRun {
   id: string;
-  entityRef: string;
   kind: 'failover' | 'rollback' | 'drill';
+  entityRef: string;
+  status: FailoverRunStatus;
   from: string;
   to: string[];
-  status: FailoverRunStatus;
   reason: string;
-  createdBy: string;
-  createdAt: string;
-  finishedAt?: string;
+  /** The user who started it. */
+  actor: string;
   /** For a rollback: the run it reverses. */
   rollbackOf?: string;
+  /** A drill that only reports what it would do. */
+  dry: boolean;
+  cancelRequested: boolean;
   plan: FailoverPlan;
+  currentStep?: string;
+  error?: string;
+  /** From the first step's start to the end: the achieved recovery time. */
+  durationMs?: number;
+  createdAt: string;
+  startedAt?: string;
+  finishedAt?: string;
   steps: FailoverRunStep[];
-  /** Achieved recovery time in seconds, once finished. */
-  durationSeconds?: number;
+  /** Steps that completed (for a failed run). */
+  completedSteps?: FailoverStepKind[];
+  /** True when the run moved replicas and can be failed back. */
+  rollbackAvailable?: boolean;
 }
 
 /** Body of POST /failovers. @public */
@@ -61,20 +76,37 @@ export interface StartFailoverRequest {
   reason: string;
   dryRun?: boolean;
   force?: boolean;
-  drill?: boolean;
   idempotencyKey?: string;
+}
+
+/** One drill, with its achieved RTO against the target. @public */
+export interface DrillSummary {
+  runId: string;
+  status: FailoverRunStatus;
+  dryRun: boolean;
+  from: string;
+  to: string[];
+  createdAt: string;
+  finishedAt?: string;
+  achievedRtoSeconds: number | null;
+  targetRtoSeconds: number | null;
+  metTarget: boolean | null;
+  steps: {
+    kind: FailoverStepKind;
+    status: FailoverStepStatus;
+    durationMs: number | null;
+  }[];
 }
 
 /** GET /entities/:kind/:namespace/:name/dr. @public */
 export interface EntityDrStatus {
   entityRef: string;
-  spec?: ServiceDrSpec;
+  declared: ServiceDrSpec | null;
+  strategy: DrStrategy | null;
   problems: { annotation: string; message: string }[];
+  placement: { name: string; replicas: number }[];
+  placementErrors: { cluster: string; message: string }[];
   findings: DrFinding[];
-  drills: {
-    runId: string;
-    finishedAt?: string;
-    status: FailoverRunStatus;
-    durationSeconds?: number;
-  }[];
+  activeRunId: string | null;
+  drills: DrillSummary[];
 }

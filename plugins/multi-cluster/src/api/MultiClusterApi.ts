@@ -51,6 +51,10 @@ export interface MultiClusterApi {
   startFailover(
     request: Omit<StartFailoverRequest, 'dryRun'>,
   ): Promise<{ id: string }>;
+  /** A DR drill: the same runbook, measured; on the demo fleet it moves replicas. */
+  startDrill(
+    request: Omit<StartFailoverRequest, 'dryRun' | 'force'>,
+  ): Promise<{ id: string }>;
   getFailover(id: string): Promise<FailoverRun>;
   listFailovers(entityRef: string): Promise<{ items: FailoverRun[] }>;
   cancelFailover(id: string): Promise<FailoverRun>;

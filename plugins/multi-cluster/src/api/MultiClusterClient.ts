@@ -87,6 +87,12 @@ export class MultiClusterClient implements MultiClusterApi {
     return this.request('/failovers', { method: 'POST', body: request });
   }
 
+  startDrill(
+    request: Omit<StartFailoverRequest, 'dryRun' | 'force'>,
+  ): Promise<{ id: string }> {
+    return this.request('/drills', { method: 'POST', body: request });
+  }
+
   getFailover(id: string): Promise<FailoverRun> {
     return this.request(`/failovers/${encodeURIComponent(id)}`);
   }

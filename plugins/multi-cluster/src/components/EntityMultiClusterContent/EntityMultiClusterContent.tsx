@@ -18,10 +18,8 @@ import Alert from '@material-ui/lab/Alert';
 import { stringify as stringifyYaml } from 'yaml';
 import {
   DR_STRATEGIES,
-  assessDrPosture,
   formatDuration,
   readServiceDrSpec,
-  toClusterProfile,
   type FindingSeverity,
   type FleetCluster,
 } from '@flotilla/plugin-multi-cluster-common';
@@ -160,14 +158,18 @@ export function EntityMultiClusterContent() {
     );
   }, [placementState.value, fleetState.value]);
 
-  const findings = useMemo(() => {
-    if (!spec || !fleetState.value) return [];
-    return assessDrPosture(
-      spec,
-      rows.map(r => ({ name: r.cluster, replicas: r.actual })),
-      fleetState.value.items.map(toClusterProfile),
-    );
-  }, [spec, rows, fleetState.value]);
+  // Posture and drills come from the backend, which sees the live fleet.
+  const drState = useAsyncRetry(
+    () =>
+      api.getEntityDr({
+        kind: entity.kind,
+        namespace: entity.metadata.namespace ?? 'default',
+        name: entity.metadata.name,
+      }),
+    [api, entityRef],
+  );
+  const findings = drState.value?.findings ?? [];
+  const drills = (drState.value?.drills ?? []).slice(0, 3);
 
   if (!spec && !entity.metadata.annotations?.['backstage.io/kubernetes-id']) {
     return (
@@ -226,7 +228,12 @@ export function EntityMultiClusterContent() {
                 </Typography>
               )}
               <Box mt={2}>
-                {findings.length === 0 ? (
+                {drState.error && (
+                  <Alert severity="warning">
+                    Posture unavailable: {drState.error.message}
+                  </Alert>
+                )}
+                {findings.length === 0 && !drState.loading ? (
                   <Alert severity="success">No posture findings.</Alert>
                 ) : (
                   findings.map(f => (
@@ -236,6 +243,26 @@ export function EntityMultiClusterContent() {
                         <Chip size="small" label={f.severity} /> {f.detail}
                       </Alert>
                     </Box>
+                  ))
+                )}
+              </Box>
+              <Box mt={2}>
+                <Typography variant="subtitle2">Last drills</Typography>
+                {drills.length === 0 ? (
+                  <Typography variant="body2" color="textSecondary">
+                    No drills yet: run one to measure the achieved RTO.
+                  </Typography>
+                ) : (
+                  drills.map(d => (
+                    <Typography variant="body2" key={d.runId}>
+                      {d.createdAt.slice(0, 16).replace('T', ' ')} {d.from} →{' '}
+                      {d.to.join(', ')}: {d.status}
+                      {d.achievedRtoSeconds !== null
+                        ? `, RTO ${formatDuration(d.achievedRtoSeconds)}`
+                        : ''}
+                      {d.metTarget === true ? ' (met the target)' : ''}
+                      {d.metTarget === false ? ' (missed the target)' : ''}
+                    </Typography>
                   ))
                 )}
               </Box>
@@ -257,7 +284,10 @@ export function EntityMultiClusterContent() {
             .sort()}
           defaultSource={spec?.primaryCluster}
           defaultTarget={spec?.standbyCluster}
-          onRunFinished={placementState.retry}
+          onRunFinished={() => {
+            placementState.retry();
+            drState.retry();
+          }}
         />
       </Grid>
       {spec?.placement && (

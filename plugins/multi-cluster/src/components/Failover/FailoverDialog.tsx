@@ -33,6 +33,8 @@ export function FailoverDialog(props: {
   targets: string[];
   defaultSource?: string;
   defaultTarget?: string;
+  /** A drill runs the same runbook and measures it (the achieved RTO). */
+  mode?: 'failover' | 'drill';
   onClose(): void;
   onStarted(runId: string): void;
 }) {
@@ -71,9 +73,13 @@ export function FailoverDialog(props: {
     run(async () => {
       setPlan((await api.previewFailover(request())).plan);
     });
+  const drill = props.mode === 'drill';
   const start = () =>
     run(async () => {
-      const { id } = await api.startFailover(request());
+      const { force: _force, ...drillRequest } = request();
+      const { id } = drill
+        ? await api.startDrill(drillRequest)
+        : await api.startFailover(request());
       props.onStarted(id);
     });
 
@@ -86,7 +92,9 @@ export function FailoverDialog(props: {
       fullWidth
       aria-labelledby="failover-title"
     >
-      <DialogTitle id="failover-title">Fail over {props.entityRef}</DialogTitle>
+      <DialogTitle id="failover-title">
+        {drill ? 'DR drill for' : 'Fail over'} {props.entityRef}
+      </DialogTitle>
       <DialogContent>
         <Box display="flex" style={{ gap: 16 }} mb={2}>
           <FormControl
@@ -199,7 +207,7 @@ export function FailoverDialog(props: {
           onClick={start}
           disabled={busy || reasonMissing || !plan}
         >
-          Start failover
+          {drill ? 'Start drill' : 'Start failover'}
         </Button>
       </DialogActions>
     </Dialog>

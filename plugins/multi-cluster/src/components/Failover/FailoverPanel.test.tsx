@@ -47,14 +47,20 @@ function runAt(status: FailoverRun['status'], done: number): FailoverRun {
     to: ['us-1'],
     status,
     reason: 'eu-1 is down',
-    createdBy: 'user:default/guest',
+    actor: 'user:default/guest',
+    dry: false,
+    cancelRequested: false,
     createdAt: '2026-12-02T16:00:00.000Z',
+    rollbackAvailable: status === 'succeeded',
+    durationMs: status === 'succeeded' ? 4200 : undefined,
     plan,
     steps: plan.steps.map(step => ({
       order: step.order,
       kind: step.kind,
       title: step.title,
       attempts: step.order <= done ? 1 : 0,
+      maxAttempts: step.maxAttempts,
+      timeoutSeconds: step.timeoutSeconds,
       status: (() => {
         if (step.skipReason) return 'skipped';
         if (step.order <= done) return 'succeeded';
@@ -180,6 +186,7 @@ describe('FailoverPanel', () => {
       'data-status',
       'skipped',
     );
+    expect(screen.getByTestId('failover-run')).toHaveTextContent('in 4.2s');
     expect(screen.getByRole('button', { name: 'Roll back' })).toBeEnabled();
     expect(posted).toEqual([
       {

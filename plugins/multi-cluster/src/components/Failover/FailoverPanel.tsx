@@ -14,6 +14,12 @@ import { FailoverDialog } from './FailoverDialog';
 import { FailoverSteps } from './FailoverSteps';
 import { useFailoverRun } from './useFailoverRun';
 
+const RUN_KIND_TITLE: Record<FailoverRun['kind'], string> = {
+  failover: 'Failover',
+  rollback: 'Rollback',
+  drill: 'Drill',
+};
+
 const historyColumns: TableColumn<FailoverRun>[] = [
   { title: 'Started', field: 'createdAt' },
   { title: 'Kind', field: 'kind' },
@@ -23,11 +29,11 @@ const historyColumns: TableColumn<FailoverRun>[] = [
   {
     title: 'Took',
     render: run =>
-      run.durationSeconds !== undefined
-        ? `${run.durationSeconds.toFixed(1)}s`
+      run.durationMs !== undefined
+        ? `${(run.durationMs / 1000).toFixed(1)}s`
         : '-',
   },
-  { title: 'By', field: 'createdBy' },
+  { title: 'By', field: 'actor' },
   { title: 'Reason', field: 'reason' },
 ];
 
@@ -49,7 +55,7 @@ export function FailoverPanel(props: {
     permission: multiClusterFailoverExecutePermission,
     resourceRef: props.entityRef,
   });
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState<'failover' | 'drill'>();
   const [runId, setRunId] = useState<string>();
   const [actionError, setActionError] = useState<string>();
   const history = useAsyncRetry(
@@ -78,6 +84,8 @@ export function FailoverPanel(props: {
   };
 
   const deniedReason = 'Only the owners of this service can fail it over.';
+  const cannotStart =
+    !permission.allowed || permission.loading || props.sources.length === 0;
   return (
     <InfoCard
       title="Failover"
@@ -85,14 +93,18 @@ export function FailoverPanel(props: {
         <Tooltip title={permission.allowed ? '' : deniedReason}>
           <span>
             <Button
+              variant="outlined"
+              disabled={cannotStart}
+              onClick={() => setOpen('drill')}
+              style={{ marginRight: 8 }}
+            >
+              Run drill
+            </Button>
+            <Button
               variant="contained"
               color="secondary"
-              disabled={
-                !permission.allowed ||
-                permission.loading ||
-                props.sources.length === 0
-              }
-              onClick={() => setOpen(true)}
+              disabled={cannotStart}
+              onClick={() => setOpen('failover')}
             >
               Fail over
             </Button>
@@ -109,9 +121,13 @@ export function FailoverPanel(props: {
       {run && (
         <Box mb={2} data-testid="failover-run" data-status={run.status}>
           <Typography variant="subtitle1">
-            {run.kind === 'rollback' ? 'Rollback' : 'Failover'} {run.from} →{' '}
-            {run.to.join(', ')}: {run.status}
+            {RUN_KIND_TITLE[run.kind]} {run.from} → {run.to.join(', ')}:{' '}
+            {run.status}
+            {run.durationMs !== undefined && run.status === 'succeeded'
+              ? ` in ${(run.durationMs / 1000).toFixed(1)}s`
+              : ''}
           </Typography>
+          {run.error && <Alert severity="error">{run.error}</Alert>}
           <FailoverSteps steps={run.steps} />
           <Box display="flex" style={{ gap: 8 }}>
             {!finished && (
@@ -124,26 +140,24 @@ export function FailoverPanel(props: {
                 Cancel
               </Button>
             )}
-            {finished &&
-              run.kind !== 'rollback' &&
-              run.status !== 'cancelled' && (
-                <Button
-                  variant="outlined"
-                  disabled={!permission.allowed}
-                  onClick={() =>
-                    act(async () => {
-                      const { id } = await api.rollbackFailover(
-                        run.id,
-                        `Roll back ${run.id}`,
-                      );
-                      setRunId(id);
-                      history.retry();
-                    })
-                  }
-                >
-                  Roll back
-                </Button>
-              )}
+            {finished && run.rollbackAvailable && run.kind !== 'rollback' && (
+              <Button
+                variant="outlined"
+                disabled={!permission.allowed}
+                onClick={() =>
+                  act(async () => {
+                    const { id } = await api.rollbackFailover(
+                      run.id,
+                      `Roll back ${run.id}`,
+                    );
+                    setRunId(id);
+                    history.retry();
+                  })
+                }
+              >
+                Roll back
+              </Button>
+            )}
           </Box>
         </Box>
       )}
@@ -162,14 +176,15 @@ export function FailoverPanel(props: {
       {open && (
         <FailoverDialog
           open
+          mode={open}
           entityRef={props.entityRef}
           sources={props.sources}
           targets={props.targets}
           defaultSource={props.defaultSource}
           defaultTarget={props.defaultTarget}
-          onClose={() => setOpen(false)}
+          onClose={() => setOpen(undefined)}
           onStarted={id => {
-            setOpen(false);
+            setOpen(undefined);
             setRunId(id);
             history.retry();
           }}

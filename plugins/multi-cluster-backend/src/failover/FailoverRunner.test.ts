@@ -1,0 +1,395 @@
+import { mockServices, TestDatabases } from '@backstage/backend-test-utils';
+import {
+  planFailover,
+  toClusterProfile,
+} from '@flotilla/plugin-multi-cluster-common';
+import { delay, http, HttpResponse } from 'msw';
+import { KarmadaConnector } from '../inventory/connectors/KarmadaConnector';
+import { KubernetesClient } from '../kubernetes/KubernetesClient';
+import { KARMADA, KARMADA_TOKEN } from '../__testUtils__/karmadaFixtures';
+import { k8sStatus, setupKubernetesMocks } from '../__testUtils__/msw';
+import { describeRun } from './FailoverService';
+import { createHarness, waitFor } from './__testUtils__/harness';
+
+jest.setTimeout(60_000);
+
+const databases = TestDatabases.create({ ids: ['SQLITE_3', 'POSTGRES_15'] });
+const server = setupKubernetesMocks();
+
+const OP = `${KARMADA}/apis/policy.karmada.io/v1alpha1/namespaces/shop/overridepolicies`;
+const NAME = 'flotilla-failover-checkout';
+const ARGO = 'https://argocd.example.com';
+const ARGO_TOKEN = 'argocd-secret-token';
+const APP = `${ARGO}/api/v1/applications/checkout-prod`;
+const HOOK = 'https://glb.example.com/failover';
+
+function karmada() {
+  return new KarmadaConnector({
+    controlPlane: { name: 'global', url: KARMADA, token: KARMADA_TOKEN },
+    client: KubernetesClient.fromEndpoint(
+      { name: 'karmada:global', url: KARMADA, token: KARMADA_TOKEN },
+      2000,
+    ),
+    logger: mockServices.logger.mock(),
+    conflictRetries: 2,
+  });
+}
+
+/** Records every request with its bearer token. */
+function tracked() {
+  const requests: { method: string; url: string; auth: string | null }[] = [];
+  server.events.on('request:start', ({ request }) => {
+    requests.push({
+      method: request.method,
+      url: request.url,
+      auth: request.headers.get('authorization'),
+    });
+  });
+  return requests;
+}
+
+describe.each(databases.eachSupportedId())(
+  'failover runner faults on %p',
+  id => {
+    let stop: (() => Promise<void>) | undefined;
+    afterEach(async () => {
+      await stop?.();
+      server.events.removeAllListeners();
+    });
+
+    async function start(timeouts: Record<string, number> = {}) {
+      const knex = await databases.init(id);
+      const h = await createHarness(knex, {
+        karmada: [karmada()],
+        overrides: {
+          argocd: { baseUrl: ARGO, token: ARGO_TOKEN },
+          traffic: { webhook: { url: HOOK, token: 'glb-token' } },
+          timeScale: 0.01,
+        },
+        executors: {
+          // the demo fleet does not see Karmada overrides: verify is covered elsewhere
+          verify: async () => ({ output: { stubbed: true } }),
+        },
+      });
+      stop = () => h.worker.stop();
+      const clusters = await h.inventory.getClusters();
+      const plan = planFailover({
+        service: {
+          entityRef: 'component:default/checkout',
+          strategy: 'active-passive-warm',
+          kubernetesId: 'checkout',
+          argocdApp: 'checkout-prod',
+        },
+        from: 'demo-eu',
+        to: 'demo-us',
+        placement: [{ name: 'demo-eu', replicas: 3 }],
+        fleet: clusters.map(c => toClusterProfile(c as any)),
+        viaKarmada: true,
+        force: true,
+        trafficProvider: 'webhook',
+      });
+      for (const step of plan.steps) {
+        step.timeoutSeconds = timeouts[step.kind] ?? step.timeoutSeconds;
+      }
+      const { run } = await h.store.createRun({
+        kind: 'failover',
+        entityRef: 'component:default/checkout',
+        reason: 'test',
+        actor: 'user:default/owner',
+        dry: false,
+        plan,
+        context: {
+          entityRef: 'component:default/checkout',
+          kubernetesId: 'checkout',
+          namespace: 'shop',
+          owners: ['user:default/owner'],
+          argocdApp: 'checkout-prod',
+          workloads: [],
+          karmada: {
+            controlPlane: 'global',
+            namespace: 'shop',
+            resources: [
+              { apiVersion: 'apps/v1', kind: 'Deployment', name: 'checkout' },
+            ],
+          },
+          requestedBy: 'user:default/owner',
+        },
+      });
+      return { h, runId: run.id };
+    }
+
+    const finished = (h: any, runId: string) =>
+      waitFor(async () => {
+        const run = await h.store.getRun(runId);
+        return (
+          run &&
+          ['succeeded', 'failed', 'cancelled'].includes(run.status) &&
+          run
+        );
+      });
+
+    it('retries a 500 from Argo CD and a 409 from Karmada, then succeeds with every token right', async () => {
+      const requests = tracked();
+      let syncs = 0;
+      let patches = 0;
+      const hook: any[] = [];
+      server.use(
+        http.get(`${OP}/${NAME}`, () =>
+          HttpResponse.json({
+            metadata: {
+              name: NAME,
+              namespace: 'shop',
+              resourceVersion: String(10 + patches),
+            },
+            spec: { overrideRules: [] },
+          }),
+        ),
+        http.patch(`${OP}/${NAME}`, () => {
+          patches++;
+          return patches === 1
+            ? HttpResponse.json(k8sStatus(409, 'Conflict', 'modified'), {
+                status: 409,
+              })
+            : HttpResponse.json({ metadata: { resourceVersion: '99' } });
+        }),
+        http.post(`${APP}/sync`, () => {
+          syncs++;
+          return syncs === 1
+            ? HttpResponse.json(
+                { message: 'repo server down' },
+                { status: 500 },
+              )
+            : HttpResponse.json({});
+        }),
+        http.get(APP, () =>
+          HttpResponse.json({
+            status: {
+              sync: { status: 'Synced' },
+              health: { status: 'Healthy' },
+            },
+          }),
+        ),
+        http.post(HOOK, async ({ request }) => {
+          hook.push(await request.json());
+          return HttpResponse.json({ ok: true });
+        }),
+      );
+      const { h, runId } = await start();
+      h.worker.start();
+      const run = await finished(h, runId);
+      expect(run.status).toBe('succeeded');
+      expect(run.steps.map((s: any) => [s.kind, s.status, s.attempts])).toEqual(
+        [
+          ['precheck-source', 'succeeded', 1],
+          ['precheck-target', 'succeeded', 1],
+          ['shift-replicas', 'succeeded', 1],
+          ['gitops-sync', 'succeeded', 2],
+          ['traffic-shift', 'succeeded', 1],
+          ['verify', 'succeeded', 1],
+          ['notify', 'succeeded', 1],
+        ],
+      );
+      expect(run.steps[2].output).toMatchObject({
+        action: 'patched',
+        attempts: 2,
+      });
+      expect(run.steps[3].error).toBeUndefined();
+      expect(hook).toEqual([
+        {
+          entityRef: 'component:default/checkout',
+          from: 'demo-eu',
+          to: ['demo-us'],
+          runId,
+          dryRun: false,
+        },
+      ]);
+      for (const r of requests) {
+        let expected = 'Bearer glb-token';
+        if (r.url.startsWith(KARMADA)) expected = `Bearer ${KARMADA_TOKEN}`;
+        if (r.url.startsWith(ARGO)) expected = `Bearer ${ARGO_TOKEN}`;
+        expect([r.method, r.url, r.auth]).toEqual([r.method, r.url, expected]);
+      }
+      const retry = await h.historyStore.list({
+        action: 'failover.step.retrying',
+      });
+      expect(retry).toHaveLength(1);
+      expect(retry[0].error).toContain('HTTP 500 repo server down');
+    });
+
+    it('ends in a clear failed state when Karmada refuses connections, with nothing after the shift', async () => {
+      const requests = tracked();
+      server.use(http.get(`${OP}/${NAME}`, () => HttpResponse.error()));
+      const { h, runId } = await start();
+      h.worker.start();
+      const run = describeRun(await finished(h, runId));
+      expect(run.status).toBe('failed');
+      expect(run.error).toMatch(
+        /^step 3 \(shift-replicas\) failed after 5 attempt\(s\): karmada:global: get overridepolicies.policy.karmada.io\/v1alpha1 shop\/flotilla-failover-checkout: request failed/,
+      );
+      expect(run.completedSteps).toEqual([
+        'precheck-source',
+        'precheck-target',
+      ]);
+      expect(run.steps.slice(3).map(s => s.status)).toEqual([
+        'pending',
+        'pending',
+        'pending',
+        'pending',
+      ]);
+      expect(run.rollbackAvailable).toBe(true);
+      expect(
+        requests.filter(r => r.url.startsWith(ARGO) || r.url.startsWith(HOOK)),
+      ).toEqual([]);
+      expect(
+        await h.store.getActive('component:default/checkout'),
+      ).toBeUndefined();
+      const history = await h.historyStore.list({
+        entityRef: 'component:default/checkout',
+        limit: 200,
+      });
+      expect(
+        history.filter(x => x.action === 'failover.step.retrying'),
+      ).toHaveLength(4);
+      expect(history[0]).toMatchObject({
+        action: 'failover.run.failed',
+        status: 'failed',
+      });
+      expect(
+        h.auditEvents.find(e => e.eventId === 'failover-run-failed')?.outcome,
+      ).toBe('fail');
+    });
+
+    it('times out a hanging Argo CD and retries with backoff until it gives up', async () => {
+      server.use(
+        http.get(`${OP}/${NAME}`, () =>
+          HttpResponse.json({
+            metadata: { name: NAME, resourceVersion: '1' },
+            spec: {},
+          }),
+        ),
+        http.patch(`${OP}/${NAME}`, () =>
+          HttpResponse.json({ metadata: { resourceVersion: '2' } }),
+        ),
+        http.post(`${APP}/sync`, () => HttpResponse.json({})),
+        http.get(APP, async () => {
+          await delay(5000);
+          return HttpResponse.json({});
+        }),
+      );
+      const { h, runId } = await start({ 'gitops-sync': 20 }); // 200ms per attempt
+      h.worker.start();
+      const run = await finished(h, runId);
+      expect(run.status).toBe('failed');
+      expect(run.steps[3]).toMatchObject({
+        kind: 'gitops-sync',
+        status: 'failed',
+        attempts: 3,
+      });
+      expect(run.steps[3].error).toMatch(/timed out after 200ms \(attempt 3\)/);
+      expect(run.steps[2].status).toBe('succeeded');
+    });
+
+    it('fails clearly after persistent 409 conflicts on the OverridePolicy', async () => {
+      server.use(
+        http.get(`${OP}/${NAME}`, () =>
+          HttpResponse.json({
+            metadata: { name: NAME, resourceVersion: '1' },
+            spec: {},
+          }),
+        ),
+        http.patch(`${OP}/${NAME}`, () =>
+          HttpResponse.json(k8sStatus(409, 'Conflict', 'modified'), {
+            status: 409,
+          }),
+        ),
+      );
+      const { h, runId } = await start();
+      h.worker.start();
+      const run = await finished(h, runId);
+      expect(run.status).toBe('failed');
+      expect(run.steps[2].error).toMatch(
+        /modified concurrently 3 times; giving up/,
+      );
+    });
+
+    it('fails on a broken traffic webhook after the replicas moved, and offers a rollback', async () => {
+      server.use(
+        http.get(`${OP}/${NAME}`, () =>
+          HttpResponse.json(k8sStatus(404, 'NotFound', 'nf'), { status: 404 }),
+        ),
+        http.post(OP, () =>
+          HttpResponse.json(
+            { metadata: { resourceVersion: '1' } },
+            { status: 201 },
+          ),
+        ),
+        http.post(`${APP}/sync`, () => HttpResponse.json({})),
+        http.get(APP, () =>
+          HttpResponse.json({
+            status: {
+              sync: { status: 'Synced' },
+              health: { status: 'Healthy' },
+            },
+          }),
+        ),
+        http.post(HOOK, () => HttpResponse.json({}, { status: 500 })),
+      );
+      const { h, runId } = await start();
+      h.worker.start();
+      const run = describeRun(await finished(h, runId));
+      expect(run.status).toBe('failed');
+      expect(run.completedSteps).toEqual([
+        'precheck-source',
+        'precheck-target',
+        'shift-replicas',
+        'gitops-sync',
+      ]);
+      expect(run.steps[4]).toMatchObject({
+        status: 'failed',
+        attempts: 3,
+        error: 'traffic webhook: HTTP 500',
+      });
+      expect(run.rollbackAvailable).toBe(true);
+    });
+
+    it('cancels a running run before its next attempt', async () => {
+      let syncing = false;
+      let release = () => {};
+      const cancelled = new Promise<void>(r => {
+        release = r;
+      });
+      server.use(
+        http.get(`${OP}/${NAME}`, () =>
+          HttpResponse.json({
+            metadata: { name: NAME, resourceVersion: '1' },
+            spec: {},
+          }),
+        ),
+        http.patch(`${OP}/${NAME}`, () =>
+          HttpResponse.json({ metadata: { resourceVersion: '2' } }),
+        ),
+        http.post(`${APP}/sync`, async () => {
+          syncing = true;
+          await cancelled; // the first attempt is in flight when we cancel
+          return HttpResponse.json({ message: 'down' }, { status: 503 });
+        }),
+      );
+      const { h, runId } = await start();
+      h.worker.start();
+      await waitFor(async () => syncing);
+      expect(await h.store.requestCancel(runId)).toBe('requested');
+      release();
+      const run = await finished(h, runId);
+      expect(run.status).toBe('cancelled');
+      expect(run.steps.map((s: any) => s.status)).toEqual([
+        'succeeded',
+        'succeeded',
+        'succeeded',
+        'cancelled',
+        'cancelled',
+        'cancelled',
+        'cancelled',
+      ]);
+    });
+  },
+);

@@ -1,0 +1,379 @@
+import { FailoverEvents, FailoverTransition } from './FailoverEvents';
+import { FailoverStore, Lease } from './FailoverStore';
+import {
+  errorMessage,
+  sendFailoverNotification,
+  StepDeps,
+  StepError,
+  StepExecutors,
+} from './steps';
+import { FailoverRun, FailoverStepRecord } from './types';
+
+/** Raised inside a run when the worker lost its lease (or was stopped). */
+export class LeaseLostError extends Error {
+  constructor(runId: string) {
+    super(`lease of run ${runId} lost`);
+    this.name = 'LeaseLostError';
+  }
+}
+
+class StepTimeoutError extends Error {}
+
+/** A run claimed more often than this (crash loop) is failed, not retried. */
+const MAX_CLAIMS = 10;
+
+export interface RunnerHooks {
+  /** Called after every completed step (tests simulate crashes here). */
+  afterStep?: (run: FailoverRun, step: FailoverStepRecord) => Promise<void>;
+}
+
+/**
+ * Executes one claimed run step by step, from the first unfinished step:
+ * each attempt is bounded by the step's timeout (scaled), failures retry
+ * with exponential backoff up to the step's maxAttempts, and every write is
+ * fenced by the lease so a worker that lost its lease changes nothing.
+ */
+export class FailoverRunner {
+  constructor(
+    private readonly options: {
+      store: FailoverStore;
+      events: FailoverEvents;
+      deps: StepDeps;
+      executors: StepExecutors;
+      hooks?: RunnerHooks;
+    },
+  ) {}
+
+  private get scale() {
+    return this.options.deps.config.timeScale;
+  }
+
+  async execute(lease: Lease, leaseSignal: AbortSignal): Promise<void> {
+    const { store } = this.options;
+    let run = await store.getRun(lease.runId);
+    if (!run || !['pending', 'running'].includes(run.status)) {
+      return;
+    }
+    const fenced = async (ok: Promise<boolean>) => {
+      if (!(await ok) || leaseSignal.aborted) {
+        throw new LeaseLostError(lease.runId);
+      }
+    };
+    const emit = (
+      t: Omit<FailoverTransition, 'runId' | 'entityRef' | 'actor' | 'kind'>,
+    ) =>
+      this.options.events.emit({
+        runId: run!.id,
+        entityRef: run!.entityRef,
+        actor: run!.actor,
+        kind: run!.kind,
+        ...t,
+      });
+
+    try {
+      if (run.claims > MAX_CLAIMS) {
+        const error = `abandoned after ${
+          run.claims - 1
+        } claims: the run keeps losing its worker`;
+        await fenced(store.finish(lease, { status: 'failed', error }));
+        await emit({ event: 'run.failed', status: 'failed', error });
+        return;
+      }
+      const resumed = run.status === 'running';
+      await fenced(store.markRunning(lease));
+      run = (await store.getRun(lease.runId))!;
+      await emit({
+        event: resumed ? 'run.resumed' : 'run.started',
+        status: 'running',
+        detail: { claims: run.claims },
+      });
+      const startedAt = Date.parse(run.startedAt ?? new Date().toISOString());
+
+      for (const step of run.steps) {
+        if (['succeeded', 'skipped'].includes(step.status)) {
+          continue;
+        }
+        if (await store.isCancelRequested(run.id)) {
+          await this.finishCancelled(lease, run, startedAt, emit);
+          return;
+        }
+        const outcome = await this.runStep(lease, leaseSignal, run, step, emit);
+        if (outcome === 'failed') {
+          const completed = run.steps
+            .filter(s => ['succeeded', 'skipped'].includes(s.status))
+            .map(s => s.kind);
+          const error = `step ${step.order} (${step.kind}) failed after ${step.attempts} attempt(s): ${step.error}`;
+          await fenced(
+            store.finish(lease, {
+              status: 'failed',
+              error,
+              durationMs: Date.now() - startedAt,
+            }),
+          );
+          await emit({
+            event: 'run.failed',
+            status: 'failed',
+            error,
+            detail: { completedSteps: completed },
+          });
+          await this.notifyFailure(run, error);
+          return;
+        }
+        if (outcome === 'cancelled') {
+          await this.finishCancelled(lease, run, startedAt, emit);
+          return;
+        }
+        await this.options.hooks?.afterStep?.(run, step);
+        if (leaseSignal.aborted) throw new LeaseLostError(run.id);
+      }
+      const durationMs = Date.now() - startedAt;
+      await fenced(store.finish(lease, { status: 'succeeded', durationMs }));
+      await emit({
+        event: 'run.succeeded',
+        status: 'succeeded',
+        detail: { durationMs },
+      });
+    } catch (error) {
+      if (error instanceof LeaseLostError || leaseSignal.aborted) {
+        this.options.deps.logger.warn(
+          `Failover run ${lease.runId}: lease lost; another replica resumes it`,
+        );
+        return;
+      }
+      throw error;
+    }
+  }
+
+  private async finishCancelled(
+    lease: Lease,
+    run: FailoverRun,
+    startedAt: number,
+    emit: (t: any) => Promise<void>,
+  ) {
+    const ok = await this.options.store.finish(lease, {
+      status: 'cancelled',
+      error: 'cancelled by request',
+      durationMs: Date.now() - startedAt,
+      cancelPendingSteps: true,
+    });
+    if (!ok) throw new LeaseLostError(run.id);
+    await emit({
+      event: 'run.cancelled',
+      status: 'cancelled',
+      detail: {
+        completedSteps: run.steps
+          .filter(s => ['succeeded', 'skipped'].includes(s.status))
+          .map(s => s.kind),
+      },
+    });
+  }
+
+  private async notifyFailure(run: FailoverRun, error: string) {
+    if (run.dry) return;
+    try {
+      const { errors } = await sendFailoverNotification(
+        this.options.deps,
+        run,
+        {
+          title: `${run.kind} of ${run.context.title ?? run.entityRef} FAILED`,
+          description: `${error}. Completed steps are recorded on run ${run.id}; a rollback is available.`,
+          severity: 'critical',
+        },
+      );
+      if (errors.length) throw new Error(errors.join('; '));
+    } catch (e) {
+      this.options.deps.logger.warn(
+        `Failover run ${run.id}: failure notification not sent: ${errorMessage(
+          e,
+        )}`,
+      );
+    }
+  }
+
+  /** Runs one step with timeout and retries; mutates `step` to match the DB. */
+  private async runStep(
+    lease: Lease,
+    leaseSignal: AbortSignal,
+    run: FailoverRun,
+    step: FailoverStepRecord,
+    emit: (t: any) => Promise<void>,
+  ): Promise<'succeeded' | 'failed' | 'cancelled'> {
+    const { store, deps, executors } = this.options;
+    const fenced = async (ok: Promise<boolean>) => {
+      if (!(await ok) || leaseSignal.aborted) {
+        throw new LeaseLostError(lease.runId);
+      }
+    };
+    const stepInfo = (status: string, attempt?: number) => ({
+      order: step.order,
+      kind: step.kind,
+      status,
+      ...(attempt ? { attempt } : {}),
+    });
+
+    if (step.skipReason) {
+      const now = new Date().toISOString();
+      await fenced(
+        store.updateStep(lease, step.order, {
+          status: 'skipped',
+          startedAt: now,
+          finishedAt: now,
+          durationMs: 0,
+          currentStep: step.kind,
+        }),
+      );
+      step.status = 'skipped';
+      await emit({
+        event: 'step.skipped',
+        status: 'running',
+        step: stepInfo('skipped'),
+        detail: { reason: step.skipReason },
+      });
+      return 'succeeded';
+    }
+
+    // An attempt interrupted by a crash does not count against the budget.
+    const maxAttempts =
+      step.status === 'running'
+        ? Math.max(step.maxAttempts, step.attempts + 1)
+        : step.maxAttempts;
+    const timeoutMs = Math.max(1, step.timeoutSeconds * 1000 * this.scale);
+    const pollIntervalMs = Math.max(
+      1,
+      deps.config.stepPollIntervalMs * this.scale,
+    );
+    const firstStart = step.startedAt ?? new Date().toISOString();
+    const t0 = Date.parse(firstStart);
+
+    while (step.attempts < maxAttempts) {
+      if (step.attempts > 0 && (await store.isCancelRequested(run.id))) {
+        await fenced(
+          store.updateStep(lease, step.order, {
+            status: 'cancelled',
+            finishedAt: new Date().toISOString(),
+          }),
+        );
+        step.status = 'cancelled';
+        return 'cancelled';
+      }
+      step.attempts += 1;
+      const attempt = step.attempts;
+      await fenced(
+        store.updateStep(lease, step.order, {
+          status: 'running',
+          attempts: attempt,
+          startedAt: firstStart,
+          currentStep: step.kind,
+        }),
+      );
+      step.status = 'running';
+      step.startedAt = firstStart;
+      await emit({
+        event: 'step.running',
+        status: 'running',
+        step: stepInfo('running', attempt),
+      });
+
+      const controller = new AbortController();
+      const onLeaseLost = () => controller.abort(new LeaseLostError(run.id));
+      leaseSignal.addEventListener('abort', onLeaseLost);
+      const timer = setTimeout(
+        () =>
+          controller.abort(
+            new StepTimeoutError(
+              `timed out after ${Math.round(timeoutMs)}ms (attempt ${attempt})`,
+            ),
+          ),
+        timeoutMs,
+      );
+      try {
+        const result = await Promise.race([
+          executors[step.kind]({
+            run,
+            step,
+            attempt,
+            signal: controller.signal,
+            timeoutMs,
+            pollIntervalMs,
+            deps,
+          }),
+          new Promise<never>((_, reject) => {
+            controller.signal.addEventListener('abort', () =>
+              reject(controller.signal.reason),
+            );
+          }),
+        ]);
+        const now = new Date().toISOString();
+        const status = result.skipped ? 'skipped' : 'succeeded';
+        const output = result.skipped
+          ? { skipped: result.skipped }
+          : result.output ?? {};
+        await fenced(
+          store.updateStep(lease, step.order, {
+            status,
+            output,
+            error: null,
+            finishedAt: now,
+            durationMs: Date.now() - t0,
+          }),
+        );
+        step.status = status;
+        step.output = output;
+        step.finishedAt = now;
+        await emit({
+          event: `step.${status}`,
+          status: 'running',
+          step: stepInfo(status, attempt),
+          ...(result.skipped ? { detail: { reason: result.skipped } } : {}),
+        });
+        return 'succeeded';
+      } catch (error) {
+        if (error instanceof LeaseLostError || leaseSignal.aborted) {
+          throw new LeaseLostError(run.id);
+        }
+        const message = errorMessage(error);
+        const retryable = !(error instanceof StepError && !error.retryable);
+        step.error = message;
+        if (!retryable || step.attempts >= maxAttempts) {
+          const now = new Date().toISOString();
+          await fenced(
+            store.updateStep(lease, step.order, {
+              status: 'failed',
+              error: message,
+              finishedAt: now,
+              durationMs: Date.now() - t0,
+            }),
+          );
+          step.status = 'failed';
+          await emit({
+            event: 'step.failed',
+            status: 'running',
+            step: stepInfo('failed', attempt),
+            error: message,
+          });
+          return 'failed';
+        }
+        await fenced(store.updateStep(lease, step.order, { error: message }));
+        await emit({
+          event: 'step.retrying',
+          status: 'running',
+          step: stepInfo('running', attempt),
+          error: message,
+        });
+        const backoff = Math.min(
+          30_000,
+          deps.config.retryBackoffMs * 2 ** (attempt - 1),
+        );
+        try {
+          await deps.sleep(backoff * this.scale, leaseSignal);
+        } catch {
+          throw new LeaseLostError(run.id);
+        }
+      } finally {
+        clearTimeout(timer);
+        leaseSignal.removeEventListener('abort', onLeaseLost);
+      }
+    }
+    return 'failed';
+  }
+}

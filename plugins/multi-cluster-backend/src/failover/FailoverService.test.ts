@@ -1,0 +1,203 @@
+import {
+  mockCredentials,
+  mockServices,
+  TestDatabases,
+} from '@backstage/backend-test-utils';
+import { http, HttpResponse } from 'msw';
+import { KarmadaConnector } from '../inventory/connectors/KarmadaConnector';
+import { KubernetesClient } from '../kubernetes/KubernetesClient';
+import { KARMADA, KARMADA_TOKEN } from '../__testUtils__/karmadaFixtures';
+import { k8sStatus, setupKubernetesMocks } from '../__testUtils__/msw';
+import { inversePlan } from './FailoverService';
+import { createHarness, OWNER, waitFor } from './__testUtils__/harness';
+
+jest.setTimeout(60_000);
+
+const databases = TestDatabases.create({ ids: ['SQLITE_3'] });
+const server = setupKubernetesMocks();
+const owner = mockCredentials.user(OWNER);
+const OP = `${KARMADA}/apis/policy.karmada.io/v1alpha1/namespaces/shop/overridepolicies`;
+
+const template = {
+  apiVersion: 'apps/v1',
+  kind: 'Deployment',
+  metadata: {
+    name: 'checkout',
+    namespace: 'shop',
+    labels: { 'backstage.io/kubernetes-id': 'checkout' },
+  },
+  spec: { replicas: 3 },
+};
+
+function serveKarmadaPlacement() {
+  server.use(
+    http.get(`${KARMADA}/apis/apps/v1/namespaces/shop/deployments`, () =>
+      HttpResponse.json({ kind: 'DeploymentList', items: [template] }),
+    ),
+    http.get(`${KARMADA}/apis/apps/v1/namespaces/shop/statefulsets`, () =>
+      HttpResponse.json({ kind: 'StatefulSetList', items: [] }),
+    ),
+    http.get(
+      `${KARMADA}/apis/policy.karmada.io/v1alpha1/namespaces/shop/propagationpolicies`,
+      () =>
+        HttpResponse.json({
+          items: [
+            {
+              metadata: { name: 'checkout-pp', namespace: 'shop' },
+              spec: {
+                resourceSelectors: [
+                  {
+                    apiVersion: 'apps/v1',
+                    kind: 'Deployment',
+                    name: 'checkout',
+                  },
+                ],
+                placement: {
+                  clusterAffinity: { clusterNames: ['demo-eu', 'demo-us'] },
+                },
+              },
+            },
+          ],
+        }),
+    ),
+    http.get(
+      `${KARMADA}/apis/policy.karmada.io/v1alpha1/clusterpropagationpolicies`,
+      () => HttpResponse.json({ items: [] }),
+    ),
+    http.get(
+      `${KARMADA}/apis/work.karmada.io/v1alpha2/namespaces/shop/resourcebindings`,
+      () =>
+        HttpResponse.json({
+          items: [
+            {
+              metadata: { name: 'checkout-deployment', namespace: 'shop' },
+              spec: {
+                resource: {
+                  kind: 'Deployment',
+                  name: 'checkout',
+                  namespace: 'shop',
+                },
+                clusters: [{ name: 'demo-eu', replicas: 3 }],
+              },
+            },
+          ],
+        }),
+    ),
+  );
+}
+
+describe('DefaultFailoverService', () => {
+  it('detects Karmada propagation and shifts through the OverridePolicy end to end', async () => {
+    serveKarmadaPlacement();
+    let created: any;
+    server.use(
+      http.get(`${OP}/flotilla-failover-checkout`, () =>
+        HttpResponse.json(k8sStatus(404, 'NotFound', 'nf'), { status: 404 }),
+      ),
+      http.post(OP, async ({ request }) => {
+        expect(request.headers.get('authorization')).toBe(
+          `Bearer ${KARMADA_TOKEN}`,
+        );
+        created = await request.json();
+        return HttpResponse.json(created, { status: 201 });
+      }),
+    );
+    const karmada = new KarmadaConnector({
+      controlPlane: { name: 'global', url: KARMADA, token: KARMADA_TOKEN },
+      client: KubernetesClient.fromEndpoint(
+        { name: 'karmada:global', url: KARMADA, token: KARMADA_TOKEN },
+        2000,
+      ),
+      logger: mockServices.logger.mock(),
+      conflictRetries: 2,
+    });
+    const h = await createHarness(await databases.init('SQLITE_3'), {
+      karmada: [karmada],
+      executors: { verify: async () => ({ output: { stubbed: true } }) },
+    });
+    const result: any = await h.service.create(
+      {
+        entityRef: 'component:default/checkout',
+        from: 'demo-eu',
+        to: 'demo-us',
+        reason: 'eu down',
+        force: true,
+      },
+      owner,
+    );
+    expect(result.run.plan.method).toBe('karmada-override');
+    expect(result.run.context.karmada).toEqual({
+      controlPlane: 'global',
+      namespace: 'shop',
+      resources: [
+        { apiVersion: 'apps/v1', kind: 'Deployment', name: 'checkout' },
+      ],
+      propagationPolicy: 'checkout-pp',
+    });
+    h.worker.start();
+    const run = await waitFor(async () => {
+      const r = await h.store.getRun(result.run.id);
+      return r?.status === 'succeeded' && r;
+    });
+    await h.worker.stop();
+    expect(run.steps[2].output).toMatchObject({ action: 'created' });
+    expect(created.spec.overrideRules).toEqual([
+      {
+        targetCluster: { clusterNames: ['demo-eu'] },
+        overriders: {
+          plaintext: [
+            { path: '/spec/replicas', operator: 'replace', value: 0 },
+          ],
+        },
+      },
+      {
+        targetCluster: { clusterNames: ['demo-us'] },
+        overriders: {
+          plaintext: [
+            { path: '/spec/replicas', operator: 'replace', value: 3 },
+          ],
+        },
+      },
+    ]);
+    // the inverse plan fails back along the recorded moves
+    const back = inversePlan(run);
+    expect(back.moves).toEqual([
+      { cluster: 'demo-eu', before: 0, after: 3 },
+      { cluster: 'demo-us', before: 3, after: 0 },
+    ]);
+    expect(back.steps.map(s => s.kind)).toEqual(
+      run.plan.steps.map(s => s.kind),
+    );
+    expect(back.steps[0].params).toEqual({ cluster: 'demo-us', force: true });
+  });
+
+  it('rejects an idempotencyKey reused for another entity', async () => {
+    const h = await createHarness(await databases.init('SQLITE_3'), {
+      services: ['checkout', 'cart'],
+    });
+    await h.service.create(
+      {
+        entityRef: 'component:default/checkout',
+        from: 'demo-eu',
+        reason: 'x',
+        force: true,
+        idempotencyKey: 'k',
+      },
+      owner,
+    );
+    await expect(
+      h.service.create(
+        {
+          entityRef: 'component:default/cart',
+          from: 'demo-eu',
+          reason: 'x',
+          force: true,
+          idempotencyKey: 'k',
+        },
+        owner,
+      ),
+    ).rejects.toThrow(
+      "idempotencyKey 'k' was used for component:default/checkout",
+    );
+  });
+});

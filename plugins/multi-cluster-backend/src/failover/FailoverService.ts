@@ -1,0 +1,642 @@
+import {
+  BackstageCredentials,
+  LoggerService,
+  PermissionsService,
+} from '@backstage/backend-plugin-api';
+import {
+  Entity,
+  getCompoundEntityRef,
+  parseEntityRef,
+  stringifyEntityRef,
+} from '@backstage/catalog-model';
+import {
+  ConflictError,
+  InputError,
+  NotAllowedError,
+  NotFoundError,
+} from '@backstage/errors';
+import { CatalogService } from '@backstage/plugin-catalog-node';
+import {
+  AuthorizeResult,
+  ResourcePermission,
+} from '@backstage/plugin-permission-common';
+import {
+  assessDrPosture,
+  DR_STRATEGIES,
+  FailoverPlan,
+  FailoverStep,
+  multiClusterFailoverExecutePermission,
+  multiClusterFailoverReadPermission,
+  planFailover,
+  readServiceDrSpec,
+  ServiceDrSpec,
+  toClusterProfile,
+} from '@flotilla/plugin-multi-cluster-common';
+import { actorOf } from '../history/MutationRecorder';
+import { FleetInventoryService } from '../inventory/FleetInventory';
+import { KarmadaConnector } from '../inventory/connectors/KarmadaConnector';
+import { EntityPlacement } from '../placement/EntityPlacementService';
+import { FailoverEvents } from './FailoverEvents';
+import { ActiveFailoverError, FailoverStore } from './FailoverStore';
+import { TrafficShiftProvider } from './steps';
+import {
+  FailoverRun,
+  FailoverRunContext,
+  FailoverRunKind,
+  KarmadaTarget,
+  WorkloadRef,
+} from './types';
+
+export const ANNOTATION_HEALTH_URL = 'flotilla.io/health-url';
+
+/** A failover request (`POST /failovers`). */
+export interface FailoverRequest {
+  entityRef: string;
+  from: string;
+  to?: string;
+  reason: string;
+  dryRun?: boolean;
+  force?: boolean;
+  drill?: boolean;
+  idempotencyKey?: string;
+}
+
+/** Entity placement as the failover service needs it (C's EntityPlacementService). */
+export interface PlacementReader {
+  getPlacement(
+    ref: ReturnType<typeof parseEntityRef>,
+    credentials: BackstageCredentials,
+  ): Promise<EntityPlacement>;
+}
+
+export type CreateResult =
+  | { dryRun: true; plan: FailoverPlan }
+  | { dryRun: false; created: boolean; run: FailoverRun };
+
+/** @public */
+export interface FailoverService {
+  create(
+    request: FailoverRequest,
+    credentials: BackstageCredentials,
+  ): Promise<CreateResult>;
+  get(id: string, credentials: BackstageCredentials): Promise<FailoverRun>;
+  list(
+    query: { entityRef?: string; kind?: FailoverRunKind; limit?: number },
+    credentials: BackstageCredentials,
+  ): Promise<FailoverRun[]>;
+  cancel(id: string, credentials: BackstageCredentials): Promise<FailoverRun>;
+  rollback(
+    id: string,
+    options: { reason?: string; idempotencyKey?: string },
+    credentials: BackstageCredentials,
+  ): Promise<{ created: boolean; run: FailoverRun }>;
+  getDrPosture(
+    entityRef: string,
+    credentials: BackstageCredentials,
+  ): Promise<Record<string, unknown>>;
+}
+
+/** Adds rollback/completed-step hints to a run for clients. */
+export function describeRun(run: FailoverRun): FailoverRun {
+  const shift = run.steps.find(s => s.kind === 'shift-replicas');
+  const finished = ['succeeded', 'failed', 'cancelled'].includes(run.status);
+  return {
+    ...run,
+    completedSteps: run.steps
+      .filter(s => s.status === 'succeeded' || s.status === 'skipped')
+      .map(s => s.kind),
+    rollbackAvailable: finished && !run.dry && !!shift && shift.attempts > 0,
+  };
+}
+
+/** Builds the inverse runbook of a run: fail back along its recorded moves. */
+export function inversePlan(run: FailoverRun): FailoverPlan {
+  const plan = run.plan;
+  const moves = plan.moves.map(m => ({
+    cluster: m.cluster,
+    before: m.after,
+    after: m.before,
+  }));
+  const from = plan.to[0];
+  const to = [plan.from];
+  const template = new Map(plan.steps.map(s => [s.kind, s]));
+  const base = (kind: FailoverStep['kind']) => {
+    const s = template.get(kind)!;
+    return {
+      kind,
+      timeoutSeconds: s.timeoutSeconds,
+      maxAttempts: s.maxAttempts,
+      ...(s.skipReason ? { skipReason: s.skipReason } : {}),
+    };
+  };
+  const moved = moves
+    .filter(m => m.after > m.before)
+    .reduce((n, m) => n + m.after - m.before, 0);
+  const steps: FailoverStep[] = [
+    {
+      ...base('precheck-source'),
+      title: `Check ${from}`,
+      description: `Record the health of ${from} (fail back: forced).`,
+      params: { cluster: from, force: true },
+    },
+    {
+      ...base('precheck-target'),
+      title: `Check ${to.join(', ')}`,
+      description: 'The original clusters are healthy and have room.',
+      params: {
+        targets: moves
+          .filter(m => m.after > m.before)
+          .map(m => ({
+            cluster: m.cluster,
+            additionalReplicas: m.after - m.before,
+          })),
+      },
+    },
+    {
+      ...base('shift-replicas'),
+      title: `Fail back ${moved} replica(s) to ${to.join(', ')}`,
+      description: 'Restore the replica counts recorded before the failover.',
+      params: {
+        method: plan.method,
+        moves,
+        kubernetesId: run.context.kubernetesId,
+      },
+    },
+    {
+      ...base('gitops-sync'),
+      title: 'Sync Argo CD',
+      description: 'Sync the Argo CD application.',
+      params: { application: run.context.argocdApp },
+    },
+    {
+      ...base('traffic-shift'),
+      title: 'Shift traffic back',
+      description: `Point traffic back to ${to.join(', ')}.`,
+      params: { from, to },
+    },
+    {
+      ...base('verify'),
+      title: 'Verify',
+      description: 'The original clusters report the replicas again.',
+      params: {
+        expected: moves
+          .filter(m => m.after > 0)
+          .map(m => ({ cluster: m.cluster, replicas: m.after })),
+      },
+    },
+    {
+      ...base('notify'),
+      title: 'Notify owners',
+      description: `Tell the owners of ${run.entityRef}.`,
+      params: { entityRef: run.entityRef },
+    },
+  ].map((s, i) => ({ ...s, order: i + 1 })) as FailoverStep[];
+  return {
+    entityRef: run.entityRef,
+    from,
+    to,
+    targetChosenBy: 'request',
+    movedReplicas: moved,
+    method: plan.method,
+    moves,
+    steps,
+  };
+}
+
+function ownersOf(entity: Entity): string[] {
+  const owners = new Set<string>();
+  const spec = entity.spec as { owner?: unknown } | undefined;
+  if (typeof spec?.owner === 'string') {
+    owners.add(
+      stringifyEntityRef(
+        parseEntityRef(spec.owner, {
+          defaultKind: 'group',
+          defaultNamespace: entity.metadata.namespace ?? 'default',
+        }),
+      ),
+    );
+  }
+  for (const r of entity.relations ?? []) {
+    if (r.type === 'ownedBy') owners.add(r.targetRef);
+  }
+  return [...owners];
+}
+
+/**
+ * Creates, reads, cancels and rolls back failover runs; the worker executes
+ * them. Authorization is on the service's catalog entity, so catalog rules
+ * (e.g. IS_ENTITY_OWNER) decide who may fail it over.
+ */
+export class DefaultFailoverService implements FailoverService {
+  constructor(
+    private readonly options: {
+      store: FailoverStore;
+      permissions: PermissionsService;
+      catalog: CatalogService;
+      inventory: FleetInventoryService;
+      placement: PlacementReader;
+      karmada: KarmadaConnector[];
+      events: FailoverEvents;
+      logger: LoggerService;
+      traffic?: TrafficShiftProvider;
+      /** Called after a run is created (kicks the local worker). */
+      onCreated?: (run: FailoverRun) => void;
+    },
+  ) {}
+
+  async authorize(
+    permission: ResourcePermission<'catalog-entity'>,
+    entityRef: string,
+    credentials: BackstageCredentials,
+  ): Promise<void> {
+    const [decision] = await this.options.permissions.authorize(
+      [{ permission, resourceRef: entityRef }],
+      { credentials },
+    );
+    if (decision.result !== AuthorizeResult.ALLOW) {
+      throw new NotAllowedError(
+        `Permission '${permission.name}' denied for ${entityRef}`,
+      );
+    }
+  }
+
+  private normalizeRef(ref: string): string {
+    try {
+      return stringifyEntityRef(
+        parseEntityRef(ref, {
+          defaultKind: 'component',
+          defaultNamespace: 'default',
+        }),
+      );
+    } catch (e) {
+      throw new InputError(`entityRef: ${(e as Error).message}`);
+    }
+  }
+
+  private async loadEntity(
+    entityRef: string,
+    credentials: BackstageCredentials,
+  ): Promise<Entity> {
+    const entity = await this.options.catalog.getEntityByRef(entityRef, {
+      credentials,
+    });
+    if (!entity) {
+      throw new NotFoundError(`Entity ${entityRef} not found`);
+    }
+    return entity;
+  }
+
+  /** Replicas per cluster: observed, or for unreachable clusters the last known. */
+  private assignment(placement: EntityPlacement, fleet: any[]) {
+    const replicas = new Map<string, number>();
+    for (const c of placement.actual.clusters) {
+      replicas.set(c.cluster, c.replicas);
+    }
+    for (const err of placement.errors) {
+      if (replicas.has(err.cluster)) continue;
+      let known: number | undefined;
+      for (const d of placement.desired.karmada) {
+        const b = d.resourceBinding?.clusters.find(c => c.name === err.cluster);
+        if (b?.replicas !== undefined) known = (known ?? 0) + b.replicas;
+      }
+      if (known === undefined) {
+        const cluster = fleet.find(c => c.name === err.cluster);
+        const w = (cluster?.workloads ?? []).filter(
+          (x: any) => x.kubernetesId === placement.kubernetesId,
+        );
+        if (w.length) {
+          known = w.reduce((s: number, x: any) => s + (x.replicas ?? 0), 0);
+        }
+      }
+      if (known !== undefined) replicas.set(err.cluster, known);
+    }
+    return [...replicas.entries()].map(([name, n]) => ({
+      name,
+      replicas: n,
+    }));
+  }
+
+  private karmadaTarget(placement: EntityPlacement): KarmadaTarget | undefined {
+    const desired = placement.desired.karmada.filter(
+      d =>
+        d.policies.some(p => p.effective) &&
+        this.options.karmada.some(k => k.name === d.controlPlane),
+    );
+    if (!desired.length) return undefined;
+    const first = desired[0];
+    const same = desired.filter(
+      d =>
+        d.controlPlane === first.controlPlane &&
+        d.resource.namespace === first.resource.namespace,
+    );
+    return {
+      controlPlane: first.controlPlane,
+      namespace: first.resource.namespace,
+      resources: same.map(d => ({
+        apiVersion: d.resource.apiVersion,
+        kind: d.resource.kind,
+        name: d.resource.name,
+      })),
+      propagationPolicy: first.policies.find(p => p.effective)?.name,
+    };
+  }
+
+  async create(
+    request: FailoverRequest,
+    credentials: BackstageCredentials,
+  ): Promise<CreateResult> {
+    const entityRef = this.normalizeRef(request.entityRef);
+    await this.authorize(
+      multiClusterFailoverExecutePermission,
+      entityRef,
+      credentials,
+    );
+    const { store } = this.options;
+    if (request.idempotencyKey && !request.dryRun) {
+      const existing = await store.findByIdempotencyKey(request.idempotencyKey);
+      if (existing) {
+        if (existing.entityRef !== entityRef) {
+          throw new ConflictError(
+            `idempotencyKey '${request.idempotencyKey}' was used for ${existing.entityRef}`,
+          );
+        }
+        return { dryRun: false, created: false, run: describeRun(existing) };
+      }
+    }
+    const entity = await this.loadEntity(entityRef, credentials);
+    if (!request.dryRun) {
+      const active = await store.getActive(entityRef);
+      if (active) {
+        throw new ActiveFailoverError(active, entityRef);
+      }
+    }
+    const annotations = entity.metadata.annotations ?? {};
+    const { spec: declared } = readServiceDrSpec(entityRef, annotations);
+    const service: ServiceDrSpec = declared ?? {
+      entityRef,
+      strategy: 'active-passive-warm',
+      kubernetesId: annotations['backstage.io/kubernetes-id'],
+      argocdApp: annotations['flotilla.io/argocd-app'],
+    };
+    service.kubernetesId ??= entity.metadata.name;
+
+    const [placement, clusters] = await Promise.all([
+      this.options.placement.getPlacement(
+        getCompoundEntityRef(entity),
+        credentials,
+      ),
+      this.options.inventory.getClusters(),
+    ]);
+    const karmada = this.karmadaTarget(placement);
+    const plan = planFailover({
+      service,
+      from: request.from,
+      to: request.to,
+      placement: this.assignment(placement, clusters),
+      fleet: clusters.map(c => toClusterProfile(c as any)),
+      viaKarmada: Boolean(karmada),
+      force: Boolean(request.force || request.drill),
+      trafficProvider: this.options.traffic?.name,
+    });
+    if (request.dryRun) {
+      return { dryRun: true, plan };
+    }
+
+    // A drill moves replicas only on the simulated demo fleet; anywhere
+    // else it rehearses the runbook without changes.
+    const involved = [plan.from, ...plan.to].map(n =>
+      clusters.find(c => c.name === n),
+    );
+    const dry =
+      Boolean(request.drill) && !involved.every(c => c?.source === 'demo');
+    const workloads: WorkloadRef[] = placement.actual.clusters.flatMap(c =>
+      c.workloads.map(w => ({
+        cluster: c.cluster,
+        namespace: w.namespace,
+        kind: w.kind,
+        name: w.name,
+        replicas: w.replicas,
+      })),
+    );
+    const context: FailoverRunContext = {
+      entityRef,
+      title: entity.metadata.title ?? entity.metadata.name,
+      kubernetesId: service.kubernetesId,
+      namespace: placement.namespace,
+      owners: ownersOf(entity),
+      argocdApp: service.argocdApp,
+      healthUrl: annotations[ANNOTATION_HEALTH_URL],
+      resourceRequest: service.resourceRequest,
+      workloads,
+      karmada,
+      dry,
+      requestedBy: actorOf(credentials),
+    };
+    const { run, created } = await store.createRun({
+      kind: request.drill ? 'drill' : 'failover',
+      entityRef,
+      reason: request.reason,
+      actor: actorOf(credentials),
+      idempotencyKey: request.idempotencyKey,
+      dry,
+      plan,
+      context,
+    });
+    if (created) {
+      await this.options.events.emit({
+        runId: run.id,
+        entityRef,
+        actor: run.actor,
+        kind: run.kind,
+        event: 'run.created',
+        status: run.status,
+        detail: {
+          from: plan.from,
+          to: plan.to,
+          method: plan.method,
+          reason: request.reason,
+          dry,
+        },
+      });
+      this.options.onCreated?.(run);
+    }
+    return { dryRun: false, created, run: describeRun(run) };
+  }
+
+  private async mustGet(id: string): Promise<FailoverRun> {
+    const run = await this.options.store.getRun(id);
+    if (!run) throw new NotFoundError(`Failover run '${id}' not found`);
+    return run;
+  }
+
+  async get(id: string, credentials: BackstageCredentials) {
+    const run = await this.mustGet(id);
+    await this.authorize(
+      multiClusterFailoverReadPermission,
+      run.entityRef,
+      credentials,
+    );
+    return describeRun(run);
+  }
+
+  async list(
+    query: { entityRef?: string; kind?: FailoverRunKind; limit?: number },
+    credentials: BackstageCredentials,
+  ) {
+    if (query.entityRef) {
+      const entityRef = this.normalizeRef(query.entityRef);
+      await this.authorize(
+        multiClusterFailoverReadPermission,
+        entityRef,
+        credentials,
+      );
+      const runs = await this.options.store.listRuns({ ...query, entityRef });
+      return runs.map(describeRun);
+    }
+    const runs = await this.options.store.listRuns(query);
+    const refs = [...new Set(runs.map(r => r.entityRef))];
+    const decisions = refs.length
+      ? await this.options.permissions.authorize(
+          refs.map(resourceRef => ({
+            permission: multiClusterFailoverReadPermission,
+            resourceRef,
+          })),
+          { credentials },
+        )
+      : [];
+    const allowed = new Set(
+      refs.filter((_, i) => decisions[i].result === AuthorizeResult.ALLOW),
+    );
+    return runs.filter(r => allowed.has(r.entityRef)).map(describeRun);
+  }
+
+  async cancel(id: string, credentials: BackstageCredentials) {
+    const run = await this.mustGet(id);
+    await this.authorize(
+      multiClusterFailoverExecutePermission,
+      run.entityRef,
+      credentials,
+    );
+    const outcome = await this.options.store.requestCancel(id);
+    if (outcome === 'finished') {
+      throw new ConflictError(`Failover run ${id} has already ${run.status}`);
+    }
+    await this.options.events.emit({
+      runId: id,
+      entityRef: run.entityRef,
+      actor: actorOf(credentials),
+      kind: run.kind,
+      event: outcome === 'cancelled' ? 'run.cancelled' : 'run.cancel-requested',
+      status: outcome === 'cancelled' ? 'cancelled' : run.status,
+    });
+    return describeRun((await this.options.store.getRun(id))!);
+  }
+
+  async rollback(
+    id: string,
+    options: { reason?: string; idempotencyKey?: string },
+    credentials: BackstageCredentials,
+  ) {
+    const original = describeRun(await this.mustGet(id));
+    await this.authorize(
+      multiClusterFailoverExecutePermission,
+      original.entityRef,
+      credentials,
+    );
+    if (!original.rollbackAvailable) {
+      throw new ConflictError(
+        original.dry
+          ? `Run ${id} was a dry rehearsal; there is nothing to roll back`
+          : `Run ${id} is ${original.status} and has not moved replicas; there is nothing to roll back`,
+      );
+    }
+    const plan = inversePlan(original);
+    const { run, created } = await this.options.store.createRun({
+      kind: 'rollback',
+      entityRef: original.entityRef,
+      reason: options.reason ?? `rollback of ${id}`,
+      actor: actorOf(credentials),
+      idempotencyKey: options.idempotencyKey,
+      rollbackOf: id,
+      dry: false,
+      plan,
+      context: { ...original.context, requestedBy: actorOf(credentials) },
+    });
+    if (created) {
+      await this.options.events.emit({
+        runId: run.id,
+        entityRef: run.entityRef,
+        actor: run.actor,
+        kind: run.kind,
+        event: 'run.created',
+        status: run.status,
+        detail: { rollbackOf: id, from: plan.from, to: plan.to },
+      });
+      this.options.onCreated?.(run);
+    }
+    return { created, run: describeRun(run) };
+  }
+
+  async getDrPosture(entityRef: string, credentials: BackstageCredentials) {
+    const ref = this.normalizeRef(entityRef);
+    await this.authorize(multiClusterFailoverReadPermission, ref, credentials);
+    const entity = await this.loadEntity(ref, credentials);
+    const { spec, problems } = readServiceDrSpec(
+      ref,
+      entity.metadata.annotations,
+    );
+    const [placement, clusters, drills, active] = await Promise.all([
+      this.options.placement.getPlacement(
+        getCompoundEntityRef(entity),
+        credentials,
+      ),
+      this.options.inventory.getClusters(),
+      this.options.store.listRuns({ entityRef: ref, kind: 'drill', limit: 5 }),
+      this.options.store.getActive(ref),
+    ]);
+    const assignment = this.assignment(placement, clusters);
+    const targetRto = spec?.rtoSeconds;
+    return {
+      entityRef: ref,
+      declared: spec ?? null,
+      strategy: spec ? DR_STRATEGIES[spec.strategy] : null,
+      problems,
+      placement: assignment,
+      placementErrors: placement.errors,
+      findings: spec
+        ? assessDrPosture(
+            spec,
+            assignment,
+            clusters.map(c => toClusterProfile(c as any)),
+          )
+        : [],
+      activeRunId: active ?? null,
+      drills: drills.map(d => {
+        const achieved =
+          d.durationMs !== undefined ? d.durationMs / 1000 : undefined;
+        return {
+          runId: d.id,
+          status: d.status,
+          dryRun: d.dry,
+          from: d.from,
+          to: d.to,
+          createdAt: d.createdAt,
+          finishedAt: d.finishedAt,
+          achievedRtoSeconds: achieved ?? null,
+          targetRtoSeconds: targetRto ?? null,
+          metTarget:
+            achieved !== undefined &&
+            targetRto !== undefined &&
+            d.status === 'succeeded'
+              ? achieved <= targetRto
+              : null,
+          steps: d.steps.map(s => ({
+            kind: s.kind,
+            status: s.status,
+            durationMs: s.durationMs ?? null,
+          })),
+        };
+      }),
+    };
+  }
+}

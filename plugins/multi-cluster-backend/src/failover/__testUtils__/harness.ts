@@ -1,0 +1,258 @@
+import {
+  AuditorService,
+  BackstageCredentials,
+  PermissionsService,
+} from '@backstage/backend-plugin-api';
+import { mockServices } from '@backstage/backend-test-utils';
+import { ConfigReader } from '@backstage/config';
+import { Entity } from '@backstage/catalog-model';
+import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
+import { AuthorizeResult } from '@backstage/plugin-permission-common';
+import { Knex, knex as createKnex } from 'knex';
+import { readMultiClusterConfig } from '../../config';
+import { MultiClusterStore } from '../../database/MultiClusterStore';
+import { DemoFleetConnector } from '../../inventory/connectors/DemoFleetConnector';
+import { KarmadaConnector } from '../../inventory/connectors/KarmadaConnector';
+import { FleetInventory } from '../../inventory/FleetInventory';
+import { ClusterClientFactory } from '../../kubernetes/ClusterClientFactory';
+import { EntityPlacementService } from '../../placement/EntityPlacementService';
+import { WorkloadService } from '../../workloads/WorkloadService';
+import { createFailoverModule, FailoverModuleOptions } from '..';
+import { FailoverConfig } from '../config';
+import { FailoverStepKind } from '@flotilla/plugin-multi-cluster-common';
+import { StepExecutor, StepExecutors } from '../steps';
+import { defaultStepExecutors } from '../steps';
+
+export const OWNER = 'user:default/owner';
+export const STRANGER = 'user:default/stranger';
+
+export function serviceEntity(
+  name: string,
+  extra: Record<string, string> = {},
+): Entity {
+  return {
+    apiVersion: 'backstage.io/v1alpha1',
+    kind: 'Component',
+    metadata: {
+      name,
+      namespace: 'default',
+      annotations: {
+        'backstage.io/kubernetes-id': name,
+        'backstage.io/kubernetes-namespace': 'shop',
+        'flotilla.io/dr-strategy': 'active-passive-warm',
+        'flotilla.io/rto': '15m',
+        'flotilla.io/primary-cluster': 'demo-eu',
+        'flotilla.io/standby-cluster': 'demo-us',
+        ...extra,
+      },
+    },
+    spec: {
+      type: 'service',
+      owner: 'user:default/owner',
+      lifecycle: 'production',
+    },
+  };
+}
+
+export function demoFleetConfig(services: string[], rolloutMs = 0) {
+  return {
+    multiCluster: {
+      catalog: { enabled: false },
+      demo: {
+        rolloutDuration: rolloutMs,
+        clusters: [
+          {
+            name: 'demo-eu',
+            region: 'eu-west-1',
+            provider: 'aws',
+            capacity: { cpu: '640', memory: '2560Gi', pods: '11000' },
+            machineDeployments: [],
+          },
+          {
+            name: 'demo-us',
+            region: 'us-east-1',
+            provider: 'gcp',
+            capacity: { cpu: '640', memory: '2560Gi', pods: '11000' },
+            machineDeployments: [],
+          },
+        ],
+        workloads: services.map(s => ({
+          kubernetesId: s,
+          namespace: 'shop',
+          replicas: { 'demo-eu': 3, 'demo-us': 0 },
+        })),
+      },
+    },
+  };
+}
+
+/** Owners may do anything; everyone else is denied. */
+export function ownerOnlyPermissions(): PermissionsService {
+  return mockServices.permissions.mock({
+    authorize: async (requests: any[], options?: any) => {
+      const user = (options?.credentials as BackstageCredentials<any>)
+        ?.principal?.userEntityRef;
+      return requests.map(() => ({
+        result: user === OWNER ? AuthorizeResult.ALLOW : AuthorizeResult.DENY,
+      })) as any;
+    },
+  } as any);
+}
+
+export function recordingAuditor() {
+  const events: { eventId: string; meta?: any; outcome?: string }[] = [];
+  const auditor: AuditorService = {
+    createEvent: async (opts: any) => {
+      const e = { eventId: opts.eventId, meta: opts.meta } as any;
+      events.push(e);
+      return {
+        success: async () => {
+          e.outcome = 'success';
+        },
+        fail: async () => {
+          e.outcome = 'fail';
+        },
+      };
+    },
+  } as any;
+  return { auditor, events };
+}
+
+/** Wraps executors to count calls per step kind. */
+export function countingExecutors(
+  calls: Map<string, number>,
+  base: Partial<StepExecutors> = {},
+): StepExecutors {
+  const all = { ...defaultStepExecutors, ...base };
+  const out: Partial<StepExecutors> = {};
+  for (const kind of Object.keys(all) as FailoverStepKind[]) {
+    const exec: StepExecutor = all[kind];
+    out[kind] = async ctx => {
+      calls.set(kind, (calls.get(kind) ?? 0) + 1);
+      return exec(ctx);
+    };
+  }
+  return out as StepExecutors;
+}
+
+/** A second connection pool on the same database (another replica). */
+export function secondKnex(knex: Knex): Knex {
+  const config = (knex.client as any).config;
+  if (String(config.client).includes('sqlite')) {
+    return knex; // in-memory SQLite: one database per connection
+  }
+  return createKnex(config);
+}
+
+export interface HarnessOptions {
+  services?: string[];
+  entities?: Entity[];
+  workerId?: string;
+  permissions?: PermissionsService;
+  overrides?: Partial<FailoverConfig>;
+  executors?: Partial<StepExecutors>;
+  hooks?: FailoverModuleOptions['hooks'];
+  config?: Record<string, unknown>;
+  karmada?: KarmadaConnector[];
+  rolloutMs?: number;
+  notifications?: FailoverModuleOptions['notifications'];
+  signals?: FailoverModuleOptions['signals'];
+}
+
+export const FAST: Partial<FailoverConfig> = {
+  timeScale: 0.01,
+  pollIntervalMs: 25,
+  leaseMs: 1000,
+  retryBackoffMs: 100,
+  stepPollIntervalMs: 1000,
+  concurrency: 10,
+};
+
+/** One "backend replica": demo fleet, C's services and the failover module. */
+export async function createHarness(knex: Knex, options: HarnessOptions = {}) {
+  const services = options.services ?? ['checkout'];
+  const rootConfig = new ConfigReader({
+    ...demoFleetConfig(services, options.rolloutMs ?? 0),
+    ...(options.config ?? {}),
+  });
+  const mcConfig = readMultiClusterConfig(rootConfig);
+  const store = await MultiClusterStore.create({
+    database: { getClient: async () => knex } as any,
+  });
+  const demo = new DemoFleetConnector(mcConfig.demo!, store);
+  const clients = new ClusterClientFactory(mcConfig);
+  const logger = mockServices.logger.mock();
+  const inventory = new FleetInventory({
+    connectors: [demo],
+    store,
+    clients,
+    logger,
+    healthTimeoutMs: 1000,
+    connectorTimeoutMs: 5000,
+    concurrency: 10,
+    cacheTtlMs: 0,
+  });
+  await inventory.refresh();
+  const workloads = new WorkloadService({ inventory, clients, demo });
+  const catalog = catalogServiceMock({
+    entities: options.entities ?? services.map(s => serviceEntity(s)),
+  });
+  const placement = new EntityPlacementService({
+    catalog,
+    inventory,
+    workloads,
+    karmada: options.karmada ?? [],
+    concurrency: 10,
+    clusterTimeoutMs: 2000,
+    logger,
+  });
+  const { auditor, events } = recordingAuditor();
+  const module = await createFailoverModule({
+    config: rootConfig as any,
+    logger,
+    database: { getClient: async () => knex } as any,
+    httpAuth: mockServices.httpAuth(),
+    permissions: options.permissions ?? ownerOnlyPermissions(),
+    auditor,
+    catalog,
+    services: {
+      inventory,
+      workloads,
+      placement,
+      karmada: options.karmada ?? [],
+      store,
+      clients,
+    },
+    overrides: { ...FAST, ...options.overrides },
+    executors: options.executors,
+    hooks: options.hooks,
+    workerId: options.workerId,
+    notifications: options.notifications,
+    signals: options.signals,
+  });
+  return {
+    ...module,
+    knex,
+    historyStore: store,
+    demo,
+    inventory,
+    workloads,
+    catalog,
+    auditEvents: events,
+    logger,
+  };
+}
+
+export async function waitFor<T>(
+  fn: () => Promise<T | undefined | false>,
+  timeoutMs = 15_000,
+  intervalMs = 20,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await fn();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('waitFor timed out');
+    await new Promise(r => setTimeout(r, intervalMs));
+  }
+}

@@ -1,0 +1,117 @@
+import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
+import { requireUser, toJson } from '../actions/util';
+import { FailoverService } from './FailoverService';
+
+const runOutput = (z: any) =>
+  z.object({
+    id: z.string(),
+    status: z.string(),
+    entityRef: z.string(),
+    kind: z.string(),
+    from: z.string(),
+    to: z.array(z.string()),
+    created: z.boolean().optional(),
+    error: z.string().optional(),
+    steps: z.array(
+      z.object({
+        order: z.number(),
+        kind: z.string(),
+        status: z.string(),
+        attempts: z.number(),
+        error: z.string().optional(),
+      }),
+    ),
+  });
+
+function summary(run: any, created?: boolean) {
+  return toJson({
+    id: run.id,
+    status: run.status,
+    entityRef: run.entityRef,
+    kind: run.kind,
+    from: run.from,
+    to: run.to,
+    ...(created !== undefined ? { created } : {}),
+    ...(run.error ? { error: run.error } : {}),
+    steps: run.steps.map((s: any) => ({
+      order: s.order,
+      kind: s.kind,
+      status: s.status,
+      attempts: s.attempts,
+      ...(s.error ? { error: s.error } : {}),
+    })),
+  });
+}
+
+/** `start-failover`, `get-failover` and `cancel-failover`. */
+export function registerFailoverActions(
+  actions: ActionsRegistryService,
+  service: FailoverService,
+) {
+  actions.register({
+    name: 'start-failover',
+    title: 'Fail a service over to another cluster',
+    description:
+      'Starts a failover of a catalog entity (service) away from a cluster: prechecks, replica shift (Karmada OverridePolicy or direct scaling), Argo CD sync, traffic shift, verification and notification, executed exactly once and recorded. Requires multi-cluster.failover.execute on the entity. With dryRun it only returns the plan. With idempotencyKey a repeated call returns the same run.',
+    attributes: { readOnly: false, destructive: true, idempotent: false },
+    schema: {
+      input: z =>
+        z.object({
+          entityRef: z.string().min(1),
+          from: z.string().min(1),
+          to: z.string().min(1).optional(),
+          reason: z.string().min(1),
+          dryRun: z.boolean().optional(),
+          force: z.boolean().optional(),
+          idempotencyKey: z.string().min(1).optional(),
+        }),
+      output: z =>
+        z.object({
+          dryRun: z.boolean(),
+          plan: z.any().optional(),
+          run: runOutput(z).optional(),
+        }),
+    },
+    action: async ({ input, credentials }) => {
+      requireUser(credentials);
+      const result = await service.create(input, credentials);
+      if (result.dryRun) {
+        return { output: { dryRun: true, plan: toJson(result.plan) } };
+      }
+      return {
+        output: { dryRun: false, run: summary(result.run, result.created) },
+      };
+    },
+  });
+
+  actions.register({
+    name: 'get-failover',
+    title: 'Get a failover run',
+    description:
+      'Status of a failover run and each of its steps (status, attempts, error). Requires multi-cluster.failover.read on the entity.',
+    attributes: { readOnly: true, destructive: false, idempotent: true },
+    schema: {
+      input: z => z.object({ id: z.string().min(1) }),
+      output: runOutput,
+    },
+    action: async ({ input, credentials }) => ({
+      output: summary(await service.get(input.id, credentials)),
+    }),
+  });
+
+  actions.register({
+    name: 'cancel-failover',
+    title: 'Cancel a failover run',
+    description:
+      'Cancels a failover run: at once when no replica is executing it, else before its next step. Completed steps are not undone (use a rollback). Requires multi-cluster.failover.execute on the entity.',
+    attributes: { readOnly: false, destructive: true, idempotent: true },
+    schema: {
+      input: z => z.object({ id: z.string().min(1) }),
+      output: runOutput,
+    },
+    action: async ({ input, credentials }) => {
+      requireUser(credentials);
+      return { output: summary(await service.cancel(input.id, credentials)) };
+    },
+  });
+}

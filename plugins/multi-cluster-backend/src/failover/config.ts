@@ -1,0 +1,60 @@
+import { Config, readDurationFromConfig } from '@backstage/config';
+import { durationToMilliseconds } from '@backstage/types';
+
+/** `multiCluster.failover.*` */
+export interface FailoverConfig {
+  /** Multiplies every step timeout, poll interval and backoff (tests: 0.01). */
+  timeScale: number;
+  /** How often each backend replica looks for claimable runs. */
+  pollIntervalMs: number;
+  /** Lease of a claimed run; renewed at a third of it while working. */
+  leaseMs: number;
+  /** Runs one replica executes at the same time. */
+  concurrency: number;
+  /** First retry delay of a step (doubles per attempt, capped at 30s). */
+  retryBackoffMs: number;
+  /** Poll interval of verify and Argo CD sync (before timeScale). */
+  stepPollIntervalMs: number;
+  argocd?: { baseUrl: string; token: string };
+  traffic?: { webhook?: { url: string; token?: string } };
+  slack?: { webhookUrl: string };
+  /** Base URL of the Backstage app, for links in notifications. */
+  appBaseUrl?: string;
+}
+
+function ms(config: Config | undefined, key: string, fallback: number) {
+  if (!config?.has(key)) return fallback;
+  if (typeof config.get(key) === 'number') return config.getNumber(key);
+  return durationToMilliseconds(readDurationFromConfig(config, { key }));
+}
+
+export function readFailoverConfig(root: Config): FailoverConfig {
+  const c = root.getOptionalConfig('multiCluster.failover');
+  const argocd = c?.getOptionalConfig('argocd');
+  const webhook = c?.getOptionalConfig('traffic.webhook');
+  const slackUrl = c?.getOptionalString('slack.webhookUrl');
+  return {
+    timeScale: c?.getOptionalNumber('timeScale') ?? 1,
+    pollIntervalMs: ms(c, 'pollInterval', 5000),
+    leaseMs: ms(c, 'leaseDuration', 60_000),
+    concurrency: c?.getOptionalNumber('concurrency') ?? 10,
+    retryBackoffMs: ms(c, 'retryBackoff', 2000),
+    stepPollIntervalMs: ms(c, 'stepPollInterval', 5000),
+    argocd: argocd
+      ? {
+          baseUrl: argocd.getString('baseUrl').replace(/\/+$/, ''),
+          token: argocd.getString('token'),
+        }
+      : undefined,
+    traffic: webhook
+      ? {
+          webhook: {
+            url: webhook.getString('url'),
+            token: webhook.getOptionalString('token'),
+          },
+        }
+      : undefined,
+    slack: slackUrl ? { webhookUrl: slackUrl } : undefined,
+    appBaseUrl: root.getOptionalString('app.baseUrl'),
+  };
+}

@@ -1,0 +1,172 @@
+import {
+  AuditorService,
+  DatabaseService,
+  HttpAuthService,
+  LoggerService,
+  PermissionsService,
+  RootConfigService,
+} from '@backstage/backend-plugin-api';
+import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
+import type { CatalogService } from '@backstage/plugin-catalog-node';
+import type { NotificationService } from '@backstage/plugin-notifications-node';
+import type { SignalsService } from '@backstage/plugin-signals-node';
+import express from 'express';
+import { HistoryRecorder } from '../database/MultiClusterStore';
+import { KarmadaConnector } from '../inventory/connectors/KarmadaConnector';
+import { ClusterClientFactory } from '../kubernetes/ClusterClientFactory';
+import { FleetInventoryService } from '../inventory/FleetInventory';
+import { WorkloadOperations } from '../workloads/WorkloadService';
+import { registerFailoverActions } from './actions';
+import { FailoverConfig, readFailoverConfig } from './config';
+import { FailoverEvents } from './FailoverEvents';
+import { FailoverRunner, RunnerHooks } from './FailoverRunner';
+import {
+  DefaultFailoverService,
+  FailoverService,
+  PlacementReader,
+} from './FailoverService';
+import { FailoverStore } from './FailoverStore';
+import { FailoverWorker } from './FailoverWorker';
+import { createFailoverRouter } from './router';
+import {
+  defaultStepExecutors,
+  sleep,
+  StepExecutors,
+  TrafficShiftProvider,
+  WebhookTrafficShiftProvider,
+} from './steps';
+
+export type { FailoverService, FailoverRequest } from './FailoverService';
+export type {
+  FailoverRun,
+  FailoverRunKind,
+  FailoverRunStatus,
+  FailoverStepRecord,
+  FailoverStepStatus,
+} from './types';
+export type { TrafficShiftProvider, StepExecutor } from './steps';
+export { FAILOVER_SIGNAL_CHANNEL } from './FailoverEvents';
+
+/** What the failover module needs (core services + C's services). */
+export interface FailoverModuleOptions {
+  config: RootConfigService;
+  logger: LoggerService;
+  database: DatabaseService;
+  httpAuth: HttpAuthService;
+  permissions: PermissionsService;
+  auditor: AuditorService;
+  catalog: CatalogService;
+  /** From `createMultiClusterServices`. */
+  services: {
+    inventory: FleetInventoryService;
+    workloads: WorkloadOperations;
+    placement: PlacementReader;
+    karmada: KarmadaConnector[];
+    store: HistoryRecorder;
+    /** Direct scaling of real clusters patches with resourceVersion. */
+    clients?: ClusterClientFactory;
+  };
+  signals?: SignalsService;
+  notifications?: NotificationService;
+  /** A DNS/GLB provider; defaults to the webhook one when configured. */
+  trafficProvider?: TrafficShiftProvider;
+  /** Overrides of `multiCluster.failover.*` (tests, bench). */
+  overrides?: Partial<FailoverConfig>;
+  executors?: Partial<StepExecutors>;
+  hooks?: RunnerHooks;
+  workerId?: string;
+}
+
+/** @public */
+export interface FailoverModule {
+  router: express.Router;
+  service: FailoverService;
+  store: FailoverStore;
+  worker: FailoverWorker;
+  registerActions(actionsRegistry: ActionsRegistryService): void;
+  /** Starts the worker (poll + resume of expired leases). */
+  start(): Promise<void>;
+  /** Stops the worker and frees its leases. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Builds the failover module: store (migrations run with the plugin's),
+ * service, worker, router and actions. See `src/failover/README.md`.
+ *
+ * @public
+ */
+export async function createFailoverModule(
+  options: FailoverModuleOptions,
+): Promise<FailoverModule> {
+  const config: FailoverConfig = {
+    ...readFailoverConfig(options.config),
+    ...options.overrides,
+  };
+  const knex = await options.database.getClient();
+  const store = await FailoverStore.create({
+    knex,
+    skipMigrations: Boolean(options.database.migrations?.skip),
+  });
+  const traffic =
+    options.trafficProvider ??
+    (config.traffic?.webhook
+      ? new WebhookTrafficShiftProvider(config.traffic.webhook)
+      : undefined);
+  const events = new FailoverEvents({
+    auditor: options.auditor,
+    history: options.services.store,
+    signals: options.signals,
+    logger: options.logger,
+  });
+  const runner = new FailoverRunner({
+    store,
+    events,
+    executors: { ...defaultStepExecutors, ...options.executors },
+    hooks: options.hooks,
+    deps: {
+      config,
+      logger: options.logger,
+      inventory: options.services.inventory,
+      workloads: options.services.workloads,
+      karmada: options.services.karmada,
+      clients: options.services.clients,
+      conflictRetries:
+        options.config.getOptionalNumber('multiCluster.conflictRetries') ?? 3,
+      traffic,
+      notifications: options.notifications,
+      sleep,
+    },
+  });
+  const worker = new FailoverWorker({
+    store,
+    runner,
+    logger: options.logger,
+    leaseMs: config.leaseMs,
+    pollIntervalMs: config.pollIntervalMs,
+    concurrency: config.concurrency,
+    id: options.workerId,
+  });
+  const service = new DefaultFailoverService({
+    store,
+    permissions: options.permissions,
+    catalog: options.catalog,
+    inventory: options.services.inventory,
+    placement: options.services.placement,
+    karmada: options.services.karmada,
+    events,
+    logger: options.logger,
+    traffic,
+    onCreated: () => worker.kick(),
+  });
+  return {
+    router: createFailoverRouter({ httpAuth: options.httpAuth, service }),
+    service,
+    store,
+    worker,
+    registerActions: actionsRegistry =>
+      registerFailoverActions(actionsRegistry, service),
+    start: async () => worker.start(),
+    stop: () => worker.stop({ release: true }),
+  };
+}

@@ -1,0 +1,379 @@
+import {
+  coreServices,
+  createBackendPlugin,
+} from '@backstage/backend-plugin-api';
+import {
+  mockCredentials,
+  startTestBackend,
+  TestDatabases,
+} from '@backstage/backend-test-utils';
+import request from 'supertest';
+import { createFailoverRouter } from './router';
+import {
+  createHarness,
+  OWNER,
+  STRANGER,
+  waitFor,
+} from './__testUtils__/harness';
+
+jest.setTimeout(60_000);
+
+const databases = TestDatabases.create({ ids: ['SQLITE_3'] });
+const AS_OWNER = mockCredentials.user.header(OWNER);
+const AS_STRANGER = mockCredentials.user.header(STRANGER);
+const body = {
+  entityRef: 'component:default/checkout',
+  from: 'demo-eu',
+  to: 'demo-us',
+  reason: 'eu-west-1 is down',
+  force: true,
+};
+
+async function setup(options: Parameters<typeof createHarness>[1] = {}) {
+  const knex = await databases.init('SQLITE_3');
+  const h = await createHarness(knex, options);
+  const plugin = createBackendPlugin({
+    pluginId: 'multi-cluster',
+    register(env) {
+      env.registerInit({
+        deps: {
+          httpRouter: coreServices.httpRouter,
+          httpAuth: coreServices.httpAuth,
+        },
+        async init({ httpRouter, httpAuth }) {
+          httpRouter.use(
+            createFailoverRouter({ httpAuth, service: h.service }),
+          );
+        },
+      });
+    },
+  });
+  const { server } = await startTestBackend({ features: [plugin] });
+  const api = (path: string) => `/api/multi-cluster${path}`;
+  const runCount = async () =>
+    Number((await knex('multi_cluster_failover_runs').count({ n: '*' }))[0].n);
+  return { h, server, api, knex, runCount };
+}
+
+async function waitForStatus(h: any, id: string, status: string) {
+  return waitFor(async () => {
+    const run = await h.store.getRun(id);
+    return run?.status === status && run;
+  });
+}
+
+describe('failover routes', () => {
+  let stop: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await stop?.();
+    stop = undefined;
+  });
+
+  it('requires user credentials (401)', async () => {
+    const { server, api, runCount } = await setup();
+    const res = await request(server)
+      .post(api('/failovers'))
+      .set('Authorization', mockCredentials.none.header())
+      .send(body);
+    expect(res.status).toBe(401);
+    expect(await runCount()).toBe(0);
+  });
+
+  it.each([
+    [{ ...body, from: undefined }, 'from: Required'],
+    [{ ...body, reason: '' }, 'reason: '],
+    [{ ...body, force: 'yes' }, 'force: Expected boolean'],
+    [{ ...body, to: 'bad cluster!' }, 'to: invalid cluster name'],
+    [{ ...body, extra: 1 }, "Unrecognized key(s) in object: 'extra'"],
+    ['not json', 'entityRef: Required'],
+  ])(
+    'rejects malformed body %j with 400 naming the field',
+    async (payload, message) => {
+      const { server, api, runCount } = await setup();
+      const res = await request(server)
+        .post(api('/failovers'))
+        .set('Authorization', AS_OWNER)
+        .send(payload as any);
+      expect(res.status).toBe(400);
+      expect(res.body.error.name).toBe('InputError');
+      expect(res.body.error.message).toContain(message);
+      expect(await runCount()).toBe(0);
+    },
+  );
+
+  it('denies non-owners with 403 naming the permission and changes nothing', async () => {
+    const { h, server, api, runCount } = await setup();
+    const res = await request(server)
+      .post(api('/failovers'))
+      .set('Authorization', AS_STRANGER)
+      .send(body);
+    expect(res.status).toBe(403);
+    expect(res.body.error.message).toBe(
+      "Permission 'multi-cluster.failover.execute' denied for component:default/checkout",
+    );
+    expect(await runCount()).toBe(0);
+    expect(
+      await h.historyStore.list({ entityRef: 'component:default/checkout' }),
+    ).toEqual([]);
+    expect(
+      await h.workloads.listWorkloads('demo-eu', { kubernetesId: 'checkout' }),
+    ).toEqual([expect.objectContaining({ replicas: 3 })]);
+
+    const created = await request(server)
+      .post(api('/failovers'))
+      .set('Authorization', AS_OWNER)
+      .send(body);
+    expect(created.status).toBe(202);
+    for (const [method, path] of [
+      ['get', `/failovers/${created.body.id}`],
+      ['get', '/failovers?entityRef=component:default/checkout'],
+      ['post', `/failovers/${created.body.id}/cancel`],
+      ['post', `/failovers/${created.body.id}/rollback`],
+      ['get', '/entities/component/default/checkout/dr'],
+    ] as const) {
+      const r = await (request(server) as any)
+        [method](api(path))
+        .set('Authorization', AS_STRANGER);
+      expect([path, r.status]).toEqual([path, 403]);
+    }
+    expect((await h.store.getRun(created.body.id))!.cancelRequested).toBe(
+      false,
+    );
+    expect(await runCount()).toBe(1);
+    // unauthorized runs are filtered out of the unscoped list
+    const list = await request(server)
+      .get(api('/failovers'))
+      .set('Authorization', AS_STRANGER);
+    expect(list.body.items).toEqual([]);
+  });
+
+  it('returns 404 for an unknown entity and 422 for an impossible plan, storing nothing', async () => {
+    const { server, api, runCount } = await setup();
+    const missing = await request(server)
+      .post(api('/failovers'))
+      .set('Authorization', AS_OWNER)
+      .send({ ...body, entityRef: 'component:default/nope' });
+    expect(missing.status).toBe(404);
+    const impossible = await request(server)
+      .post(api('/failovers'))
+      .set('Authorization', AS_OWNER)
+      .send({ ...body, to: 'mars-1' });
+    expect(impossible.status).toBe(422);
+    expect(impossible.body.error.message).toBe(
+      "target cluster 'mars-1' is not in the fleet",
+    );
+    const nothing = await request(server)
+      .post(api('/failovers'))
+      .set('Authorization', AS_OWNER)
+      .send({ ...body, from: 'demo-us', to: 'demo-eu' });
+    expect(nothing.status).toBe(422);
+    expect(nothing.body.error.message).toMatch(/runs no replicas on demo-us/);
+    expect(await runCount()).toBe(0);
+  });
+
+  it('dry-runs a plan (200) without changing anything', async () => {
+    const { server, api, runCount } = await setup();
+    const res = await request(server)
+      .post(api('/failovers'))
+      .set('Authorization', AS_OWNER)
+      .send({ ...body, dryRun: true });
+    expect(res.status).toBe(200);
+    expect(res.body.plan.moves).toEqual([
+      { cluster: 'demo-eu', before: 3, after: 0 },
+      { cluster: 'demo-us', before: 0, after: 3 },
+    ]);
+    expect(res.body.plan.method).toBe('direct-scale');
+    expect(await runCount()).toBe(0);
+  });
+
+  it('runs a failover (202), refuses a second (409 with the running id), lists, and rolls back', async () => {
+    const { h, server, api } = await setup();
+    stop = () => h.worker.stop();
+    const res = await request(server)
+      .post(api('/failovers'))
+      .set('Authorization', AS_OWNER)
+      .send(body);
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({
+      id: expect.any(String),
+      status: 'pending',
+      plan: { from: 'demo-eu', to: ['demo-us'] },
+    });
+    const second = await request(server)
+      .post(api('/failovers'))
+      .set('Authorization', AS_OWNER)
+      .send(body);
+    expect(second.status).toBe(409);
+    expect(second.body.runningId).toBe(res.body.id);
+
+    h.worker.start();
+    await waitForStatus(h, res.body.id, 'succeeded');
+    const got = await request(server)
+      .get(api(`/failovers/${res.body.id}`))
+      .set('Authorization', AS_OWNER);
+    expect(got.status).toBe(200);
+    expect(got.body.steps[2]).toMatchObject({
+      kind: 'shift-replicas',
+      status: 'succeeded',
+      attempts: 1,
+      startedAt: expect.any(String),
+      finishedAt: expect.any(String),
+      output: expect.objectContaining({ method: 'direct-scale' }),
+    });
+    expect(got.body.steps[3]).toMatchObject({
+      kind: 'gitops-sync',
+      status: 'skipped',
+      skipReason: expect.stringContaining('argocd-app'),
+    });
+    expect(got.body.rollbackAvailable).toBe(true);
+
+    const rb = await request(server)
+      .post(api(`/failovers/${res.body.id}/rollback`))
+      .set('Authorization', AS_OWNER)
+      .send({ reason: 'eu is back' });
+    expect(rb.status).toBe(202);
+    expect(rb.body.run).toMatchObject({
+      kind: 'rollback',
+      rollbackOf: res.body.id,
+      from: 'demo-us',
+      to: ['demo-eu'],
+    });
+    expect(rb.body.plan.moves).toEqual([
+      { cluster: 'demo-eu', before: 0, after: 3 },
+      { cluster: 'demo-us', before: 3, after: 0 },
+    ]);
+    await waitForStatus(h, rb.body.id, 'succeeded');
+    expect(
+      await h.workloads.listWorkloads('demo-eu', { kubernetesId: 'checkout' }),
+    ).toEqual([expect.objectContaining({ replicas: 3 })]);
+    expect(
+      await h.workloads.listWorkloads('demo-us', { kubernetesId: 'checkout' }),
+    ).toEqual([expect.objectContaining({ replicas: 0 })]);
+    const list = await request(server)
+      .get(api('/failovers?entityRef=component:default/checkout'))
+      .set('Authorization', AS_OWNER);
+    expect(list.body.items.map((r: any) => r.kind)).toEqual([
+      'rollback',
+      'failover',
+    ]);
+  });
+
+  it('cancels a run nobody has picked up and frees the entity', async () => {
+    const { h, server, api } = await setup();
+    const res = await request(server)
+      .post(api('/failovers'))
+      .set('Authorization', AS_OWNER)
+      .send(body);
+    const cancel = await request(server)
+      .post(api(`/failovers/${res.body.id}/cancel`))
+      .set('Authorization', AS_OWNER);
+    expect(cancel.status).toBe(200);
+    expect(cancel.body.status).toBe('cancelled');
+    expect(cancel.body.steps.every((s: any) => s.status === 'cancelled')).toBe(
+      true,
+    );
+    expect(
+      await h.store.getActive('component:default/checkout'),
+    ).toBeUndefined();
+    const again = await request(server)
+      .post(api(`/failovers/${res.body.id}/cancel`))
+      .set('Authorization', AS_OWNER);
+    expect(again.status).toBe(409);
+    const rb = await request(server)
+      .post(api(`/failovers/${res.body.id}/rollback`))
+      .set('Authorization', AS_OWNER);
+    expect(rb.status).toBe(409);
+  });
+
+  it('stops at the precheck when the source is healthy and not forced', async () => {
+    const { h, server, api } = await setup();
+    stop = () => h.worker.stop();
+    const res = await request(server)
+      .post(api('/failovers'))
+      .set('Authorization', AS_OWNER)
+      .send({ ...body, force: false });
+    h.worker.start();
+    const run = await waitForStatus(h, res.body.id, 'failed');
+    expect(run.steps[0]).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(run.error).toBe(
+      'step 1 (precheck-source) failed after 1 attempt(s): demo-eu still reports healthy; refusing to fail over from a healthy cluster without force: true',
+    );
+    expect(run.steps.slice(1).every((s: any) => s.status === 'pending')).toBe(
+      true,
+    );
+    const got = await request(server)
+      .get(api(`/failovers/${res.body.id}`))
+      .set('Authorization', AS_OWNER);
+    expect(got.body.rollbackAvailable).toBe(false);
+    expect(
+      await h.workloads.listWorkloads('demo-eu', { kubernetesId: 'checkout' }),
+    ).toEqual([expect.objectContaining({ replicas: 3 })]);
+  });
+
+  it('fails over from an unhealthy cluster without force', async () => {
+    const { h, server, api } = await setup();
+    stop = () => h.worker.stop();
+    await h.demo.setClusterHealthy('demo-eu', false);
+    await h.inventory.refresh();
+    const res = await request(server)
+      .post(api('/failovers'))
+      .set('Authorization', AS_OWNER)
+      .send({ ...body, force: undefined, to: undefined });
+    expect(res.status).toBe(202);
+    expect(res.body.plan.targetChosenBy).toBe('recommendation');
+    h.worker.start();
+    const run = await waitForStatus(h, res.body.id, 'succeeded');
+    expect(run.steps[0].output).toMatchObject({
+      health: 'unhealthy',
+      forced: false,
+    });
+  });
+
+  it('runs a drill on the demo fleet, measures the RTO and reports it with the DR posture', async () => {
+    const { h, server, api } = await setup({ rolloutMs: 300 });
+    stop = () => h.worker.stop();
+    const res = await request(server)
+      .post(api('/drills'))
+      .set('Authorization', AS_OWNER)
+      .send({
+        entityRef: 'component:default/checkout',
+        from: 'demo-eu',
+        to: 'demo-us',
+      });
+    expect(res.status).toBe(202);
+    expect(res.body.run).toMatchObject({ kind: 'drill', dry: false });
+    h.worker.start();
+    const run = await waitForStatus(h, res.body.id, 'succeeded');
+    expect(run.durationMs).toBeGreaterThanOrEqual(250);
+    expect(
+      run.steps.find((s: any) => s.kind === 'verify')!.durationMs,
+    ).toBeGreaterThan(100);
+
+    const dr = await request(server)
+      .get(api('/entities/component/default/checkout/dr'))
+      .set('Authorization', AS_OWNER);
+    expect(dr.status).toBe(200);
+    expect(dr.body).toMatchObject({
+      entityRef: 'component:default/checkout',
+      declared: {
+        strategy: 'active-passive-warm',
+        rtoSeconds: 900,
+        standbyCluster: 'demo-us',
+      },
+      strategy: { id: 'active-passive-warm' },
+      problems: [],
+      placement: expect.arrayContaining([{ name: 'demo-us', replicas: 3 }]),
+      findings: expect.any(Array),
+      activeRunId: null,
+    });
+    expect(dr.body.drills[0]).toMatchObject({
+      runId: res.body.id,
+      status: 'succeeded',
+      dryRun: false,
+      targetRtoSeconds: 900,
+      achievedRtoSeconds: expect.any(Number),
+      metTarget: true,
+    });
+    expect(dr.body.drills[0].steps).toHaveLength(7);
+  });
+});

@@ -1,0 +1,22 @@
+import { gitopsSync } from './gitopsSync';
+import { notify } from './notify';
+import { precheckSource } from './precheckSource';
+import { precheckTarget } from './precheckTarget';
+import { shiftReplicas } from './shiftReplicas';
+import { trafficShift } from './trafficShift';
+import { StepExecutors } from './types';
+import { verify } from './verify';
+
+export const defaultStepExecutors: StepExecutors = {
+  'precheck-source': precheckSource,
+  'precheck-target': precheckTarget,
+  'shift-replicas': shiftReplicas,
+  'gitops-sync': gitopsSync,
+  'traffic-shift': trafficShift,
+  verify,
+  notify,
+};
+
+export * from './types';
+export { WebhookTrafficShiftProvider } from './trafficShift';
+export { sendFailoverNotification } from './notify';

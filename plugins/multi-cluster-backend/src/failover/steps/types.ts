@@ -1,0 +1,105 @@
+import { LoggerService } from '@backstage/backend-plugin-api';
+import type { NotificationService } from '@backstage/plugin-notifications-node';
+import type { FailoverStepKind } from '@flotilla/plugin-multi-cluster-common';
+import { KarmadaConnector } from '../../inventory/connectors/KarmadaConnector';
+import { FleetInventoryService } from '../../inventory/FleetInventory';
+import { WorkloadOperations } from '../../workloads/WorkloadService';
+import { ClusterClientFactory } from '../../kubernetes/ClusterClientFactory';
+import { FailoverConfig } from '../config';
+import { FailoverRun, FailoverStepRecord } from '../types';
+
+/**
+ * Shifts user traffic (DNS, global load balancer) from one cluster to
+ * others. Implementations must be idempotent: a step may be retried.
+ *
+ * @public
+ */
+export interface TrafficShiftProvider {
+  /** Shown in the plan, e.g. `webhook`, `route53`. */
+  readonly name: string;
+  shift(request: {
+    runId: string;
+    entityRef: string;
+    from: string;
+    to: string[];
+    dryRun: boolean;
+    signal: AbortSignal;
+  }): Promise<Record<string, unknown> | void>;
+}
+
+/** What step executors may use. */
+export interface StepDeps {
+  config: FailoverConfig;
+  logger: LoggerService;
+  inventory: FleetInventoryService;
+  workloads: WorkloadOperations;
+  karmada: KarmadaConnector[];
+  /**
+   * Clients of real clusters: direct scaling then patches with the read
+   * resourceVersion (demo clusters go through `workloads`).
+   */
+  clients?: ClusterClientFactory;
+  /** Re-reads after a 409 before giving up (`multiCluster.conflictRetries`). */
+  conflictRetries?: number;
+  traffic?: TrafficShiftProvider;
+  notifications?: NotificationService;
+  /** Overridable for tests. */
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+/** One execution attempt of one step. */
+export interface StepContext {
+  run: FailoverRun;
+  step: FailoverStepRecord;
+  attempt: number;
+  /** Aborted on timeout, cancellation or lease loss. */
+  signal: AbortSignal;
+  timeoutMs: number;
+  /** Poll interval of waiting steps (already scaled). */
+  pollIntervalMs: number;
+  deps: StepDeps;
+}
+
+export interface StepResult {
+  output?: Record<string, unknown>;
+  /** Set to skip the step visibly, with the reason. */
+  skipped?: string;
+}
+
+/** @public */
+export type StepExecutor = (ctx: StepContext) => Promise<StepResult>;
+
+export type StepExecutors = Record<FailoverStepKind, StepExecutor>;
+
+/** A step failure; `retryable: false` fails the run at once. */
+export class StepError extends Error {
+  readonly retryable: boolean;
+  constructor(message: string, options: { retryable?: boolean } = {}) {
+    super(message);
+    this.name = 'StepError';
+    this.retryable = options.retryable ?? true;
+  }
+}
+
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason ?? new Error('aborted'));
+      return;
+    }
+    let timer: NodeJS.Timeout | undefined = undefined;
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason ?? new Error('aborted'));
+    };
+    timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+export function errorMessage(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
