@@ -5,25 +5,36 @@ import { screenshot, signIn } from './helpers';
 
 test('@guest signs in and finds the demo catalog', async ({ page }) => {
   await signIn(page);
-  await page.goto('/catalog?filters[kind]=component&filters[user]=all');
-  for (const name of ['checkout', 'payments-ledger', 'search-api']) {
-    await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
+  // The demo mounts the catalog at the root.
+  await page.goto('/?filters[kind]=component&filters[user]=all');
+  for (const title of ['Checkout', 'Payments ledger', 'Search API']) {
+    await expect(
+      page.getByRole('link', { name: title, exact: true }),
+    ).toBeVisible();
   }
   await screenshot(page, 'catalog');
 });
 
-test('@guest sees replicas per cluster on an owned service', async ({ page }) => {
+test('@guest sees replicas per cluster on an owned service', async ({
+  page,
+}) => {
   await signIn(page, '/catalog/default/component/checkout/multi-cluster');
   await expect(page.getByText('Replicas per cluster')).toBeVisible();
   await expect(page.getByText('Active-active', { exact: true })).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'prod-eu-west-aws-1' })).toBeVisible();
+  // The demo fleet runs checkout 4 / 2 / 4 / 2 across four clusters.
+  const euAws = page.getByTestId('replicas-prod-eu-west-aws-1');
+  await expect(euAws).toContainText('prod-eu-west-aws-1');
+  await expect(euAws.getByRole('cell').nth(3)).toHaveText('4');
+  await expect(page.getByText('Region ap-southeast')).toBeVisible();
   await screenshot(page, 'service-multi-cluster');
 });
 
-test('@guest filters the fleet page and simulates a placement', async ({ page }) => {
+test('@guest filters the fleet page and simulates a placement', async ({
+  page,
+}) => {
   await signIn(page, '/fleet');
   await expect(page.getByText(/^Clusters \(10 of 10\)$/)).toBeVisible();
-  await page.getByLabel('Filter by Environment').click();
+  await page.getByTestId('filter-environment').click();
   await page.getByRole('option', { name: 'staging' }).click();
   await expect(page.getByText(/^Clusters \(2 of 10\)$/)).toBeVisible();
   await page.getByLabel('Replicas').fill('5');
@@ -37,6 +48,73 @@ test('@guest may not scale a cluster', async ({ page }) => {
   await expect(page.getByText('Lifecycle (Cluster API)')).toBeVisible();
   const scale = page.getByRole('button', { name: /^Scale / }).first();
   await expect(scale).toBeDisabled();
-  await expect(page.getByText(/You are not allowed to scale or upgrade this cluster/)).toBeVisible();
+  await expect(
+    page.getByText(/You are not allowed to scale or upgrade this cluster/),
+  ).toBeVisible();
   await screenshot(page, 'cluster-denied');
+});
+
+test('@guest fails over an owned service and watches every step complete', async ({
+  page,
+}) => {
+  await signIn(
+    page,
+    '/catalog/default/component/payments-ledger/multi-cluster',
+  );
+  const primary = page.getByTestId('replicas-prod-eu-west-aws-1');
+  await expect(primary.getByRole('cell').nth(3)).toHaveText('4');
+
+  const failOver = page.getByRole('button', { name: 'Fail over' });
+  await expect(failOver).toBeEnabled();
+  await failOver.click();
+  const dialog = page.getByRole('dialog');
+  await dialog
+    .getByLabel('Reason (required)')
+    .fill('e2e: eu-west AWS outage drill');
+  // The source still reports healthy in the demo fleet.
+  await dialog.getByLabel(/Force/).check();
+  await dialog.getByRole('button', { name: 'Preview plan' }).click();
+  await expect(dialog.getByTestId('failover-plan')).toContainText(
+    'Move 4 replica(s) from prod-eu-west-aws-1 to prod-eu-west-azure-1',
+  );
+  await screenshot(page, 'failover-plan');
+  await dialog.getByRole('button', { name: 'Start failover' }).click();
+
+  const run = page.getByTestId('failover-run');
+  await expect(run).toHaveAttribute('data-status', 'succeeded', {
+    timeout: 90_000,
+  });
+  for (const kind of [
+    'precheck-source',
+    'precheck-target',
+    'shift-replicas',
+    'verify',
+    'notify',
+  ]) {
+    await expect(page.getByTestId(`step-${kind}`)).toHaveAttribute(
+      'data-status',
+      'succeeded',
+    );
+  }
+  for (const kind of ['gitops-sync', 'traffic-shift']) {
+    await expect(page.getByTestId(`step-${kind}`)).toHaveAttribute(
+      'data-status',
+      'skipped',
+    );
+  }
+  // The replicas moved in the demo fleet.
+  await expect(
+    page.getByTestId('replicas-prod-eu-west-azure-1').getByRole('cell').nth(3),
+  ).toHaveText('4', { timeout: 30_000 });
+  await expect(primary.getByRole('cell').nth(3)).toHaveText('0');
+  await screenshot(page, 'failover-done');
+});
+
+test('@guest may not fail over another team’s service', async ({ page }) => {
+  await signIn(page, '/catalog/default/component/search-api/multi-cluster');
+  await expect(
+    page.getByText('Only the owners of this service can fail it over.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Fail over' })).toBeDisabled();
+  await screenshot(page, 'failover-denied');
 });

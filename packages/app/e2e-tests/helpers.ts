@@ -7,12 +7,18 @@ export async function signIn(page: Page, to: string = '/') {
   const enter = page.getByRole('button', { name: 'Enter' });
   await expect(enter).toBeVisible();
   await enter.click();
-  await expect(page.getByRole('navigation', { name: 'sidebar nav' })).toBeVisible();
+  // Signed in once the sidebar shows Flotilla's fleet page.
+  await expect(
+    page.getByRole('link', { name: 'Fleet', exact: true }).first(),
+  ).toBeVisible();
   if (to !== '/') await page.goto(to);
 }
 
 /** Saves a full-page screenshot beside the other e2e output. */
 export async function screenshot(page: Page, name: string) {
   const dir = process.env.FLOTILLA_E2E_OUTPUT ?? 'test-results/e2e';
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  await page.screenshot({
+    path: path.join(dir, `${name}.png`),
+    fullPage: true,
+  });
 }

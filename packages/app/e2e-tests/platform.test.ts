@@ -3,7 +3,9 @@ import { screenshot, signIn } from './helpers';
 
 // Signed in as user:default/platform-guest (app-config.platform-admin.yaml).
 
-test('@platform scales a MachineDeployment and sees the new count', async ({ page }) => {
+test('@platform scales a MachineDeployment and sees the new count', async ({
+  page,
+}) => {
   await signIn(page, '/catalog/default/resource/staging-eu-west-aws-1/cluster');
   await expect(page.getByText('Lifecycle (Cluster API)')).toBeVisible();
   const scale = page.getByRole('button', { name: /^Scale / }).first();

@@ -29,6 +29,8 @@ export interface MultiClusterApi {
   listClusters(
     filter?: ClusterListFilter & { limit?: number; offset?: number },
   ): Promise<ClusterListResult>;
+  /** Every cluster matching the filter, fetched page by page. */
+  listAllClusters(filter?: ClusterListFilter): Promise<FleetCluster[]>;
   getCluster(name: string): Promise<FleetCluster>;
   getEntityPlacement(entity: {
     kind: string;

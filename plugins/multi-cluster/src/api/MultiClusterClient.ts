@@ -15,6 +15,9 @@ import type {
 } from '@flotilla/plugin-multi-cluster-common';
 import type { MultiClusterApi, ScaleClusterRequest } from './MultiClusterApi';
 
+/** The backend's largest page (GET /clusters?limit=). */
+const MAX_PAGE_SIZE = 1000;
+
 type EntityName = { kind: string; namespace: string; name: string };
 
 /** The catalog's own order and casing: kind/namespace/name, lower-cased. */
@@ -58,6 +61,23 @@ export class MultiClusterClient implements MultiClusterApi {
     if (filter.offset !== undefined) query.set('offset', String(filter.offset));
     const suffix = query.toString() ? `?${query}` : '';
     return this.request(`/clusters${suffix}`);
+  }
+
+  async listAllClusters(
+    filter: ClusterListFilter = {},
+  ): Promise<FleetCluster[]> {
+    const items: FleetCluster[] = [];
+    for (;;) {
+      const page = await this.listClusters({
+        ...filter,
+        limit: MAX_PAGE_SIZE,
+        offset: items.length,
+      });
+      items.push(...page.items);
+      if (page.items.length === 0 || items.length >= page.totalCount) {
+        return items;
+      }
+    }
   }
 
   getCluster(name: string): Promise<FleetCluster> {

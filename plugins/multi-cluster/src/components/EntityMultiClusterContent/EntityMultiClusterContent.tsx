@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { Fragment, useMemo } from 'react';
 import useAsync from 'react-use/esm/useAsync';
 import useAsyncRetry from 'react-use/esm/useAsyncRetry';
 import { useApi } from '@backstage/core-plugin-api';
@@ -10,10 +10,18 @@ import {
   InfoCard,
   Progress,
   ResponseErrorPanel,
-  Table,
-  type TableColumn,
 } from '@backstage/core-components';
-import { Box, Chip, Grid, Typography } from '@material-ui/core';
+import {
+  Box,
+  Chip,
+  Grid,
+  Table as MuiTable,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@material-ui/core';
 import Alert from '@material-ui/lab/Alert';
 import { stringify as stringifyYaml } from 'yaml';
 import {
@@ -37,23 +45,7 @@ interface ReplicaRow {
   fleetCluster?: FleetCluster;
 }
 
-const replicaColumns: TableColumn<ReplicaRow>[] = [
-  { title: 'Region', field: 'region', defaultGroupOrder: 0 },
-  { title: 'Cluster', field: 'cluster' },
-  {
-    title: 'Health',
-    render: row =>
-      row.fleetCluster ? (
-        <ClusterHealthStatus cluster={row.fleetCluster} />
-      ) : (
-        'not in the fleet'
-      ),
-  },
-  { title: 'Desired', field: 'desired', type: 'numeric' },
-  { title: 'Actual', field: 'actual', type: 'numeric' },
-  { title: 'Ready', field: 'ready', type: 'numeric' },
-];
-
+/** Replicas per cluster, grouped by region (rows arrive sorted by region). */
 function ReplicasPerCluster(props: {
   loading: boolean;
   error?: Error;
@@ -63,6 +55,7 @@ function ReplicasPerCluster(props: {
   const { rows } = props;
   if (props.loading) return <Progress />;
   if (props.error) return <ResponseErrorPanel error={props.error} />;
+  const regions = [...new Set(rows.map(r => r.region))];
   return (
     <>
       {props.errors.map(e => (
@@ -72,22 +65,52 @@ function ReplicasPerCluster(props: {
           </Alert>
         </Box>
       ))}
-      <Table
-        options={{
-          search: false,
-          paging: false,
-          grouping: false,
-          padding: 'dense',
-          toolbar: false,
-        }}
-        columns={replicaColumns}
-        data={rows}
-        emptyContent={
-          <Box p={2}>
-            <Typography>No workloads found in any cluster.</Typography>
-          </Box>
-        }
-      />
+      {rows.length === 0 ? (
+        <Typography>No workloads found in any cluster.</Typography>
+      ) : (
+        <MuiTable size="small" aria-label="Replicas per cluster">
+          <TableHead>
+            <TableRow>
+              <TableCell>Cluster</TableCell>
+              <TableCell>Health</TableCell>
+              <TableCell align="right">Desired</TableCell>
+              <TableCell align="right">Actual</TableCell>
+              <TableCell align="right">Ready</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {regions.map(region => (
+              <Fragment key={region}>
+                <TableRow>
+                  <TableCell colSpan={5}>
+                    <Typography variant="subtitle2">Region {region}</Typography>
+                  </TableCell>
+                </TableRow>
+                {rows
+                  .filter(r => r.region === region)
+                  .map(r => (
+                    <TableRow
+                      key={r.cluster}
+                      data-testid={`replicas-${r.cluster}`}
+                    >
+                      <TableCell>{r.cluster}</TableCell>
+                      <TableCell>
+                        {r.fleetCluster ? (
+                          <ClusterHealthStatus cluster={r.fleetCluster} />
+                        ) : (
+                          'not in the fleet'
+                        )}
+                      </TableCell>
+                      <TableCell align="right">{r.desired ?? '-'}</TableCell>
+                      <TableCell align="right">{r.actual}</TableCell>
+                      <TableCell align="right">{r.ready}</TableCell>
+                    </TableRow>
+                  ))}
+              </Fragment>
+            ))}
+          </TableBody>
+        </MuiTable>
+      )}
     </>
   );
 }
@@ -120,12 +143,10 @@ export function EntityMultiClusterContent() {
       }),
     [api, entityRef],
   );
-  const fleetState = useAsync(() => api.listClusters({ limit: 10000 }), [api]);
+  const fleetState = useAsync(() => api.listAllClusters(), [api]);
 
   const rows = useMemo<ReplicaRow[]>(() => {
-    const fleet = new Map(
-      (fleetState.value?.items ?? []).map(c => [c.name, c]),
-    );
+    const fleet = new Map((fleetState.value ?? []).map(c => [c.name, c]));
     const byCluster = new Map<string, ReplicaRow>();
     const row = (cluster: string) => {
       let existing = byCluster.get(cluster);
@@ -278,7 +299,7 @@ export function EntityMultiClusterContent() {
         <FailoverPanel
           entityRef={entityRef}
           sources={rows.filter(r => r.actual > 0).map(r => r.cluster)}
-          targets={(fleetState.value?.items ?? [])
+          targets={(fleetState.value ?? [])
             .filter(c => c.health.status !== 'unhealthy')
             .map(c => c.name)
             .sort()}

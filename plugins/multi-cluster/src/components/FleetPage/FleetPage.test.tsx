@@ -74,7 +74,7 @@ describe('FleetPageContent', () => {
     expect(screen.getByText('1 cluster, 1 healthy')).toBeInTheDocument();
     expect(screen.getByText('unhealthy')).toBeInTheDocument();
 
-    await userEvent.click(screen.getByLabelText('Filter by Environment'));
+    await userEvent.click(screen.getByTestId('filter-environment'));
     await userEvent.click(
       within(screen.getByRole('listbox')).getByText('prod'),
     );

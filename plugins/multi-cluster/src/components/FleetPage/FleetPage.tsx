@@ -75,12 +75,12 @@ const columns: TableColumn<FleetCluster>[] = [
 export function FleetPageContent() {
   const api = useApi(multiClusterApiRef);
   const { value, loading, error } = useAsync(
-    () => api.listClusters({ limit: 10000 }),
+    () => api.listAllClusters(),
     [api],
   );
   const [filters, setFilters] = useState<Partial<Record<Axis, string>>>({});
 
-  const clusters = useMemo(() => value?.items ?? [], [value]);
+  const clusters = useMemo(() => value ?? [], [value]);
   const visible = useMemo(
     () =>
       clusters.filter(c =>
@@ -144,7 +144,9 @@ export function FleetPageContent() {
                         [axis.id]: (e.target.value as string) || undefined,
                       }))
                     }
-                    inputProps={{ 'aria-label': `Filter by ${axis.title}` }}
+                    SelectDisplayProps={
+                      { 'data-testid': `filter-${axis.id}` } as object
+                    }
                   >
                     <MenuItem value="">
                       <em>All</em>
