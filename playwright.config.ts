@@ -6,8 +6,7 @@ import { defineConfig } from '@playwright/test';
  * tagged `@guest` signed in as the guest, tests tagged `@platform` with
  * app-config.platform-admin.yaml. Playwright never downloads a browser here.
  */
-const outputDir =
-  process.env.FLOTILLA_E2E_OUTPUT ?? 'test-results/e2e';
+const outputDir = process.env.FLOTILLA_E2E_OUTPUT ?? 'test-results/e2e';
 
 export default defineConfig({
   testDir: 'packages/app/e2e-tests',

@@ -1,28 +1,18 @@
 import type {
   FailoverPlan,
-  FailoverStepKind,
+  FailoverRunStatus,
+  FailoverRunStep,
   ReplicaMove,
+} from '@flotilla/plugin-multi-cluster-common';
+
+// The statuses and the public step shape are the API's, shared with the frontend.
+export type {
+  FailoverRunStatus,
+  FailoverStepStatus,
 } from '@flotilla/plugin-multi-cluster-common';
 
 /** @public */
 export type FailoverRunKind = 'failover' | 'rollback' | 'drill';
-
-/** @public */
-export type FailoverRunStatus =
-  | 'pending'
-  | 'running'
-  | 'succeeded'
-  | 'failed'
-  | 'cancelled';
-
-/** @public */
-export type FailoverStepStatus =
-  | 'pending'
-  | 'running'
-  | 'succeeded'
-  | 'failed'
-  | 'skipped'
-  | 'cancelled';
 
 export const TERMINAL_RUN_STATUSES: FailoverRunStatus[] = [
   'succeeded',
@@ -69,22 +59,9 @@ export interface FailoverRunContext {
   requestedBy: string;
 }
 
-/** @public */
-export interface FailoverStepRecord {
-  order: number;
-  kind: FailoverStepKind;
-  title: string;
-  status: FailoverStepStatus;
-  attempts: number;
-  maxAttempts: number;
-  timeoutSeconds: number;
-  skipReason?: string;
+/** A step as stored: the API's step plus the plan's parameters. @public */
+export interface FailoverStepRecord extends FailoverRunStep {
   params: unknown;
-  error?: string;
-  output?: unknown;
-  startedAt?: string;
-  finishedAt?: string;
-  durationMs?: number;
 }
 
 /** @public */
