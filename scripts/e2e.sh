@@ -46,6 +46,25 @@ wait_for() {
   return 1
 }
 
+# The backend answers before the catalog has read the demo files and the
+# inventory has refreshed; the tests start once both are in.
+wait_for_demo() {
+  local token
+  for _ in $(seq 1 120); do
+    token="$(curl -fsS http://localhost:7007/api/auth/guest/refresh 2>/dev/null |
+      node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{try{console.log(JSON.parse(s).backstageIdentity.token)}catch{}})')"
+    if [ -n "$token" ] &&
+      curl -fsS -o /dev/null -H "Authorization: Bearer $token" \
+        http://localhost:7007/api/catalog/entities/by-name/component/default/search-api &&
+      curl -fsS -H "Authorization: Bearer $token" \
+        'http://localhost:7007/api/multi-cluster/clusters?limit=1' 2>/dev/null | grep -q '"totalCount": *10'; then
+      return 0
+    fi
+    sleep 2
+  done
+  return 1
+}
+
 # Starts the app with the README's start command plus extra arguments.
 start_app() {
   local log_file="$1"
@@ -53,7 +72,7 @@ start_app() {
   setsid bash scripts/start.sh "$@" >"$log_file" 2>&1 &
   APP_PID=$!
   if ! wait_for http://localhost:7007/.backstage/health/v1/readiness 300 ||
-    ! wait_for http://localhost:3000 300; then
+    ! wait_for http://localhost:3000 300 || ! wait_for_demo; then
     log "the app did not start; see $log_file"
     tail -n 40 "$log_file" >&2
     return 1

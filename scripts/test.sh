@@ -4,6 +4,9 @@
 # and a real PostgreSQL) and the browser end-to-end tests.
 # Ends with one line "N passed, N failed" and exits non-zero if anything failed.
 set -uo pipefail
+# Whatever happens (a setup step that exits), the run ends with the summary line.
+summary_printed=""
+trap '[ -n "$summary_printed" ] || echo "0 passed, 1 failed"' EXIT
 source "$(dirname "${BASH_SOURCE[0]}")/toolchain.sh"
 source "$FLOTILLA_ROOT/scripts/postgres.sh"
 cd "$FLOTILLA_ROOT"
@@ -89,5 +92,6 @@ add_playwright_report "e2e tests" "$RESULTS_DIR/e2e.json"
 
 [ -n "$FLOTILLA_POSTGRES_URL" ] || log "NOTE: PostgreSQL tests were skipped (see the warning above)"
 [ "${#failures[@]}" = 0 ] || log "failed: ${failures[*]}"
+summary_printed=1
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

