@@ -70,6 +70,17 @@ describe('multi-cluster actions', () => {
         readOnly: true,
         idempotent: true,
       },
+      'start-failover': {
+        destructive: true,
+        readOnly: false,
+        idempotent: false,
+      },
+      'get-failover': { destructive: false, readOnly: true, idempotent: true },
+      'cancel-failover': {
+        destructive: true,
+        readOnly: false,
+        idempotent: true,
+      },
       'scale-cluster': { destructive: true, readOnly: false, idempotent: true },
       'upgrade-cluster': {
         destructive: true,
