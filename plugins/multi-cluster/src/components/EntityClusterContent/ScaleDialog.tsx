@@ -45,6 +45,7 @@ export function LifecycleDialog(props: {
       <DialogTitle id="lifecycle-dialog-title">{props.title}</DialogTitle>
       <DialogContent>
         <TextField
+          id="lifecycle-dialog-input"
           fullWidth
           label={props.label}
           type={props.inputType ?? 'text'}
