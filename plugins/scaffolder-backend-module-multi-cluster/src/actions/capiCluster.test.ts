@@ -34,6 +34,31 @@ describe('multicluster:capi:cluster', () => {
     );
   });
 
+  it('treats options a template leaves empty as absent (as the scaffolder passes them)', async () => {
+    // A form for AWS still renders `gcp: { project: <undefined> }` (JSON drops
+    // the key) and `audit.maxAge: ''` when a ClusterClass owns the audit flags.
+    const { files, error } = await runAction(action, {
+      ...input,
+      gcp: {},
+      audit: { maxAge: '' },
+    });
+    expect(error).toBeUndefined();
+    expect(Object.keys(files).some(f => f.includes('awscluster'))).toBe(true);
+    expect(Object.keys(files).some(f => f.includes('gcp'))).toBe(false);
+  });
+
+  it('still requires the GCP project for GCP clusters', async () => {
+    const { error, files } = await runAction(action, {
+      ...input,
+      provider: 'gcp',
+      region: 'europe-west4',
+      gcp: {},
+    });
+    expect(error).toBeInstanceOf(InputError);
+    expect(error?.message).toContain('gcp.project is required');
+    expect(files).toEqual({});
+  });
+
   it('writes one file per document and outputs the manifest and paths', async () => {
     const { outputs, files, error } = await runAction(action, input);
     expect(error).toBeUndefined();

@@ -140,9 +140,12 @@ export function createCapiClusterAction() {
               enabled: z.boolean().optional(),
               policyFile: z.string().optional(),
               logPath: z.string().optional(),
-              maxAge: z.number().int().optional(),
-              maxBackup: z.number().int().optional(),
-              maxSize: z.number().int().optional(),
+              // A template passes '' to leave it out (e.g. with a ClusterClass).
+              maxAge: z.union([z.number().int(), z.literal('')]).optional(),
+              // A template passes '' to leave it out (e.g. with a ClusterClass).
+              maxBackup: z.union([z.number().int(), z.literal('')]).optional(),
+              // A template passes '' to leave it out (e.g. with a ClusterClass).
+              maxSize: z.union([z.number().int(), z.literal('')]).optional(),
               policy: z.record(z.unknown()).optional(),
             })
             .optional()
@@ -177,7 +180,7 @@ export function createCapiClusterAction() {
             .describe('AWS options'),
           gcp: z
             .object({
-              project: z.string(),
+              project: z.string().optional(),
               network: z.string().optional(),
               image: z.string().optional(),
             })
@@ -213,6 +216,13 @@ export function createCapiClusterAction() {
     },
     async handler(ctx) {
       const { targetPath, singleFile, ...input } = withoutBlanks(ctx.input);
+      // A form renders every provider's options object; the scaffolder drops
+      // the keys left undefined, so an empty one means "no options".
+      for (const provider of ['aws', 'gcp', 'azure'] as const) {
+        const options = input[provider];
+        if (options && Object.keys(options).length === 0)
+          delete input[provider];
+      }
       const manifests = generateOrThrow(() =>
         generateCapiCluster(input as unknown as CapiClusterInput),
       );
