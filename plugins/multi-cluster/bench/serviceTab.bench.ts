@@ -91,7 +91,22 @@ async function measure(expectedRows: number): Promise<number[]> {
   });
   await page.goto('http://localhost:3000/');
   await page.getByRole('button', { name: 'Enter' }).click();
-  await page.getByRole('navigation', { name: 'sidebar nav' }).waitFor();
+  await page
+    .getByRole('link', { name: 'Fleet', exact: true })
+    .first()
+    .waitFor({ timeout: 60_000 });
+  // The catalog reads the demo files after the backend starts: wait for it.
+  for (let attempt = 0; ; attempt++) {
+    await page.goto(
+      'http://localhost:3000/catalog/default/component/checkout/multi-cluster',
+    );
+    try {
+      await page.getByText('Replicas per cluster').waitFor({ timeout: 10_000 });
+      break;
+    } catch (error) {
+      if (attempt > 20) throw error;
+    }
+  }
   const timings: number[] = [];
   for (let i = 0; i < RUNS + 1; i++) {
     const started = Date.now();
@@ -103,7 +118,8 @@ async function measure(expectedRows: number): Promise<number[]> {
       .and(page.locator(':enabled'))
       .waitFor({ timeout: 120_000 });
     await page.waitForFunction(
-      rows => document.querySelectorAll('tbody tr').length >= rows,
+      rows =>
+        document.querySelectorAll('[data-testid^="replicas-"]').length >= rows,
       Math.min(expectedRows, 20),
       { timeout: 120_000 },
     );
