@@ -1,22 +1,11 @@
 import type { ClusterProfile } from '../fleet/cluster';
 import { estimateAvailableReplicas } from '../scheduling/estimator';
 import type { Toleration } from '../scheduling/placement';
-import type { ClusterTaint } from '../scheduling/types';
+import {
+  formatTaint,
+  toleratesTaint,
+} from '../scheduling/matching/tolerations';
 import type { WorkloadRequirements } from './types';
-
-/** Kubernetes toleration matching, as Karmada's TaintToleration filter applies it. */
-export function toleratesTaint(
-  tolerations: Toleration[] | undefined,
-  taint: ClusterTaint,
-): boolean {
-  return (tolerations ?? []).some(toleration => {
-    if (toleration.effect && toleration.effect !== taint.effect) return false;
-    if (toleration.key && toleration.key !== taint.key) return false;
-    if (!toleration.key && toleration.operator !== 'Exists') return false;
-    if (toleration.operator === 'Exists') return true;
-    return (toleration.value ?? '') === (taint.value ?? '');
-  });
-}
 
 /** How many more replicas of this workload the cluster takes. */
 export function capacityFor(
@@ -85,13 +74,9 @@ export function ineligibilityReasons(
   for (const taint of cluster.taints ?? []) {
     if (
       (taint.effect === 'NoSchedule' || taint.effect === 'NoExecute') &&
-      !toleratesTaint(requirements.tolerations, taint)
+      !(requirements.tolerations ?? []).some(t => toleratesTaint(t, taint))
     ) {
-      reasons.push(
-        `untolerated taint ${taint.key}${
-          taint.value ? `=${taint.value}` : ''
-        }:${taint.effect}`,
-      );
+      reasons.push(`untolerated taint ${formatTaint(taint)}`);
     }
   }
   if (reasons.length === 0 && capacityFor(cluster, requirements) <= 0) {
