@@ -1,6 +1,5 @@
 import type { ClusterProfile } from '../fleet/cluster';
 import { estimateAvailableReplicas } from '../scheduling/estimator';
-import type { Toleration } from '../scheduling/placement';
 import {
   formatTaint,
   toleratesTaint,
