@@ -10,5 +10,6 @@ export * from './scheduling';
 export * from './recommend';
 export * from './dr';
 export * from './fleet';
+export * from './connectivity';
 export * from './manifests';
 export * from './permissions';

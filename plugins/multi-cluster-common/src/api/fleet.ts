@@ -4,6 +4,10 @@
  */
 
 import type { ClusterTaint } from '../scheduling/types';
+import type {
+  ClusterConnectivity,
+  VirtualNode,
+} from '../connectivity/types';
 
 /**
  * Where a cluster record came from.
@@ -38,6 +42,11 @@ export interface ClusterCapacity {
   allocated?: Record<string, string>;
   allocating?: Record<string, string>;
   availableReplicas?: number;
+  /**
+   * Virtual nodes (Liqo, Admiralty) in this cluster: capacity borrowed from a
+   * peer. `allocatable` above never includes them.
+   */
+  virtualNodes?: VirtualNode[];
 }
 
 /** @public */
@@ -146,6 +155,8 @@ export interface FleetCluster {
   lifecycle?: ClusterLifecycle;
   karmada?: { controlPlane: string; syncMode?: string; ready?: boolean };
   workloads?: PlacedWorkload[];
+  /** Fabrics, cluster sets, networks and MCS exports. */
+  connectivity?: ClusterConnectivity;
   conflicts?: ClusterConflict[];
   /** True when this is the last good snapshot and the latest refresh failed. */
   stale: boolean;

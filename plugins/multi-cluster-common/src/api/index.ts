@@ -1,3 +1,4 @@
 export * from './fleet';
 export * from './failover';
 export * from './placement';
+export * from './connectivity';

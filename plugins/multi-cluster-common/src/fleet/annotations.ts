@@ -26,6 +26,8 @@ export const SERVICE_ANNOTATIONS = {
   argocdApp: 'flotilla.io/argocd-app',
   /** The kubernetes plugin's annotation naming the service's workloads. */
   kubernetesId: 'backstage.io/kubernetes-id',
+  /** Comma-separated `namespace/name` of the MCS services the service exports. */
+  serviceExports: 'flotilla.io/service-exports',
 } as const;
 
 /** Keys on a kubernetes-cluster Resource entity (labels or annotations). @public */
@@ -46,6 +48,16 @@ export const CLUSTER_ANNOTATIONS = {
   compliance: 'flotilla.io/compliance',
   /** `namespace/name` of the Cluster API Cluster on its management cluster. */
   capiCluster: 'flotilla.io/capi-cluster',
+  /** Comma-separated cluster sets the cluster belongs to, when no fabric API shows it. */
+  clusterSets: 'flotilla.io/cluster-sets',
+  /** Comma-separated fabrics, e.g. `submariner,istio` (see FabricKind). */
+  fabrics: 'flotilla.io/fabrics',
+  /** Comma-separated pod CIDRs. */
+  podCidrs: 'flotilla.io/pod-cidrs',
+  /** Comma-separated service CIDRs. */
+  serviceCidrs: 'flotilla.io/service-cidrs',
+  /** `true` when the fabric translates overlapping CIDRs (Submariner Globalnet). */
+  globalnet: 'flotilla.io/globalnet',
 } as const;
 
 /**

@@ -6,6 +6,7 @@ export type {
   ClusterExplanation,
   ClusterSnapshot,
   ClusterTaint,
+  ReachabilityRequirement,
   ReplicaRequirements,
   ResourceList,
   ResourceSummary,

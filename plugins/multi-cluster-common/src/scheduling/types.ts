@@ -30,6 +30,21 @@ export interface ClusterSnapshot {
   availableReplicas?: number;
   /** Karmada Cluster.status.resourceSummary; used when availableReplicas is absent */
   resourceSummary?: ResourceSummary;
+  /** Cluster sets the cluster belongs to (Flotilla's reachability filter). */
+  clusterSets?: string[];
+}
+
+/**
+ * A Flotilla extension to Karmada's filters: every chosen cluster must share
+ * a cluster set with at least one cluster of each dependency.
+ */
+export interface ReachabilityRequirement {
+  dependencies: {
+    /** e.g. `component:default/payments-db`. */
+    ref: string;
+    /** Clusters the dependency runs on, with their cluster sets. */
+    clusters: { name: string; clusterSets?: string[] }[];
+  }[];
 }
 
 export interface TargetCluster {
@@ -57,6 +72,8 @@ export interface ScheduleRequest {
   observedAffinityName?: string;
   /** Clusters named by spec.gracefulEvictionTasks[].fromCluster. */
   evictingClusters?: string[];
+  /** Only clusters that can reach these dependencies are feasible (not a Karmada feature). */
+  reachability?: ReachabilityRequirement;
 }
 
 export type Verdict = 'selected' | 'filtered' | 'not-selected';
