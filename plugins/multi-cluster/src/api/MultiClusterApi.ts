@@ -1,5 +1,8 @@
 import { createApiRef } from '@backstage/core-plugin-api';
 import type {
+  AddonCoverageReport,
+  EntityExposure,
+  FleetConnectivityReport,
   EntityDrStatus,
   FailoverPlan,
   FailoverRun,
@@ -66,6 +69,16 @@ export interface MultiClusterApi {
     namespace: string;
     name: string;
   }): Promise<EntityDrStatus>;
+  /** Cluster sets, fabric findings and borrowed capacity of the whole fleet. */
+  getConnectivity(): Promise<FleetConnectivityReport>;
+  /** Fleet-wide add-ons and which clusters carry them. */
+  getAddonCoverage(): Promise<AddonCoverageReport>;
+  /** Where the service's MCS exports are reachable, and whether its dependencies are. */
+  getEntityExposure(entity: {
+    kind: string;
+    namespace: string;
+    name: string;
+  }): Promise<EntityExposure>;
 }
 
 /** @public */

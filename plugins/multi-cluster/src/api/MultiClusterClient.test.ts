@@ -3,6 +3,11 @@ import { http, HttpResponse } from 'msw';
 import { mockApis, registerMswTestHooks } from '@backstage/test-utils';
 import { MultiClusterClient } from './MultiClusterClient';
 import { apiCluster } from '../__fixtures__/clusters';
+import {
+  addonReport,
+  checkoutExposure,
+  connectivityReport,
+} from '../__fixtures__/connectivity';
 
 const server = setupServer();
 registerMswTestHooks(server);
@@ -108,6 +113,72 @@ describe('MultiClusterClient', () => {
       message: expect.stringContaining(
         'multi-cluster.cluster.scale denied for prod-1',
       ),
+    });
+  });
+
+  it('reads the fleet connectivity and add-on coverage reports', async () => {
+    server.use(
+      http.get(`${baseUrl}/connectivity`, () =>
+        HttpResponse.json(connectivityReport()),
+      ),
+      http.get(`${baseUrl}/addons`, () => HttpResponse.json(addonReport())),
+    );
+    const connectivity = await client().getConnectivity();
+    expect(connectivity.clusterSets.map(s => s.name)).toEqual([
+      'eu-payments',
+      'mesh-us',
+    ]);
+    expect(connectivity.fleetCapacity.cpu).toBe('112');
+    const addons = await client().getAddonCoverage();
+    expect(addons.addons.map(a => a.name)).toEqual([
+      'kyverno-baseline',
+      'gatekeeper-library',
+    ]);
+  });
+
+  it('reads an entity’s exposure at its lower-cased, encoded ref', async () => {
+    let path: string | undefined;
+    server.use(
+      http.get(
+        `${baseUrl}/entities/:kind/:namespace/:name/exposure`,
+        ({ request }) => {
+          path = new URL(request.url).pathname;
+          return HttpResponse.json(checkoutExposure());
+        },
+      ),
+    );
+    const exposure = await client().getEntityExposure({
+      kind: 'Component',
+      namespace: 'Shop Front',
+      name: 'checkout',
+    });
+    expect(path).toBe(
+      '/api/multi-cluster/entities/component/shop%20front/checkout/exposure',
+    );
+    expect(exposure.exports[0].clusterSetHost).toBe(
+      'checkout.shop.svc.clusterset.local',
+    );
+  });
+
+  it('fails with the backend’s message when the connectivity report is unavailable', async () => {
+    server.use(
+      http.get(`${baseUrl}/connectivity`, () =>
+        HttpResponse.json(
+          {
+            error: {
+              name: 'ServiceUnavailableError',
+              message: 'the fleet inventory has not been refreshed yet',
+            },
+            request: { method: 'GET', url: '/connectivity' },
+            response: { statusCode: 503 },
+          },
+          { status: 503 },
+        ),
+      ),
+    );
+    await expect(client().getConnectivity()).rejects.toMatchObject({
+      statusCode: 503,
+      message: 'the fleet inventory has not been refreshed yet (503)',
     });
   });
 });

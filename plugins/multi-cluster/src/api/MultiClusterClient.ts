@@ -1,6 +1,9 @@
 import type { DiscoveryApi, FetchApi } from '@backstage/core-plugin-api';
 import { ResponseError } from '@backstage/errors';
 import type {
+  AddonCoverageReport,
+  EntityExposure,
+  FleetConnectivityReport,
   EntityDrStatus,
   FailoverPlan,
   FailoverRun,
@@ -90,6 +93,18 @@ export class MultiClusterClient implements MultiClusterApi {
 
   getEntityDr(entity: EntityName): Promise<EntityDrStatus> {
     return this.request(`/entities/${entityPath(entity)}/dr`);
+  }
+
+  getEntityExposure(entity: EntityName): Promise<EntityExposure> {
+    return this.request(`/entities/${entityPath(entity)}/exposure`);
+  }
+
+  getConnectivity(): Promise<FleetConnectivityReport> {
+    return this.request('/connectivity');
+  }
+
+  getAddonCoverage(): Promise<AddonCoverageReport> {
+    return this.request('/addons');
   }
 
   previewFailover(
