@@ -1,0 +1,173 @@
+/**
+ * A cluster's connectivity as declared on its catalog entity, for fabrics
+ * whose API the inventory cannot see (cloud private connectivity, a mesh
+ * managed elsewhere) or clusters it cannot reach at all.
+ */
+import { CLUSTER_ANNOTATIONS } from '../fleet/annotations';
+import { parseCidr } from '../manifests/validation/cidr';
+import { rfc1123SubdomainError } from '../manifests/validation/names';
+import type {
+  ClusterConnectivity,
+  FabricKind,
+  FabricMembership,
+} from './types';
+
+/** Every FabricKind, in the order the error message lists them. @public */
+export const FABRIC_KINDS: readonly FabricKind[] = [
+  'submariner',
+  'istio',
+  'cilium-clustermesh',
+  'mcs',
+  'cloud-private',
+  'other',
+];
+
+/** @public */
+export function isFabricKind(value: string): value is FabricKind {
+  return (FABRIC_KINDS as readonly string[]).includes(value);
+}
+
+function splitList(text: string): string[] {
+  return text
+    .split(',')
+    .map(entry => entry.trim())
+    .filter(entry => entry.length > 0);
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}
+
+/**
+ * Reads `flotilla.io/cluster-sets`, `fabrics`, `pod-cidrs`, `service-cidrs`
+ * and `globalnet` from a cluster entity's labels and annotations (merged,
+ * as the catalog connector passes them).
+ *
+ * An annotation with any bad entry is ignored as a whole and explained in
+ * `errors`: half a CIDR list would make the overlap check lie. The errors
+ * are also kept on the returned record so they travel with the cluster.
+ * Returns no connectivity when nothing usable is declared.
+ *
+ * @public
+ */
+export function readDeclaredConnectivity(values: Record<string, string>): {
+  connectivity?: ClusterConnectivity;
+  errors: string[];
+} {
+  const errors: string[] = [];
+  const read = (key: string): string[] | undefined => {
+    const text = values[key];
+    return text === undefined ? undefined : splitList(text);
+  };
+
+  let clusterSets: string[] = [];
+  const declaredSets = read(CLUSTER_ANNOTATIONS.clusterSets);
+  if (declaredSets) {
+    const bad = declaredSets
+      .map(name => ({ name, error: rfc1123SubdomainError(name) }))
+      .filter(entry => entry.error);
+    if (bad.length > 0) {
+      for (const { error } of bad) {
+        errors.push(`${CLUSTER_ANNOTATIONS.clusterSets}: ${error}`);
+      }
+    } else {
+      clusterSets = unique(declaredSets).sort();
+    }
+  }
+
+  let fabricKinds: FabricKind[] = [];
+  const declaredFabrics = read(CLUSTER_ANNOTATIONS.fabrics);
+  if (declaredFabrics) {
+    const unknown = declaredFabrics.filter(name => !isFabricKind(name));
+    if (unknown.length > 0) {
+      errors.push(
+        `${CLUSTER_ANNOTATIONS.fabrics}: ${unknown
+          .map(name => JSON.stringify(name))
+          .join(', ')} ${
+          unknown.length === 1 ? 'is not a fabric' : 'are not fabrics'
+        }; use ${FABRIC_KINDS.join(', ')}`,
+      );
+    } else {
+      fabricKinds = unique(declaredFabrics) as FabricKind[];
+    }
+  }
+
+  const readCidrs = (key: string): string[] | undefined => {
+    const entries = read(key);
+    if (!entries) return undefined;
+    const problems = entries.flatMap(entry => {
+      const parsed = parseCidr(entry);
+      return 'error' in parsed ? [`${key}: ${parsed.error}`] : [];
+    });
+    errors.push(...problems);
+    return problems.length > 0 ? undefined : unique(entries);
+  };
+  const podCidrs = readCidrs(CLUSTER_ANNOTATIONS.podCidrs);
+  const serviceCidrs = readCidrs(CLUSTER_ANNOTATIONS.serviceCidrs);
+
+  let globalnet: boolean | undefined;
+  const globalnetText = values[CLUSTER_ANNOTATIONS.globalnet];
+  if (globalnetText !== undefined) {
+    const normalized = globalnetText.trim().toLowerCase();
+    if (normalized === 'true' || normalized === 'false') {
+      globalnet = normalized === 'true';
+      if (fabricKinds.length === 0) {
+        errors.push(
+          `${CLUSTER_ANNOTATIONS.globalnet} applies to the declared fabrics, but no fabric is declared: add ${CLUSTER_ANNOTATIONS.fabrics}`,
+        );
+        globalnet = undefined;
+      }
+    } else {
+      errors.push(
+        `${
+          CLUSTER_ANNOTATIONS.globalnet
+        }: expected true or false, got ${JSON.stringify(globalnetText)}`,
+      );
+    }
+  }
+
+  // A fabric joins clusters into a set; without a set there is nothing to
+  // say who it connects this cluster to.
+  if (fabricKinds.length > 0 && clusterSets.length === 0) {
+    if (!declaredSets) {
+      errors.push(
+        `${CLUSTER_ANNOTATIONS.fabrics} declares ${fabricKinds.join(
+          ', ',
+        )} but no cluster set: add ${
+          CLUSTER_ANNOTATIONS.clusterSets
+        } naming the set the fabric joins`,
+      );
+    }
+    fabricKinds = [];
+  }
+
+  const fabrics: FabricMembership[] = [];
+  for (const clusterSet of clusterSets) {
+    for (const kind of fabricKinds) {
+      fabrics.push({
+        kind,
+        clusterSet,
+        detectedVia: 'declared',
+        ...(globalnet !== undefined ? { globalnet } : {}),
+        evidence: [
+          `Declared by ${CLUSTER_ANNOTATIONS.fabrics}=${kind} and ${CLUSTER_ANNOTATIONS.clusterSets}`,
+        ],
+      });
+    }
+  }
+
+  const hasNetworks = podCidrs !== undefined || serviceCidrs !== undefined;
+  if (clusterSets.length === 0 && !hasNetworks) {
+    return { errors };
+  }
+  const connectivity: ClusterConnectivity = { clusterSets, fabrics };
+  if (hasNetworks) {
+    connectivity.networks = {
+      podCidrs: podCidrs ?? [],
+      serviceCidrs: serviceCidrs ?? [],
+      detectedVia: 'declared',
+    };
+  }
+  if (errors.length > 0) connectivity.errors = [...errors];
+  return { connectivity, errors };
+}
