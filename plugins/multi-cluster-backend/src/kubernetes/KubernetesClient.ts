@@ -1,6 +1,8 @@
 import {
   ApiException,
+  ApiextensionsV1Api,
   AppsV1Api,
+  CoreV1Api,
   CustomObjectsApi,
   Health,
   KubeConfig,
@@ -8,10 +10,27 @@ import {
   RequestContext,
   ResponseContext,
   type ConfigurationOptions,
+  type V1ConfigMap,
+  type V1Namespace,
+  type V1Node,
+  type V1ObjectMeta,
+  type V1Service,
 } from '@kubernetes/client-node';
 
 /** Content type of a JSON merge patch (RFC 7386). */
 export const MERGE_PATCH = 'application/merge-patch+json';
+
+/**
+ * Asks the API server for metadata only (`PartialObjectMetadataList`): used
+ * for Secrets so that their contents never cross the wire. A server that
+ * cannot serve it answers 406 rather than falling back to full objects.
+ */
+export const PARTIAL_METADATA_LIST_ACCEPT =
+  'application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1';
+
+/** Same, for a single object (a CRD's schema can be hundreds of kilobytes). */
+export const PARTIAL_METADATA_ACCEPT =
+  'application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1';
 
 /**
  * How to reach one Kubernetes API server. Held in memory only; the token is
@@ -42,6 +61,11 @@ export class KubernetesRequestError extends Error {
     this.reason = options.reason;
     this.timeout = options.timeout ?? false;
   }
+}
+
+/** True when a Kubernetes call failed with HTTP 404. */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof KubernetesRequestError && error.statusCode === 404;
 }
 
 /** Builds a single-context KubeConfig for one API server. */
@@ -124,6 +148,8 @@ export function toKubernetesError(
 export class KubernetesClient {
   private readonly custom: CustomObjectsApi;
   private readonly apps: AppsV1Api;
+  private readonly core: CoreV1Api;
+  private readonly apiextensions: ApiextensionsV1Api;
   private readonly health: Health;
 
   constructor(
@@ -133,6 +159,8 @@ export class KubernetesClient {
   ) {
     this.custom = kubeConfig.makeApiClient(CustomObjectsApi);
     this.apps = kubeConfig.makeApiClient(AppsV1Api);
+    this.core = kubeConfig.makeApiClient(CoreV1Api);
+    this.apiextensions = kubeConfig.makeApiClient(ApiextensionsV1Api);
     this.health = new Health(kubeConfig);
   }
 
@@ -374,6 +402,111 @@ export class KubernetesClient {
             ),
       { ...opts, headers: { 'Content-Type': MERGE_PATCH } },
     );
+  }
+
+  async listNodes(
+    req: { labelSelector?: string } = {},
+    opts?: { timeoutMs?: number; signal?: AbortSignal },
+  ): Promise<V1Node[]> {
+    const list = await this.call(
+      'list nodes',
+      options =>
+        this.core.listNode({ labelSelector: req.labelSelector }, options),
+      opts,
+    );
+    return list.items ?? [];
+  }
+
+  /** The ConfigMap, or undefined when it does not exist (HTTP 404). */
+  async getConfigMap(
+    req: { namespace: string; name: string },
+    opts?: { timeoutMs?: number; signal?: AbortSignal },
+  ): Promise<V1ConfigMap | undefined> {
+    try {
+      return await this.call(
+        `get configmap ${req.namespace}/${req.name}`,
+        options => this.core.readNamespacedConfigMap(req, options),
+        opts,
+      );
+    } catch (error) {
+      if (isNotFound(error)) return undefined;
+      throw error;
+    }
+  }
+
+  /** The Namespace's metadata, or undefined when it does not exist (HTTP 404). */
+  async getNamespaceMetadata(
+    name: string,
+    opts?: { timeoutMs?: number; signal?: AbortSignal },
+  ): Promise<V1ObjectMeta | undefined> {
+    try {
+      const namespace: V1Namespace = await this.call(
+        `get namespace ${name}`,
+        options => this.core.readNamespace({ name }, options),
+        { ...opts, headers: { Accept: PARTIAL_METADATA_ACCEPT } },
+      );
+      return namespace.metadata;
+    } catch (error) {
+      if (isNotFound(error)) return undefined;
+      throw error;
+    }
+  }
+
+  async listServices(
+    req: { namespace: string; labelSelector?: string },
+    opts?: { timeoutMs?: number; signal?: AbortSignal },
+  ): Promise<V1Service[]> {
+    const list = await this.call(
+      `list services in ${req.namespace}`,
+      options =>
+        this.core.listNamespacedService(
+          { namespace: req.namespace, labelSelector: req.labelSelector },
+          options,
+        ),
+      opts,
+    );
+    return list.items ?? [];
+  }
+
+  /**
+   * Metadata (names, labels, annotations) of the Secrets matching the
+   * selector. Only `PartialObjectMetadataList` is accepted, so the API server
+   * never sends the Secrets' data.
+   */
+  async listSecretMetadata(
+    namespace: string,
+    labelSelector?: string,
+    opts?: { timeoutMs?: number; signal?: AbortSignal },
+  ): Promise<V1ObjectMeta[]> {
+    const list = await this.call(
+      `list secret metadata in ${namespace}`,
+      options =>
+        this.core.listNamespacedSecret({ namespace, labelSelector }, options),
+      { ...opts, headers: { Accept: PARTIAL_METADATA_LIST_ACCEPT } },
+    );
+    // Keep nothing but metadata, even from a server that ignored the Accept header.
+    return (list.items ?? []).flatMap(item =>
+      item.metadata ? [item.metadata] : [],
+    );
+  }
+
+  /** Whether a CRD (e.g. `gateways.submariner.io`) is installed; 404 => false. */
+  async customResourceDefinitionExists(
+    name: string,
+    opts?: { timeoutMs?: number; signal?: AbortSignal },
+  ): Promise<boolean> {
+    try {
+      await this.call(
+        `get customresourcedefinition ${name}`,
+        options =>
+          this.apiextensions.readCustomResourceDefinition({ name }, options),
+        { ...opts, headers: { Accept: PARTIAL_METADATA_ACCEPT } },
+      );
+      return true;
+    } catch (error) {
+      if (isNotFound(error)) return false;
+      throw error;
+    }
   }
 
   /** `GET /readyz` through the client's request machinery. */
