@@ -5,6 +5,7 @@
  */
 import type { Candidate } from './candidates';
 import { allFilterFailures, FilterContext } from './filters';
+import { describeReachable } from './filters/clusterSetReachability';
 import { findUntoleratedTaint, formatTaint } from './matching/tolerations';
 import type { OverflowOutcome, TierOutcome } from './overflow';
 import { AssignmentOutcome, NOT_A_PARTY, StrategyKind } from './strategies';
@@ -167,12 +168,14 @@ export function buildExplanation(record: AttemptRecord): ClusterExplanation[] {
         ],
       };
     }
+    const { reachability } = record.filterContext;
     if (!record.workload) {
       return {
         cluster: cluster.name,
         verdict: 'selected' as const,
         reasons: [
           'selected (not a workload: propagated without a replica count)',
+          ...(reachability ? describeReachable(cluster, reachability) : []),
         ],
       };
     }
@@ -185,6 +188,9 @@ export function buildExplanation(record: AttemptRecord): ClusterExplanation[] {
     }
     const assigned = record.outcome.replicas[position];
     const reasons = assignmentReasons(locate(position), candidate, assigned);
+    if (reachability && assigned > 0) {
+      reasons.push(...describeReachable(cluster, reachability));
+    }
     // Previous clusters skip the taint filter; say so when it matters.
     const taint = record.filterContext.previousNames.has(cluster.name)
       ? findUntoleratedTaint(cluster.taints, record.filterContext.tolerations)

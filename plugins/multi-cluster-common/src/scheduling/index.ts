@@ -17,6 +17,13 @@ export type {
 } from './types';
 export { schedule } from './schedule';
 export { PlacementError } from './errors';
+export {
+  clusterSetReachabilityFilter,
+  reachabilityProblem,
+  REACHABILITY_REASON,
+  sharesClusterSet,
+  validateReachability,
+} from './filters';
 export type { PlacementErrorCode, PlacementErrorReason } from './errors';
 export {
   compileClusterAffinity,

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { PlacementError } from './errors';
 import type { KarmadaPlacement } from './placement';
 import { schedule } from './schedule';
@@ -1056,5 +1057,202 @@ describe('schedule: request validation', () => {
     const copy = JSON.parse(JSON.stringify(request));
     schedule(request);
     expect(request).toEqual(copy);
+  });
+});
+
+describe('schedule: cluster set reachability (Flotilla)', () => {
+  const clusters: ClusterSnapshot[] = [
+    { name: 'eu-1', availableReplicas: 10, clusterSets: ['mesh-eu'] },
+    { name: 'eu-2', availableReplicas: 10, clusterSets: ['mesh-eu'] },
+    { name: 'us-1', availableReplicas: 10, clusterSets: ['mesh-us'] },
+    { name: 'edge', availableReplicas: 10 },
+  ];
+  const paymentsDb = {
+    ref: 'component:default/payments-db',
+    clusters: [{ name: 'eu-1', clusterSets: ['mesh-eu'] }],
+  };
+
+  it('refuses a cluster that cannot reach a dependency and explains why', () => {
+    const result = schedule({
+      replicas: 4,
+      placement: dynamicWeight,
+      clusters,
+      reachability: { dependencies: [paymentsDb] },
+    });
+    expect(result.targets).toEqual([
+      { name: 'eu-1', replicas: 2 },
+      { name: 'eu-2', replicas: 2 },
+    ]);
+    const byCluster = Object.fromEntries(
+      result.explanation.map(entry => [entry.cluster, entry]),
+    );
+    expect(byCluster['us-1']).toEqual({
+      cluster: 'us-1',
+      verdict: 'filtered',
+      reasons: [
+        'shares no cluster set with component:default/payments-db (runs on eu-1)',
+      ],
+    });
+    expect(byCluster.edge.verdict).toBe('filtered');
+    expect(byCluster['eu-1'].reasons).toContain(
+      'runs beside component:default/payments-db',
+    );
+    expect(byCluster['eu-2'].reasons).toContain(
+      'reaches component:default/payments-db through cluster set mesh-eu',
+    );
+  });
+
+  it('counts unreachable clusters in the FitError histogram', () => {
+    const error = errorOf({
+      replicas: 2,
+      placement: {
+        clusterAffinity: { clusterNames: ['us-1', 'edge'] },
+      },
+      clusters,
+      reachability: { dependencies: [paymentsDb] },
+    });
+    expect(error.code).toBe('NoClusterFit');
+    expect(error.message).toBe(
+      "0/4 clusters are available: 2 cluster(s) cannot reach the workload's dependencies, 2 cluster(s) did not match the placement cluster affinity constraint.",
+    );
+    expect(
+      error.explanation?.find(entry => entry.cluster === 'eu-1')?.reasons,
+    ).toEqual(['does not match clusterAffinity']);
+  });
+
+  it('falls through clusterAffinities terms whose clusters cannot reach', () => {
+    const result = schedule({
+      replicas: 2,
+      placement: {
+        ...aggregated,
+        clusterAffinities: [
+          { affinityName: 'us', clusterNames: ['us-1'] },
+          { affinityName: 'eu', clusterNames: ['eu-2'] },
+        ],
+      },
+      clusters,
+      reachability: { dependencies: [paymentsDb] },
+    });
+    expect(result.affinityName).toBe('eu');
+    expect(result.targets).toEqual([{ name: 'eu-2', replicas: 2 }]);
+  });
+
+  it('places anywhere when the dependencies run nowhere yet', () => {
+    const free = schedule({
+      replicas: 4,
+      placement: dynamicWeight,
+      clusters,
+      reachability: {
+        dependencies: [{ ref: 'component:default/new-db', clusters: [] }],
+      },
+    });
+    expect(free.targets).toEqual(
+      targetsOf({ replicas: 4, placement: dynamicWeight, clusters }),
+    );
+    expect(free.targets).toHaveLength(4);
+  });
+
+  it('rejects a malformed requirement before scheduling', () => {
+    const error = errorOf({
+      replicas: 1,
+      placement: {},
+      clusters,
+      reachability: {
+        dependencies: [{ clusters: [] } as unknown as typeof paymentsDb],
+      },
+    });
+    expect(error.code).toBe('InvalidRequest');
+    expect(error.message).toBe(
+      'reachability.dependencies.0.ref: dependency ref is required',
+    );
+  });
+
+  it('matches the unconstrained result whenever every cluster reaches (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 20 }), {
+          minLength: 1,
+          maxLength: 8,
+        }),
+        fc.integer({ min: 0, max: 40 }),
+        fc.constantFrom(dynamicWeight, aggregated, {}),
+        (available, replicas, placement) => {
+          const snapshots = available.map((availableReplicas, index) => ({
+            name: `c${index}`,
+            availableReplicas,
+            clusterSets: ['shared', `own-${index}`],
+          }));
+          const outcome = (request: ScheduleRequest) => {
+            try {
+              return schedule(request).targets;
+            } catch (error) {
+              return (error as PlacementError).message;
+            }
+          };
+          const base = { replicas, placement, clusters: snapshots };
+          expect(
+            outcome({
+              ...base,
+              reachability: {
+                dependencies: [
+                  {
+                    ref: 'component:default/db',
+                    clusters: [{ name: 'db-1', clusterSets: ['shared'] }],
+                  },
+                ],
+              },
+            }),
+          ).toEqual(outcome(base));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('never places on a cluster that cannot reach (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            available: fc.integer({ min: 0, max: 20 }),
+            sets: fc.subarray(['a', 'b', 'c']),
+          }),
+          { minLength: 1, maxLength: 8 },
+        ),
+        fc.subarray(['a', 'b', 'c'], { minLength: 1 }),
+        fc.integer({ min: 1, max: 30 }),
+        (specs, dependencySets, replicas) => {
+          const snapshots = specs.map((spec, index) => ({
+            name: `c${index}`,
+            availableReplicas: spec.available,
+            clusterSets: spec.sets,
+          }));
+          try {
+            const { targets } = schedule({
+              replicas,
+              placement: dynamicWeight,
+              clusters: snapshots,
+              reachability: {
+                dependencies: [
+                  {
+                    ref: 'component:default/db',
+                    clusters: [{ name: 'db', clusterSets: dependencySets }],
+                  },
+                ],
+              },
+            });
+            for (const target of targets) {
+              const sets = snapshots.find(
+                c => c.name === target.name,
+              )!.clusterSets;
+              expect(sets.some(set => dependencySets.includes(set))).toBe(true);
+            }
+          } catch (error) {
+            expect(error).toBeInstanceOf(PlacementError);
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });

@@ -8,7 +8,13 @@ import { applyPlacementDefaults } from './defaults';
 import { compileReplicaRequirements } from './estimator';
 import { NO_CLUSTERS_AVAILABLE_MESSAGE, PlacementError } from './errors';
 import { buildExplanation, AttemptRecord } from './explain';
-import { FilterContext, firstFilterFailure, fitErrorMessage } from './filters';
+import {
+  compileReachability,
+  FilterContext,
+  firstFilterFailure,
+  fitErrorMessage,
+  validateReachability,
+} from './filters';
 import {
   ClusterPredicate,
   compileClusterAffinity,
@@ -65,6 +71,9 @@ function validateRequest(request: ScheduleRequest): void {
         `previous replicas of "${entry.name}" must be a non-negative integer`,
       );
     }
+  }
+  if (request.reachability !== undefined) {
+    validateReachability(request.reachability, request.clusters);
   }
 }
 
@@ -214,6 +223,10 @@ function filterAndScore(
     requiresRegion: spreadFields.has('region'),
     requiresZone: spreadFields.has('zone'),
   };
+  // Only set when a dependency constrains placement, so the filter chain
+  // (and the context's shape) is unchanged for everything else.
+  const reachability = compileReachability(request.reachability);
+  if (reachability) filterContext.reachability = reachability;
 
   const estimate = needsCapacity(
     placement,

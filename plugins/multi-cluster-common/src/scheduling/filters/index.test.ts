@@ -1,5 +1,6 @@
 import {
   allFilterFailures,
+  compileReachability,
   firstFilterFailure,
   fitErrorMessage,
 } from './index';
@@ -28,6 +29,34 @@ describe('filter chain', () => {
     expect(
       allFilterFailures(cluster, context).map(failure => failure.plugin),
     ).toEqual(['TaintToleration', 'ClusterAffinity', 'SpreadConstraint']);
+  });
+
+  it("runs Flotilla's reachability filter after Karmada's filters", () => {
+    const constrained = filterContext({
+      ...context,
+      reachability: compileReachability({
+        dependencies: [
+          { ref: 'component:default/db', clusters: [{ name: 'db-1' }] },
+        ],
+      }),
+    });
+    expect(firstFilterFailure(cluster, constrained)?.plugin).toBe(
+      'TaintToleration',
+    );
+    expect(
+      allFilterFailures(cluster, constrained).map(failure => failure.plugin),
+    ).toEqual([
+      'TaintToleration',
+      'ClusterAffinity',
+      'SpreadConstraint',
+      'ClusterSetReachability',
+    ]);
+    expect(
+      firstFilterFailure(
+        { name: 'ok', region: 'eu' },
+        filterContext({ reachability: constrained.reachability }),
+      )?.plugin,
+    ).toBe('ClusterSetReachability');
   });
 });
 

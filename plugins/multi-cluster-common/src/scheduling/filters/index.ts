@@ -4,23 +4,39 @@
  */
 import { clusterAffinityFilter } from './clusterAffinity';
 import { clusterEvictionFilter } from './clusterEviction';
+import { clusterSetReachabilityFilter } from './clusterSetReachability';
 import { spreadConstraintFilter } from './spreadConstraint';
 import { taintTolerationFilter } from './taintToleration';
 import type { ClusterFilter, FilterContext, FilterFailure } from './types';
 import type { ClusterSnapshot } from '../types';
 
 export type { FilterContext, FilterFailure, FilterPluginName } from './types';
+export {
+  clusterSetReachabilityFilter,
+  compileReachability,
+  reachabilityProblem,
+  REACHABILITY_REASON,
+  sharesClusterSet,
+  validateReachability,
+} from './clusterSetReachability';
+export type {
+  CompiledDependency,
+  CompiledReachability,
+} from './clusterSetReachability';
 
 /**
  * Plugin order. Karmada builds its plugin list from a Go map, so the order
  * (and therefore which reason a cluster failing several filters reports) is
- * not fixed there; we use the registry's declaration order.
+ * not fixed there; we use the registry's declaration order. Flotilla's own
+ * filters come after Karmada's, so a cluster Karmada would reject reports
+ * Karmada's reason.
  */
 export const FILTER_PLUGINS: readonly ClusterFilter[] = [
   taintTolerationFilter,
   clusterAffinityFilter,
   spreadConstraintFilter,
   clusterEvictionFilter,
+  clusterSetReachabilityFilter,
 ];
 
 /** First failing filter, or undefined when the cluster fits. */
@@ -33,7 +49,8 @@ export function firstFilterFailure(
     taintTolerationFilter(cluster, context) ??
     clusterAffinityFilter(cluster, context) ??
     spreadConstraintFilter(cluster, context) ??
-    clusterEvictionFilter(cluster, context)
+    clusterEvictionFilter(cluster, context) ??
+    clusterSetReachabilityFilter(cluster, context)
   );
 }
 

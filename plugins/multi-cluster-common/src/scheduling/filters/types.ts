@@ -4,16 +4,22 @@
 import type { ClusterPredicate } from '../matching/clusterAffinity';
 import type { Toleration } from '../placement';
 import type { ClusterSnapshot } from '../types';
+import type { CompiledReachability } from './clusterSetReachability';
 
 export type FilterPluginName =
   | 'TaintToleration'
   | 'ClusterAffinity'
   | 'SpreadConstraint'
-  | 'ClusterEviction';
+  | 'ClusterEviction'
+  /** Flotilla's own filter; not a Karmada plugin. */
+  | 'ClusterSetReachability';
 
 export interface FilterFailure {
   plugin: FilterPluginName;
-  /** The plugin's Karmada reason, as counted in the FitError histogram. */
+  /**
+   * The plugin's Karmada reason, as counted in the FitError histogram
+   * (Flotilla's own filters use a reason worded the same way).
+   */
   karmadaReason: string;
   /** Short human explanation for the placement preview. */
   explanation: string;
@@ -32,6 +38,8 @@ export interface FilterContext {
   requiresProvider: boolean;
   requiresRegion: boolean;
   requiresZone: boolean;
+  /** Dependencies every cluster must reach; absent when nothing constrains. */
+  reachability?: CompiledReachability;
 }
 
 export type ClusterFilter = (
