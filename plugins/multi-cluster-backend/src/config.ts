@@ -1,6 +1,13 @@
 import { Config, readDurationFromConfig } from '@backstage/config';
 import { durationToMilliseconds, HumanDuration } from '@backstage/types';
-import { parseKeyValueList } from '@flotilla/plugin-multi-cluster-common';
+import {
+  AddonDelivery,
+  AddonState,
+  cidrError,
+  FabricKind,
+  OffloadingKind,
+  parseKeyValueList,
+} from '@flotilla/plugin-multi-cluster-common';
 import { KubernetesEndpoint } from './kubernetes/KubernetesClient';
 
 /** A Karmada control plane or Cluster API management cluster. */
@@ -30,6 +37,46 @@ export interface DemoClusterConfig {
     effect: 'NoSchedule' | 'PreferNoSchedule' | 'NoExecute';
   }[];
   machineDeployments: { name: string; replicas: number; version?: string }[];
+  /** What the simulated API server shows of the cluster's fabrics. */
+  connectivity?: DemoConnectivityConfig;
+  /** Simulated Liqo/Admiralty virtual nodes. */
+  virtualNodes?: DemoVirtualNodeConfig[];
+}
+
+export interface DemoConnectivityConfig {
+  fabrics: {
+    kind: FabricKind;
+    clusterSet: string;
+    clusterId?: string;
+    globalnet?: boolean;
+    gatewayReady?: boolean;
+    connectedTo?: string[];
+  }[];
+  podCidrs: string[];
+  serviceCidrs: string[];
+  /** `namespace/name` of simulated MCS ServiceExports. */
+  serviceExports: { namespace: string; name: string; valid: boolean }[];
+}
+
+export interface DemoVirtualNodeConfig {
+  name: string;
+  kind: OffloadingKind;
+  peer: string;
+  allocatable: Record<string, string>;
+  ready: boolean;
+}
+
+/** A simulated fleet-wide add-on and its state on each demo cluster. */
+export interface DemoAddonConfig {
+  name: string;
+  category?: string;
+  delivery: AddonDelivery;
+  source: string;
+  desiredRevision?: string;
+  clusters: Record<
+    string,
+    { state: AddonState; revision?: string; message?: string }
+  >;
 }
 
 export interface DemoWorkloadConfig {
@@ -43,6 +90,7 @@ export interface DemoWorkloadConfig {
 export interface DemoConfig {
   clusters: DemoClusterConfig[];
   workloads: DemoWorkloadConfig[];
+  addons: DemoAddonConfig[];
   rolloutMs: number;
 }
 
@@ -70,6 +118,8 @@ export interface MultiClusterConfig {
   clusterApi: ControlPlaneConfig[];
   demo?: DemoConfig;
   entityProvider: { enabled: boolean; frequency: HumanDuration };
+  /** Reading fabrics, MCS exports and virtual nodes from cluster APIs. */
+  connectivity: { detect: boolean; timeoutMs: number };
 }
 
 function durationMs(config: Config, key: string, defaultMs: number): number {
@@ -141,6 +191,117 @@ function resourceList(
   return stringMap(c.getConfig(key));
 }
 
+const FABRIC_KINDS: readonly FabricKind[] = [
+  'submariner',
+  'istio',
+  'cilium-clustermesh',
+  'mcs',
+  'cloud-private',
+  'other',
+];
+const ADDON_DELIVERIES: readonly AddonDelivery[] = [
+  'argocd-applicationset',
+  'fleet-gitrepo',
+  'karmada-clusterpropagationpolicy',
+];
+const ADDON_STATES: readonly AddonState[] = [
+  'in-sync',
+  'drifted',
+  'missing',
+  'unknown',
+];
+
+/** Reads a string that must be one of `allowed`, naming the key when not. */
+function oneOf<T extends string>(
+  c: Config,
+  key: string,
+  allowed: readonly T[],
+): T {
+  const value = c.getString(key);
+  if (!allowed.includes(value as T)) {
+    throw new Error(
+      `Invalid ${key} '${value}' in multiCluster.demo; expected one of ${allowed.join(
+        ', ',
+      )}`,
+    );
+  }
+  return value as T;
+}
+
+function cidrList(c: Config, key: string, cluster: string): string[] {
+  const list = c.getOptionalStringArray(key) ?? [];
+  for (const cidr of list) {
+    const error = cidrError(cidr);
+    if (error) {
+      throw new Error(`Invalid ${key} of demo cluster '${cluster}': ${error}`);
+    }
+  }
+  return list;
+}
+
+function readDemoConnectivity(
+  c: Config,
+  cluster: string,
+): DemoConnectivityConfig | undefined {
+  const conn = c.getOptionalConfig('connectivity');
+  if (!conn) {
+    return undefined;
+  }
+  return {
+    fabrics: (conn.getOptionalConfigArray('fabrics') ?? []).map(f => ({
+      kind: oneOf(f, 'kind', FABRIC_KINDS),
+      clusterSet: f.getString('clusterSet'),
+      clusterId: f.getOptionalString('clusterId'),
+      globalnet: f.getOptionalBoolean('globalnet'),
+      gatewayReady: f.getOptionalBoolean('gatewayReady'),
+      connectedTo: f.getOptionalStringArray('connectedTo'),
+    })),
+    podCidrs: cidrList(conn, 'podCidrs', cluster),
+    serviceCidrs: cidrList(conn, 'serviceCidrs', cluster),
+    serviceExports: (conn.getOptionalStringArray('serviceExports') ?? []).map(
+      ref => {
+        const match = /^([a-z0-9-]+)\/([a-z0-9-]+)(!invalid)?$/.exec(ref);
+        if (!match) {
+          throw new Error(
+            `Invalid serviceExports entry '${ref}' of demo cluster '${cluster}'; expected namespace/name (optionally suffixed !invalid)`,
+          );
+        }
+        return { namespace: match[1], name: match[2], valid: !match[3] };
+      },
+    ),
+  };
+}
+
+function readDemoAddons(demo: Config): DemoAddonConfig[] {
+  return (demo.getOptionalConfigArray('addons') ?? []).map(a => {
+    const clusters: DemoAddonConfig['clusters'] = {};
+    const byCluster = a.getConfig('clusters');
+    for (const cluster of byCluster.keys()) {
+      const value = byCluster.get(cluster);
+      if (typeof value === 'string') {
+        clusters[cluster] = {
+          state: oneOf(byCluster, cluster, ADDON_STATES),
+        };
+      } else {
+        const entry = byCluster.getConfig(cluster);
+        clusters[cluster] = {
+          state: oneOf(entry, 'state', ADDON_STATES),
+          revision: entry.getOptionalString('revision'),
+          message: entry.getOptionalString('message'),
+        };
+      }
+    }
+    return {
+      name: a.getString('name'),
+      category: a.getOptionalString('category'),
+      delivery: oneOf(a, 'delivery', ADDON_DELIVERIES),
+      source: a.getString('source'),
+      desiredRevision: a.getOptionalString('desiredRevision'),
+      clusters,
+    };
+  });
+}
+
 function readDemo(config: Config): DemoConfig | undefined {
   const demo = config.getOptionalConfig('multiCluster.demo');
   if (!demo || demo.getOptionalBoolean('enabled') === false) {
@@ -180,6 +341,16 @@ function readDemo(config: Config): DemoConfig | undefined {
         replicas: md.getNumber('replicas'),
         version: md.getOptionalString('version'),
       })),
+      connectivity: readDemoConnectivity(c, c.getString('name')),
+      virtualNodes: (c.getOptionalConfigArray('virtualNodes') ?? []).map(
+        v => ({
+          name: v.getString('name'),
+          kind: oneOf(v, 'kind', ['liqo', 'admiralty'] as const),
+          peer: v.getString('peer'),
+          allocatable: resourceList(v, 'allocatable') ?? {},
+          ready: v.getOptionalBoolean('ready') ?? true,
+        }),
+      ),
     };
   });
   const workloads = (demo.getOptionalConfigArray('workloads') ?? []).map(w => {
@@ -205,6 +376,7 @@ function readDemo(config: Config): DemoConfig | undefined {
   return {
     clusters,
     workloads,
+    addons: readDemoAddons(demo),
     rolloutMs: durationMs(demo, 'rolloutDuration', 20_000),
   };
 }
@@ -282,6 +454,13 @@ export function readMultiClusterConfig(config: Config): MultiClusterConfig {
       readEndpoint,
     ),
     demo: readDemo(config),
+    connectivity: {
+      detect: c?.getOptionalBoolean('connectivity.detect') ?? true,
+      timeoutMs: get(
+        cfg => durationMs(cfg, 'connectivity.timeout', 10_000),
+        10_000,
+      ),
+    },
     entityProvider: {
       enabled: c?.getOptionalBoolean('entityProvider.enabled') ?? true,
       frequency: get(

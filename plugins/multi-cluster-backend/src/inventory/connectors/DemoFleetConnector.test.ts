@@ -135,3 +135,193 @@ describe('DemoFleetConnector', () => {
     );
   });
 });
+
+describe('DemoFleetConnector connectivity', () => {
+  const meshed = {
+    ...demoConfig,
+    clusters: [
+      {
+        ...demoConfig.clusters[0],
+        connectivity: {
+          fabrics: [
+            {
+              kind: 'submariner',
+              clusterSet: 'prod',
+              clusterId: 'eu-1',
+              connectedTo: ['us-1'],
+            },
+          ],
+          podCidrs: ['10.10.0.0/16'],
+          serviceCidrs: ['10.110.0.0/16'],
+          serviceExports: ['shop/checkout', 'shop/ledger!invalid'],
+        },
+        virtualNodes: [
+          {
+            name: 'liqo-demo-us-east-1',
+            kind: 'liqo',
+            peer: 'demo-us-east-1',
+            allocatable: 'cpu=8,memory=32Gi',
+          },
+        ],
+      },
+      demoConfig.clusters[1],
+      {
+        ...demoConfig.clusters[2],
+        connectivity: {
+          fabrics: [{ kind: 'istio', clusterSet: 'staging-mesh' }],
+        },
+      },
+    ],
+    addons: [
+      {
+        name: 'kyverno-baseline',
+        category: 'policy',
+        delivery: 'argocd-applicationset',
+        source: 'argocd/cluster-addons',
+        desiredRevision: 'v2',
+        clusters: {
+          'demo-eu-west-1': { state: 'in-sync', revision: 'v2' },
+          'demo-us-east-1': {
+            state: 'drifted',
+            revision: 'v1',
+            message: 'OutOfSync',
+          },
+        },
+      },
+    ],
+  };
+
+  async function create(demo: object) {
+    const knex = await databases.init('SQLITE_3');
+    const store = await MultiClusterStore.create({
+      database: { getClient: async () => knex },
+    });
+    const config = readMultiClusterConfig(
+      new ConfigReader({ multiCluster: { demo } }),
+    ).demo!;
+    return new DemoFleetConnector(config, store, () => 1_000_000);
+  }
+
+  it('shows fabrics, networks, exports and virtual nodes as the simulated API would', async () => {
+    const demo = await create(meshed);
+    const records = await demo.listClusters();
+    const eu = records.find(r => r.name === 'demo-eu-west-1')!;
+    expect(eu.fields.connectivity).toEqual({
+      clusterSets: ['prod'],
+      fabrics: [
+        {
+          kind: 'submariner',
+          clusterSet: 'prod',
+          clusterId: 'eu-1',
+          detectedVia: 'demo',
+          connectedTo: ['us-1'],
+          gateway: { ready: true },
+          evidence: ['Simulated Submariner membership of cluster set prod'],
+        },
+      ],
+      networks: {
+        podCidrs: ['10.10.0.0/16'],
+        serviceCidrs: ['10.110.0.0/16'],
+        detectedVia: 'demo',
+      },
+      mcs: { serviceExportCrd: true, serviceImportCrd: true },
+      serviceExports: [
+        { namespace: 'shop', name: 'checkout', valid: true },
+        {
+          namespace: 'shop',
+          name: 'ledger',
+          valid: false,
+          message: 'Service shop/ledger not found',
+        },
+      ],
+    });
+    expect(eu.fields.capacity?.virtualNodes).toEqual([
+      {
+        name: 'liqo-demo-us-east-1',
+        kind: 'liqo',
+        peer: 'demo-us-east-1',
+        allocatable: { cpu: '8', memory: '32Gi' },
+        ready: true,
+      },
+    ]);
+    // The virtual node is not part of the cluster's own capacity.
+    expect(eu.fields.capacity?.allocatable).toEqual(
+      demoConfig.clusters[0].capacity,
+    );
+    expect(
+      records.find(r => r.name === 'demo-us-east-1')!.fields.connectivity,
+    ).toBeUndefined();
+  });
+
+  it('takes a down cluster’s gateway down with it', async () => {
+    const demo = await create(meshed);
+    const staging = (await demo.listClusters()).find(
+      r => r.name === 'demo-eu-central-1',
+    )!;
+    expect(staging.fields.connectivity?.fabrics[0].gateway).toEqual({
+      ready: false,
+      message: 'Simulated Istio multi-cluster gateway is down',
+    });
+  });
+
+  it('reports add-on coverage, with clusters the delivery skips as missing', async () => {
+    const demo = await create(meshed);
+    expect(await demo.listAddons()).toEqual([
+      {
+        name: 'kyverno-baseline',
+        category: 'policy',
+        delivery: 'argocd-applicationset',
+        source: 'argocd/cluster-addons',
+        clusters: [
+          {
+            cluster: 'demo-eu-central-1',
+            state: 'missing',
+            desiredRevision: 'v2',
+            message: 'argocd/cluster-addons does not target this cluster',
+          },
+          {
+            cluster: 'demo-eu-west-1',
+            state: 'in-sync',
+            revision: 'v2',
+            desiredRevision: 'v2',
+          },
+          {
+            cluster: 'demo-us-east-1',
+            state: 'drifted',
+            revision: 'v1',
+            desiredRevision: 'v2',
+            message: 'OutOfSync',
+          },
+        ],
+      },
+    ]);
+  });
+
+  it.each([
+    [
+      { fabrics: [{ kind: 'weave', clusterSet: 'x' }] },
+      "Invalid kind 'weave' in multiCluster.demo; expected one of submariner, istio, cilium-clustermesh, mcs, cloud-private, other",
+    ],
+    [
+      { podCidrs: ['10.0.0.1/16'] },
+      `Invalid podCidrs of demo cluster 'demo-eu-west-1': "10.0.0.1/16" has host bits set; did you mean 10.0.0.0/16?`,
+    ],
+    [
+      { serviceExports: ['checkout'] },
+      "Invalid serviceExports entry 'checkout' of demo cluster 'demo-eu-west-1'; expected namespace/name (optionally suffixed !invalid)",
+    ],
+  ])('rejects bad demo connectivity %j', (connectivity, message) => {
+    expect(() =>
+      readMultiClusterConfig(
+        new ConfigReader({
+          multiCluster: {
+            demo: {
+              ...demoConfig,
+              clusters: [{ ...demoConfig.clusters[0], connectivity }],
+            },
+          },
+        }),
+      ),
+    ).toThrow(message);
+  });
+});

@@ -1,4 +1,9 @@
 import { ConflictError, InputError, NotFoundError } from '@backstage/errors';
+import type {
+  AddonCoverage,
+  ClusterConnectivity,
+  VirtualNode,
+} from '@flotilla/plugin-multi-cluster-common';
 import { DemoConfig, DemoClusterConfig } from '../../config';
 import { DemoStateStore } from '../../database/MultiClusterStore';
 import {
@@ -45,6 +50,81 @@ function rolloutPhase(s: {
     return 'Running';
   }
   return s.desired > s.ready ? 'ScalingUp' : 'ScalingDown';
+}
+
+const FABRIC_TITLES: Record<string, string> = {
+  submariner: 'Submariner',
+  istio: 'Istio multi-cluster',
+  'cilium-clustermesh': 'Cilium Cluster Mesh',
+  mcs: 'MCS',
+  'cloud-private': 'Cloud private connectivity',
+  other: 'Fabric',
+};
+
+/**
+ * What the simulated API server shows of a cluster's fabrics: the same
+ * record the real detectors build, marked `demo`. A cluster that is down
+ * has its gateways down too.
+ */
+function demoConnectivity(
+  c: DemoClusterConfig,
+  healthy: boolean,
+): ClusterConnectivity | undefined {
+  const conn = c.connectivity;
+  if (!conn) {
+    return undefined;
+  }
+  const mcsFabric = conn.fabrics.find(f => f.kind === 'mcs');
+  return {
+    clusterSets: [...new Set(conn.fabrics.map(f => f.clusterSet))].sort(),
+    fabrics: conn.fabrics.map(f => {
+      const ready = (f.gatewayReady ?? true) && healthy;
+      return {
+        kind: f.kind,
+        clusterSet: f.clusterSet,
+        clusterId: f.clusterId,
+        detectedVia: 'demo' as const,
+        globalnet: f.globalnet,
+        connectedTo: f.connectedTo,
+        gateway: {
+          ready,
+          message: ready
+            ? undefined
+            : `Simulated ${FABRIC_TITLES[f.kind]} gateway is down`,
+        },
+        evidence: [
+          `Simulated ${FABRIC_TITLES[f.kind]} membership of cluster set ${f.clusterSet}`,
+        ],
+      };
+    }),
+    networks:
+      conn.podCidrs.length || conn.serviceCidrs.length
+        ? {
+            podCidrs: conn.podCidrs,
+            serviceCidrs: conn.serviceCidrs,
+            detectedVia: 'demo',
+          }
+        : undefined,
+    mcs:
+      mcsFabric || conn.serviceExports.length
+        ? {
+            serviceExportCrd: true,
+            serviceImportCrd: true,
+            clusterSet: mcsFabric?.clusterSet,
+            clusterId: mcsFabric?.clusterId,
+          }
+        : undefined,
+    serviceExports: conn.serviceExports.length
+      ? conn.serviceExports.map(e => ({
+          namespace: e.namespace,
+          name: e.name,
+          valid: e.valid,
+          message: e.valid
+            ? undefined
+            : `Service ${e.namespace}/${e.name} not found`,
+        }))
+      : undefined,
+  };
 }
 
 function healthMessage(deleting: boolean, healthy: boolean) {
@@ -207,7 +287,19 @@ export class DemoFleetConnector
             declared: c.capacity,
             allocatable: c.capacity,
             allocated: c.allocated,
+            virtualNodes: c.virtualNodes?.length
+              ? c.virtualNodes.map(
+                  (v): VirtualNode => ({
+                    name: v.name,
+                    kind: v.kind,
+                    peer: v.peer,
+                    allocatable: v.allocatable,
+                    ready: v.ready && healthy,
+                  }),
+                )
+              : undefined,
           },
+          connectivity: demoConnectivity(c, healthy),
           lifecycle,
           workloads,
         },
@@ -221,6 +313,40 @@ export class DemoFleetConnector
       });
     }
     return records;
+  }
+
+  /**
+   * The simulated fleet-wide add-ons. An add-on is wanted on every demo
+   * cluster; a cluster its delivery does not list is missing it.
+   */
+  async listAddons(): Promise<AddonCoverage[]> {
+    const present = new Set(
+      (await this.listClusters()).map(record => record.name),
+    );
+    return this.config.addons.map(addon => ({
+      name: addon.name,
+      category: addon.category,
+      delivery: addon.delivery,
+      source: addon.source,
+      clusters: [...present].sort().map(cluster => {
+        const status = addon.clusters[cluster];
+        if (!status) {
+          return {
+            cluster,
+            state: 'missing' as const,
+            desiredRevision: addon.desiredRevision,
+            message: `${addon.source} does not target this cluster`,
+          };
+        }
+        return {
+          cluster,
+          state: status.state,
+          revision: status.revision,
+          desiredRevision: addon.desiredRevision,
+          message: status.message,
+        };
+      }),
+    }));
   }
 
   // ---- lifecycle ----------------------------------------------------------
