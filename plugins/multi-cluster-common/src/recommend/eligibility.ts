@@ -1,5 +1,6 @@
 import type { ClusterProfile } from '../fleet/cluster';
 import { estimateAvailableReplicas } from '../scheduling/estimator';
+import { reachabilityProblem } from '../scheduling/filters/clusterSetReachability';
 import {
   formatTaint,
   toleratesTaint,
@@ -78,6 +79,9 @@ export function ineligibilityReasons(
       reasons.push(`untolerated taint ${formatTaint(taint)}`);
     }
   }
+  // The scheduler's own wording, so advice and the placement preview agree.
+  const unreachable = reachabilityProblem(cluster, requirements.reachability);
+  if (unreachable) reasons.push(unreachable);
   if (reasons.length === 0 && capacityFor(cluster, requirements) <= 0) {
     const request = Object.entries(requirements.resourceRequest ?? {})
       .map(([name, amount]) => `${name} ${amount}`)

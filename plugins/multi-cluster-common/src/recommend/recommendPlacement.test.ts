@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { fleetCluster, sampleFleet } from '../__fixtures__/fleet';
+import { sharesClusterSet } from '../scheduling/filters/clusterSetReachability';
 import { schedule } from '../scheduling/schedule';
 import { recommendPlacement } from './recommendPlacement';
 import type { PlacementScorer } from './types';
@@ -248,5 +249,185 @@ describe('recommendPlacement', () => {
       ),
       { numRuns: 200 },
     );
+  });
+
+  describe('reachability of dependencies', () => {
+    const meshed = sampleFleet.map(cluster => ({
+      ...cluster,
+      clusterSets: cluster.name.startsWith('eu-')
+        ? ['mesh-eu']
+        : cluster.name === 'us-aws'
+        ? ['mesh-us', 'mcs-global']
+        : undefined,
+    }));
+    const paymentsDb = {
+      ref: 'component:default/payments-db',
+      clusters: [{ name: 'eu-aws', clusterSets: ['mesh-eu'] }],
+    };
+
+    it('excludes an unreachable cluster with the reason and never recommends it', () => {
+      const advice = recommendPlacement(
+        {
+          replicas: 6,
+          requiredLabels: prod,
+          userRegions: ['us-east', 'ap-southeast'],
+          reachability: { dependencies: [paymentsDb] },
+        },
+        meshed,
+      );
+      const reasons = Object.fromEntries(
+        advice.excluded.map(e => [e.cluster, e.reasons]),
+      );
+      expect(reasons['us-aws']).toEqual([
+        'shares no cluster set with component:default/payments-db (runs on eu-aws)',
+      ]);
+      expect(reasons['ap-gcp']).toEqual([
+        'shares no cluster set with component:default/payments-db (runs on eu-aws)',
+      ]);
+      expect(advice.recommendations.length).toBeGreaterThan(0);
+      for (const r of advice.recommendations) {
+        expect(r.clusters.every(c => c === 'eu-aws' || c === 'eu-gcp')).toBe(
+          true,
+        );
+        // The scheduler, given the same requirement, reproduces the split.
+        const replay = schedule({
+          replicas: 6,
+          placement: r.placement,
+          clusters: meshed,
+          reachability: { dependencies: [paymentsDb] },
+        });
+        expect(replay.targets).toEqual(r.split);
+      }
+      // Without the requirement the users' regions pull replicas elsewhere.
+      const unconstrained = recommendPlacement(
+        {
+          replicas: 6,
+          requiredLabels: prod,
+          userRegions: ['us-east', 'ap-southeast'],
+        },
+        meshed,
+      );
+      expect(
+        unconstrained.recommendations.some(r =>
+          r.clusters.some(c => c === 'us-aws' || c === 'ap-gcp'),
+        ),
+      ).toBe(true);
+    });
+
+    it('says why nothing fits when no cluster can reach', () => {
+      const advice = recommendPlacement(
+        {
+          replicas: 2,
+          reachability: {
+            dependencies: [
+              {
+                ref: 'component:default/mainframe',
+                clusters: [{ name: 'on-prem', clusterSets: ['dc-1'] }],
+              },
+            ],
+          },
+        },
+        meshed,
+      );
+      expect(advice.recommendations).toEqual([]);
+      expect(advice.excluded.map(e => e.cluster).sort()).toEqual(
+        meshed.map(c => c.name).sort(),
+      );
+      expect(advice.rejected[0].reason).toBe(
+        'only 0 eligible region(s), 1 required',
+      );
+    });
+
+    it('rejects a malformed requirement', () => {
+      expect(() =>
+        recommendPlacement(
+          {
+            replicas: 1,
+            reachability: {
+              dependencies: [{ ref: '', clusters: [{ name: 'eu-aws' }] }],
+            },
+          },
+          meshed,
+        ),
+      ).toThrow(
+        'reachability.dependencies.0.ref: dependency ref must not be empty',
+      );
+    });
+
+    it('recommends only clusters that reach every dependency with clusters (property)', () => {
+      const sets = ['s1', 's2', 's3'];
+      fc.assert(
+        fc.property(
+          fc.array(
+            fc.record({
+              region: fc.constantFrom('a', 'b', 'c'),
+              sets: fc.subarray(sets),
+            }),
+            { minLength: 1, maxLength: 8 },
+          ),
+          fc.array(
+            fc.array(
+              fc.record({
+                name: fc.constantFrom('d0', 'd1', 'c0'),
+                sets: fc.subarray(sets),
+              }),
+              {
+                maxLength: 2,
+              },
+            ),
+            { minLength: 1, maxLength: 3 },
+          ),
+          fc.integer({ min: 1, max: 20 }),
+          (specs, dependencySpecs, replicas) => {
+            const fleet = specs.map((spec, i) =>
+              fleetCluster(`c${i}`, {
+                cpu: 8,
+                region: spec.region,
+                clusterSets: spec.sets,
+              }),
+            );
+            const dependencies = dependencySpecs.map((clusters, i) => ({
+              ref: `component:default/dep-${i}`,
+              clusters: clusters.map(c => ({
+                name: c.name,
+                clusterSets: c.sets,
+              })),
+            }));
+            const advice = recommendPlacement(
+              {
+                replicas,
+                resourceRequest: { cpu: '1' },
+                reachability: { dependencies },
+              },
+              fleet,
+            );
+            const byName = new Map(fleet.map(c => [c.name, c]));
+            for (const r of advice.recommendations) {
+              for (const name of r.clusters) {
+                for (const dependency of dependencies) {
+                  expect(
+                    dependency.clusters.length === 0 ||
+                      dependency.clusters.some(
+                        d =>
+                          d.name === name ||
+                          sharesClusterSet(
+                            byName.get(name)!.clusterSets,
+                            d.clusterSets,
+                          ),
+                      ),
+                  ).toBe(true);
+                }
+              }
+            }
+            expect(
+              advice.recommendations.length +
+                advice.rejected.length +
+                advice.excluded.length,
+            ).toBeGreaterThan(0);
+          },
+        ),
+        { numRuns: 200 },
+      );
+    });
   });
 });

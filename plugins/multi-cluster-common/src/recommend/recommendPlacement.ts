@@ -1,6 +1,7 @@
 import type { ClusterProfile } from '../fleet/cluster';
 import type { KarmadaPlacement } from '../scheduling/placement';
 import { parseQuantity, quantityMilliValue } from '../scheduling/quantity';
+import { validateReachability } from '../scheduling/filters/clusterSetReachability';
 import { schedule } from '../scheduling/schedule';
 import { capacityFor, ineligibilityReasons } from './eligibility';
 import { meanUserLatency } from './scorers/latencyScorer';
@@ -195,6 +196,9 @@ export function recommendPlacement(
       `replicas must be a positive whole number, got ${requirements.replicas}`,
     );
   }
+  if (requirements.reachability !== undefined) {
+    validateReachability(requirements.reachability, fleet);
+  }
   const scorers = [
     ...(options.scorers ?? builtInScorers),
     ...(options.additionalScorers ?? []),
@@ -247,6 +251,7 @@ export function recommendPlacement(
           replicaRequirements: requirements.resourceRequest
             ? { resourceRequest: requirements.resourceRequest }
             : undefined,
+          reachability: requirements.reachability,
         });
         const split = result.targets.map(t => ({
           name: t.name,

@@ -1,4 +1,5 @@
 import type { KarmadaPlacement, Toleration } from '../scheduling/placement';
+import type { ReachabilityRequirement } from '../scheduling/types';
 import type { ClusterProfile } from '../fleet/cluster';
 
 /**
@@ -28,6 +29,12 @@ export interface WorkloadRequirements {
   tolerations?: Toleration[];
   /** Clusters never to use (e.g. the failing source of a failover). */
   excludeClusters?: string[];
+  /**
+   * Dependencies (the catalog's `dependsOn`) every chosen cluster must
+   * reach: it runs beside them or shares a cluster set with one of their
+   * clusters. Passed on to `schedule` when the advice is replayed.
+   */
+  reachability?: ReachabilityRequirement;
 }
 
 /** @public */
