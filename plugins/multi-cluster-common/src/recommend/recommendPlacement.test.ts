@@ -252,13 +252,15 @@ describe('recommendPlacement', () => {
   });
 
   describe('reachability of dependencies', () => {
+    const setsByCluster: Record<string, string[]> = {
+      'eu-aws': ['mesh-eu'],
+      'eu-gcp': ['mesh-eu'],
+      'eu-staging': ['mesh-eu'],
+      'us-aws': ['mesh-us', 'mcs-global'],
+    };
     const meshed = sampleFleet.map(cluster => ({
       ...cluster,
-      clusterSets: cluster.name.startsWith('eu-')
-        ? ['mesh-eu']
-        : cluster.name === 'us-aws'
-        ? ['mesh-us', 'mcs-global']
-        : undefined,
+      clusterSets: setsByCluster[cluster.name],
     }));
     const paymentsDb = {
       ref: 'component:default/payments-db',
