@@ -1,0 +1,174 @@
+import type { LoggerService } from '@backstage/backend-plugin-api';
+import type {
+  AddonCoverage,
+  AddonCoverageReport,
+  AddonDelivery,
+  FleetCluster,
+} from '@flotilla/plugin-multi-cluster-common';
+import pLimit from 'p-limit';
+import { ArgoCdApplicationSetSource } from './ArgoCdApplicationSetSource';
+import { requiredClusters } from './coverage';
+import { FleetGitRepoSource } from './FleetGitRepoSource';
+import { KarmadaClusterPropagationSource } from './KarmadaClusterPropagationSource';
+import {
+  AddonClientResolver,
+  AddonConfig,
+  AddonCoverageOptions,
+  AddonSource,
+} from './types';
+
+export interface AddonCoverageServiceOptions {
+  addons: AddonConfig[];
+  /** One source per delivery type. */
+  sources: AddonSource[];
+  logger?: LoggerService;
+  /** Add-ons read at once. Default 4. */
+  concurrency?: number;
+  /** Time one add-on may take. Default 30 seconds. */
+  timeoutMs?: number;
+  /**
+   * Coverage computed elsewhere (the demo fleet's simulator). Appended after
+   * the configured add-ons; an entry with a configured add-on's name is
+   * ignored.
+   */
+  precomputed?: () => Promise<AddonCoverage[]>;
+}
+
+/**
+ * The coverage of every configured fleet-wide add-on: which clusters carry
+ * it, which are missing it or drifted. One unreadable delivery marks only
+ * its own add-on as failed.
+ */
+export class AddonCoverageService {
+  private readonly sources = new Map<AddonDelivery, AddonSource>();
+
+  constructor(private readonly options: AddonCoverageServiceOptions) {
+    for (const source of options.sources) {
+      this.sources.set(source.delivery, source);
+    }
+  }
+
+  /** The service with the Argo CD, Fleet and Karmada sources. */
+  static create(
+    options: Omit<AddonCoverageServiceOptions, 'sources'> & {
+      clientFor: AddonClientResolver;
+    },
+  ): AddonCoverageService {
+    const { clientFor, ...rest } = options;
+    return new AddonCoverageService({
+      ...rest,
+      sources: [
+        new ArgoCdApplicationSetSource(clientFor),
+        new FleetGitRepoSource(clientFor),
+        new KarmadaClusterPropagationSource(clientFor),
+      ],
+    });
+  }
+
+  async getCoverage(
+    fleet: FleetCluster[],
+    options: AddonCoverageOptions = {},
+  ): Promise<AddonCoverageReport> {
+    const limit = pLimit(Math.max(1, this.options.concurrency ?? 4));
+    const configured = await Promise.all(
+      this.options.addons.map(addon =>
+        limit(() => this.coverageOf(addon, fleet, options)),
+      ),
+    );
+    const names = new Set(configured.map(a => a.name));
+    const extra = (await this.precomputed()).filter(a => !names.has(a.name));
+    return { addons: [...configured, ...extra] };
+  }
+
+  private async coverageOf(
+    addon: AddonConfig,
+    fleet: FleetCluster[],
+    options: AddonCoverageOptions,
+  ): Promise<AddonCoverage> {
+    const source = this.sources.get(addon.delivery.type);
+    if (!source) {
+      return this.failed(
+        addon,
+        fleet,
+        `no source reads ${addon.delivery.type} deliveries`,
+      );
+    }
+    const timeoutMs = this.options.timeoutMs ?? 30_000;
+    const controller = new AbortController();
+    const onAbort = () => controller.abort();
+    options.signal?.addEventListener('abort', onAbort);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        reject(new Error(`timed out after ${timeoutMs} ms`));
+      }, timeoutMs);
+    });
+    try {
+      return await Promise.race([
+        source.coverage(addon, fleet, { signal: controller.signal }),
+        timeout,
+      ]);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.options.logger?.warn(
+        `Could not read add-on '${addon.name}' coverage: ${message}`,
+      );
+      return this.failed(addon, fleet, message);
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  private failed(
+    addon: AddonConfig,
+    fleet: FleetCluster[],
+    error: string,
+  ): AddonCoverage {
+    return {
+      name: addon.name,
+      category: addon.category,
+      delivery: addon.delivery.type,
+      source: describeDelivery(addon),
+      error,
+      clusters: requiredClusters(addon, fleet)
+        .map(c => c.name)
+        .sort()
+        .map(cluster => ({
+          cluster,
+          state: 'unknown' as const,
+          message: `delivery could not be read: ${error}`,
+        })),
+    };
+  }
+
+  private async precomputed(): Promise<AddonCoverage[]> {
+    if (!this.options.precomputed) {
+      return [];
+    }
+    try {
+      return await this.options.precomputed();
+    } catch (error) {
+      this.options.logger?.warn(
+        `Could not compute the demo fleet's add-on coverage: ${
+          (error as Error).message
+        }`,
+      );
+      return [];
+    }
+  }
+}
+
+/** The delivering object, as the sources name it. */
+export function describeDelivery(addon: AddonConfig): string {
+  const d = addon.delivery;
+  switch (d.type) {
+    case 'argocd-applicationset':
+      return `ApplicationSet ${d.namespace}/${d.name} on ${d.cluster}`;
+    case 'fleet-gitrepo':
+      return `GitRepo ${d.namespace}/${d.name} on ${d.cluster}`;
+    default:
+      return `ClusterPropagationPolicy ${d.name} on Karmada ${d.controlPlane}`;
+  }
+}

@@ -1,0 +1,195 @@
+import type {
+  AddonClusterStatus,
+  AddonCoverage,
+  FleetCluster,
+} from '@flotilla/plugin-multi-cluster-common';
+import { KubernetesClient } from '../kubernetes/KubernetesClient';
+import { coverageOf, FleetClusterIndex, observe } from './coverage';
+import {
+  AddonClientResolver,
+  AddonConfig,
+  AddonCoverageOptions,
+  AddonSource,
+  KarmadaClusterPropagationDelivery,
+} from './types';
+
+/** Labels Karmada puts on the bindings a ClusterPropagationPolicy claims. */
+export const KARMADA_POLICY_LABELS = {
+  /** Since Karmada 1.10; the value is the policy's own label of that key. */
+  permanentId: 'clusterpropagationpolicy.karmada.io/permanent-id',
+  /** Before 1.10 (removed in 1.12); still on bindings of older control planes. */
+  name: 'clusterpropagationpolicy.karmada.io/name',
+} as const;
+
+type Observation = Omit<AddonClusterStatus, 'cluster'>;
+
+function resourceName(binding: any): string {
+  const r = binding?.spec?.resource ?? {};
+  return `${r.kind ?? 'resource'} ${r.namespace ? `${r.namespace}/` : ''}${
+    r.name ?? binding?.metadata?.name
+  }`;
+}
+
+/** Per scheduled cluster, the state of one binding's resource there. */
+export function bindingStates(binding: any): Map<string, Observation> {
+  const out = new Map<string, Observation>();
+  const what = resourceName(binding);
+  const statuses = new Map<string, any>(
+    ((binding?.status?.aggregatedStatus ?? []) as any[]).map(s => [
+      s?.clusterName,
+      s,
+    ]),
+  );
+  for (const target of (binding?.spec?.clusters ?? []) as any[]) {
+    const name: string | undefined = target?.name;
+    if (!name) continue;
+    const s = statuses.get(name);
+    if (!s) {
+      out.set(name, {
+        state: 'unknown',
+        message: `${what}: scheduled, no status from the cluster yet`,
+      });
+    } else if (s.applied !== true) {
+      out.set(name, {
+        state: 'drifted',
+        message: `${what}: not applied${
+          s.appliedMessage ? ` (${s.appliedMessage})` : ''
+        }`,
+      });
+    } else if (s.health === 'Unhealthy') {
+      out.set(name, { state: 'drifted', message: `${what}: Unhealthy` });
+    } else if (s.health === 'Healthy') {
+      out.set(name, { state: 'in-sync' });
+    } else {
+      out.set(name, {
+        state: 'unknown',
+        message: `${what}: applied, health ${s.health ?? 'not reported'}`,
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * An add-on propagated by a Karmada ClusterPropagationPolicy: every
+ * ClusterResourceBinding and ResourceBinding the policy claims is one
+ * resource of the add-on; a cluster carries the add-on when every binding
+ * schedules it there and reports it applied and healthy.
+ */
+export class KarmadaClusterPropagationSource implements AddonSource {
+  readonly delivery = 'karmada-clusterpropagationpolicy' as const;
+
+  constructor(private readonly clientFor: AddonClientResolver) {}
+
+  async coverage(
+    addon: AddonConfig,
+    fleet: FleetCluster[],
+    options: AddonCoverageOptions,
+  ): Promise<AddonCoverage> {
+    const delivery = addon.delivery as KarmadaClusterPropagationDelivery;
+    const source = `ClusterPropagationPolicy ${delivery.name} on Karmada ${delivery.controlPlane}`;
+    const client = await this.clientFor({
+      kind: 'karmada',
+      name: delivery.controlPlane,
+    });
+    if (!client) {
+      throw new Error(
+        `no Karmada control plane '${delivery.controlPlane}' is configured`,
+      );
+    }
+    const opts = { signal: options.signal };
+    const policy = await this.getPolicy(client, delivery, opts);
+    const bindings = await this.listBindings(client, delivery, policy, opts);
+
+    const index = new FleetClusterIndex(fleet);
+    const scheduledIn = new Map<string, number>();
+    const observed = new Map<string, Observation[]>();
+    for (const binding of bindings) {
+      for (const [member, state] of bindingStates(binding)) {
+        const cluster = index.byClusterName(member);
+        if (!cluster) continue;
+        scheduledIn.set(cluster.name, (scheduledIn.get(cluster.name) ?? 0) + 1);
+        observe(observed, cluster.name, state);
+      }
+    }
+    // A cluster that got some of the add-on's resources but not all of them
+    // is drifted, not in sync.
+    for (const [cluster, count] of scheduledIn) {
+      if (count < bindings.length) {
+        observe(observed, cluster, {
+          state: 'drifted',
+          message: `${count} of the ${bindings.length} resources of ${source} are scheduled to this cluster`,
+        });
+      }
+    }
+    return coverageOf(addon, source, fleet, observed, {
+      message:
+        bindings.length === 0
+          ? `${source} has not bound any resource yet`
+          : `${source} does not schedule its resources to this cluster`,
+    });
+  }
+
+  private async getPolicy(
+    client: KubernetesClient,
+    delivery: KarmadaClusterPropagationDelivery,
+    opts: { signal?: AbortSignal },
+  ): Promise<any> {
+    // The client reads single objects by namespace only; this cluster-scoped
+    // policy is picked out of the (short) policy list instead.
+    const list = await client.listCustomObjects(
+      {
+        group: 'policy.karmada.io',
+        version: 'v1alpha1',
+        plural: 'clusterpropagationpolicies',
+      },
+      opts,
+    );
+    const policy = (list.items ?? []).find(
+      (p: any) => p?.metadata?.name === delivery.name,
+    );
+    if (!policy) {
+      throw new Error(
+        `ClusterPropagationPolicy '${delivery.name}' not found on Karmada '${delivery.controlPlane}'`,
+      );
+    }
+    return policy;
+  }
+
+  private async listBindings(
+    client: KubernetesClient,
+    delivery: KarmadaClusterPropagationDelivery,
+    policy: any,
+    opts: { signal?: AbortSignal },
+  ): Promise<any[]> {
+    const selectors = [`${KARMADA_POLICY_LABELS.name}=${delivery.name}`];
+    const permanentId =
+      policy?.metadata?.labels?.[KARMADA_POLICY_LABELS.permanentId];
+    if (permanentId) {
+      selectors.unshift(`${KARMADA_POLICY_LABELS.permanentId}=${permanentId}`);
+    }
+    // A ClusterPropagationPolicy claims cluster-scoped resources through
+    // ClusterResourceBindings and namespaced ones through ResourceBindings.
+    const lists = await Promise.all(
+      ['clusterresourcebindings', 'resourcebindings'].flatMap(plural =>
+        selectors.map(labelSelector =>
+          client.listCustomObjects(
+            {
+              group: 'work.karmada.io',
+              version: 'v1alpha2',
+              plural,
+              labelSelector,
+            },
+            opts,
+          ),
+        ),
+      ),
+    );
+    const byKey = new Map<string, any>();
+    for (const item of lists.flatMap(l => l.items ?? [])) {
+      const m = item?.metadata ?? {};
+      byKey.set(m.uid ?? `${item?.kind}/${m.namespace ?? ''}/${m.name}`, item);
+    }
+    return [...byKey.values()];
+  }
+}
