@@ -30,6 +30,10 @@ import {
 import { multiClusterApiRef } from '../../api';
 import { ClusterHealthStatus } from '../common/ClusterHealthStatus';
 import { LifecycleDialog } from './ScaleDialog';
+import {
+  ClusterConnectivityCard,
+  ClusterVirtualNodesCard,
+} from '../Connectivity';
 
 const RESOURCES = ['cpu', 'memory', 'pods', 'nvidia.com/gpu'];
 
@@ -82,7 +86,7 @@ const workloadColumns: TableColumn<PlacedWorkload>[] = [
   { title: 'Replicas', field: 'replicas', type: 'numeric' },
 ];
 
-/** The "Cluster" tab of a kubernetes-cluster Resource: health, capacity, lifecycle. */
+/** The "Cluster" tab of a kubernetes-cluster Resource: health, capacity, connectivity, lifecycle. */
 export function EntityClusterContent() {
   const { entity } = useEntity();
   const api = useApi(multiClusterApiRef);
@@ -166,6 +170,12 @@ export function EntityClusterContent() {
         <InfoCard title="Capacity">
           <CapacityBars cluster={cluster} />
         </InfoCard>
+      </Grid>
+      <Grid item xs={12}>
+        <ClusterConnectivityCard cluster={cluster} />
+      </Grid>
+      <Grid item xs={12}>
+        <ClusterVirtualNodesCard cluster={cluster} />
       </Grid>
       <Grid item xs={12}>
         <InfoCard

@@ -35,6 +35,7 @@ import { multiClusterApiRef } from '../../api';
 import { ClusterHealthStatus } from '../common/ClusterHealthStatus';
 import { PlacementSimulator } from '../common/PlacementSimulator';
 import { FailoverPanel } from '../Failover';
+import { ExposureCard } from '../Connectivity';
 
 interface ReplicaRow {
   cluster: string;
@@ -124,7 +125,7 @@ const SEVERITY_TO_ALERT: Record<FindingSeverity, 'error' | 'warning' | 'info'> =
     info: 'info',
   };
 
-/** The "Multi-cluster" tab of a service: placement, preview and DR posture. */
+/** The "Multi-cluster" tab of a service: placement, exposure, preview and DR posture. */
 export function EntityMultiClusterContent() {
   const { entity } = useEntity();
   const api = useApi(multiClusterApiRef);
@@ -294,6 +295,15 @@ export function EntityMultiClusterContent() {
             </Typography>
           )}
         </InfoCard>
+      </Grid>
+      <Grid item xs={12}>
+        <ExposureCard
+          entity={{
+            kind: entity.kind,
+            namespace: entity.metadata.namespace ?? 'default',
+            name: entity.metadata.name,
+          }}
+        />
       </Grid>
       <Grid item xs={12}>
         <FailoverPanel

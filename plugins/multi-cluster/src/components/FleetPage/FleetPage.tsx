@@ -26,6 +26,7 @@ import type { FleetCluster } from '@flotilla/plugin-multi-cluster-common';
 import { multiClusterApiRef } from '../../api';
 import { ClusterHealthStatus } from '../common/ClusterHealthStatus';
 import { PlacementSimulator } from '../common/PlacementSimulator';
+import { FleetConnectivity } from '../Connectivity';
 
 type Axis =
   | 'environment'
@@ -71,7 +72,10 @@ const columns: TableColumn<FleetCluster>[] = [
   { title: 'Source', field: 'source' },
 ];
 
-/** The whole fleet: filters by segmentation axis, a summary by region, and the simulator. */
+/**
+ * The whole fleet: filters by segmentation axis, a summary by region,
+ * connectivity and add-on coverage, and the simulator.
+ */
 export function FleetPageContent() {
   const api = useApi(multiClusterApiRef);
   const { value, loading, error } = useAsync(
@@ -89,6 +93,11 @@ export function FleetPageContent() {
         ),
       ),
     [clusters, filters],
+  );
+  // Virtual nodes link to their peer's catalog page when it has one.
+  const clusterRefs = useMemo(
+    () => Object.fromEntries(clusters.map(c => [c.name, c.catalogEntityRef])),
+    [clusters],
   );
   const regions = useMemo(() => {
     const summary = new Map<string, { total: number; healthy: number }>();
@@ -185,6 +194,9 @@ export function FleetPageContent() {
             columns={columns}
             data={visible}
           />
+        </Grid>
+        <Grid item xs={12}>
+          <FleetConnectivity clusterRefs={clusterRefs} />
         </Grid>
         <Grid item xs={12}>
           <InfoCard title="Simulate a placement on the whole fleet">

@@ -1,0 +1,190 @@
+import {
+  InfoCard,
+  StatusError,
+  StatusOK,
+  StructuredMetadataTable,
+} from '@backstage/core-components';
+import {
+  Box,
+  Chip,
+  Table as MuiTable,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@material-ui/core';
+import Alert from '@material-ui/lab/Alert';
+import type {
+  FabricMembership,
+  FleetCluster,
+  ServiceExportRecord,
+} from '@flotilla/plugin-multi-cluster-common';
+import { DeclareClusterSetsHint } from './ClusterSets';
+import { fabricTitle } from './format';
+
+function Gateway(props: { gateway: FabricMembership['gateway'] }) {
+  if (!props.gateway) return <>-</>;
+  const { ready, message } = props.gateway;
+  return (
+    <span title={message}>
+      {ready ? (
+        <StatusOK>ready</StatusOK>
+      ) : (
+        <StatusError>not ready{message ? `: ${message}` : ''}</StatusError>
+      )}
+    </span>
+  );
+}
+
+function Fabrics(props: { fabrics: FabricMembership[] }) {
+  if (props.fabrics.length === 0) {
+    return (
+      <Typography variant="body2" color="textSecondary" paragraph>
+        No fabric detected or declared.
+      </Typography>
+    );
+  }
+  return (
+    <MuiTable size="small" aria-label="Fabrics">
+      <TableHead>
+        <TableRow>
+          <TableCell>Fabric</TableCell>
+          <TableCell>Cluster set</TableCell>
+          <TableCell>Gateway</TableCell>
+          <TableCell>Connected peers</TableCell>
+          <TableCell>Evidence</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {props.fabrics.map(f => (
+          <TableRow
+            key={`${f.kind}-${f.clusterSet}`}
+            data-testid={`fabric-${f.kind}`}
+          >
+            <TableCell>
+              <Typography variant="body2">{fabricTitle(f.kind)}</Typography>
+              <Typography variant="caption" color="textSecondary">
+                {[
+                  f.clusterId && `id ${f.clusterId}`,
+                  f.globalnet !== undefined &&
+                    `Globalnet ${f.globalnet ? 'on' : 'off'}`,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </Typography>
+            </TableCell>
+            <TableCell>{f.clusterSet}</TableCell>
+            <TableCell>
+              <Gateway gateway={f.gateway} />
+            </TableCell>
+            <TableCell>
+              {f.connectedTo === undefined
+                ? '-'
+                : f.connectedTo.join(', ') || 'none'}
+            </TableCell>
+            <TableCell>
+              <Typography variant="caption" color="textSecondary">
+                {f.detectedVia === 'api' && 'seen in the cluster API'}
+                {f.detectedVia === 'declared' && 'declared on the entity'}
+                {f.detectedVia === 'demo' && 'demo fleet'}
+              </Typography>
+              {f.evidence.map(line => (
+                <Typography variant="body2" key={line}>
+                  {line}
+                </Typography>
+              ))}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </MuiTable>
+  );
+}
+
+function exportState(record: ServiceExportRecord): string {
+  if (record.conflict) return 'conflict';
+  if (record.valid === false) return 'invalid';
+  if (record.valid === true) return 'valid';
+  return 'not yet reconciled';
+}
+
+/** The cluster's fabrics, cluster sets, networks, MCS support and exports. */
+export function ClusterConnectivityCard(props: { cluster: FleetCluster }) {
+  const connectivity = props.cluster.connectivity;
+  if (!connectivity) {
+    return (
+      <InfoCard title="Connectivity">
+        <Typography paragraph>
+          Nothing is known about this cluster's connectivity yet.
+        </Typography>
+        <DeclareClusterSetsHint />
+      </InfoCard>
+    );
+  }
+  const { networks, mcs } = connectivity;
+  return (
+    <InfoCard title="Connectivity">
+      {(connectivity.errors ?? []).map(message => (
+        <Box mb={1} key={message}>
+          <Alert severity="warning">Detection failed: {message}</Alert>
+        </Box>
+      ))}
+      <Box mb={2}>
+        <Typography variant="subtitle2" gutterBottom>
+          Cluster sets
+        </Typography>
+        {connectivity.clusterSets.length === 0 ? (
+          <DeclareClusterSetsHint />
+        ) : (
+          connectivity.clusterSets.map(set => (
+            <Box component="span" mr={0.5} key={set}>
+              <Chip size="small" color="primary" label={set} />
+            </Box>
+          ))
+        )}
+      </Box>
+      <Fabrics fabrics={connectivity.fabrics} />
+      <Box mt={2}>
+        <StructuredMetadataTable
+          metadata={{
+            'pod CIDRs': networks?.podCidrs.join(', ') || 'unknown',
+            'service CIDRs': networks?.serviceCidrs.join(', ') || 'unknown',
+            ...(networks
+              ? {
+                  'networks from':
+                    networks.detectedVia === 'api'
+                      ? 'the cluster API'
+                      : networks.detectedVia,
+                }
+              : {}),
+            'MCS API': mcs
+              ? [
+                  `ServiceExport ${mcs.serviceExportCrd ? 'served' : 'absent'}`,
+                  `ServiceImport ${mcs.serviceImportCrd ? 'served' : 'absent'}`,
+                ].join(', ')
+              : 'not checked',
+            ...(mcs?.clusterId ? { 'MCS cluster id': mcs.clusterId } : {}),
+            ...(mcs?.clusterSet ? { 'MCS cluster set': mcs.clusterSet } : {}),
+          }}
+        />
+      </Box>
+      {(connectivity.serviceExports ?? []).length > 0 && (
+        <Box mt={2}>
+          <Typography variant="subtitle2" gutterBottom>
+            ServiceExports
+          </Typography>
+          {connectivity.serviceExports!.map(record => (
+            <Typography
+              variant="body2"
+              key={`${record.namespace}/${record.name}`}
+            >
+              {record.namespace}/{record.name}: {exportState(record)}
+              {record.message ? ` (${record.message})` : ''}
+            </Typography>
+          ))}
+        </Box>
+      )}
+    </InfoCard>
+  );
+}
