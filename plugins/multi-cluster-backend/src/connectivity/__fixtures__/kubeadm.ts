@@ -1,0 +1,33 @@
+/** The `kubeadm-config` ConfigMap `kubeadm init` writes to kube-system. */
+export const kubeadmConfig = {
+  apiVersion: 'v1',
+  kind: 'ConfigMap',
+  metadata: { name: 'kubeadm-config', namespace: 'kube-system' },
+  data: {
+    ClusterConfiguration: [
+      'apiServer: {}',
+      'apiVersion: kubeadm.k8s.io/v1beta4',
+      'caCertificateValidityPeriod: 87600h0m0s',
+      'certificateValidityPeriod: 8760h0m0s',
+      'certificatesDir: /etc/kubernetes/pki',
+      'clusterName: kubernetes',
+      'controlPlaneEndpoint: eu-1-cp.fleet.example.com:6443',
+      'controllerManager: {}',
+      'dns: {}',
+      'encryptionAlgorithm: RSA-2048',
+      'etcd:',
+      '  local:',
+      '    dataDir: /var/lib/etcd',
+      'imageRepository: registry.k8s.io',
+      'kind: ClusterConfiguration',
+      'kubernetesVersion: v1.31.4',
+      'networking:',
+      '  dnsDomain: cluster.local',
+      '  podSubnet: 10.244.0.0/16,fd00:10:244::/56',
+      '  serviceSubnet: 10.96.0.0/12',
+      'proxy: {}',
+      'scheduler: {}',
+      '',
+    ].join('\n'),
+  },
+};

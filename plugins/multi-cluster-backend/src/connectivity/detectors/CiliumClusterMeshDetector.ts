@@ -1,0 +1,133 @@
+import {
+  CLUSTER_ANNOTATIONS,
+  type ClusterNetworks,
+  type FabricMembership,
+} from '@flotilla/plugin-multi-cluster-common';
+import type { KubernetesClient } from '../../kubernetes/KubernetesClient';
+import { gatewayReachable } from './IstioDetector';
+import { describeDetectorError } from './errors';
+import type { ConnectivityDetector, DetectorResult } from './types';
+
+const CILIUM_NAMESPACE = 'kube-system';
+const CLUSTERMESH_SELECTOR = 'k8s-app=clustermesh-apiserver';
+
+function cidrs(value: string | undefined): string[] {
+  return (value ?? '').split(/[\s,]+/).filter(Boolean);
+}
+
+/**
+ * Cilium: `cilium-config` (cluster name and id, the cluster-pool or
+ * native-routing pod CIDRs) and, when ClusterMesh is enabled, the
+ * clustermesh-apiserver Service and Deployment as the gateway.
+ *
+ * Cilium has no mesh name and the API does not show the peers: they are
+ * the keys of the `cilium-clustermesh` Secret, which cannot be listed
+ * without its values (etcd client keys), so it is not read. The cluster
+ * set is therefore declared on the clustermesh-apiserver Service with the
+ * `flotilla.io/cluster-sets` annotation (Helm:
+ * `clustermesh.apiserver.service.annotations`); without it the cluster is
+ * a set of its own, `cilium:<cluster-name>`, which placement treats as
+ * reaching no other cluster rather than guessing.
+ */
+export class CiliumClusterMeshDetector implements ConnectivityDetector {
+  readonly id = 'cilium-clustermesh';
+
+  async detect(
+    client: KubernetesClient,
+    { signal }: { signal: AbortSignal },
+  ): Promise<DetectorResult> {
+    const config = await client.getConfigMap(
+      { namespace: CILIUM_NAMESPACE, name: 'cilium-config' },
+      { signal },
+    );
+    if (!config) return {};
+    const data = config.data ?? {};
+    const result: DetectorResult = {};
+
+    // ipam=kubernetes takes pod ranges from the Nodes (the networks detector's fallback).
+    const podCidrs = [
+      ...cidrs(data['cluster-pool-ipv4-cidr']),
+      ...cidrs(data['cluster-pool-ipv6-cidr']),
+    ];
+    if (podCidrs.length === 0) {
+      podCidrs.push(...cidrs(data['ipv4-native-routing-cidr']));
+      podCidrs.push(...cidrs(data['ipv6-native-routing-cidr']));
+    }
+    if (podCidrs.length > 0) {
+      const networks: ClusterNetworks = {
+        podCidrs,
+        serviceCidrs: [],
+        detectedVia: 'api',
+      };
+      result.networks = networks;
+    }
+
+    const services = await client.listServices(
+      { namespace: CILIUM_NAMESPACE, labelSelector: CLUSTERMESH_SELECTOR },
+      { signal },
+    );
+    const service = services[0];
+    if (!service) return result;
+
+    const clusterName = data['cluster-name'] || 'default';
+    const evidence = [
+      `Cilium cluster ${clusterName} (id ${
+        data['cluster-id'] ?? 'unset'
+      }) with ClusterMesh API server Service ${service.metadata?.name}`,
+    ];
+    const errors: string[] = [];
+    let readyReplicas: number | undefined;
+    let replicas: number | undefined;
+    try {
+      const [deployment] = await client.listWorkloads(
+        'Deployment',
+        { namespace: CILIUM_NAMESPACE, labelSelector: CLUSTERMESH_SELECTOR },
+        { signal },
+      );
+      readyReplicas = deployment?.status?.readyReplicas ?? 0;
+      replicas = deployment?.spec?.replicas ?? 1;
+    } catch (error) {
+      errors.push(describeDetectorError(this.id, error));
+    }
+    const reachable = gatewayReachable(service);
+    const apiserverReady =
+      readyReplicas !== undefined && readyReplicas > 0 && reachable;
+    const problems = [
+      ...(readyReplicas === 0
+        ? ['no clustermesh-apiserver replica is ready']
+        : []),
+      ...(reachable
+        ? []
+        : ['the clustermesh-apiserver Service has no external address']),
+    ];
+    if (readyReplicas !== undefined) {
+      evidence.push(`clustermesh-apiserver ${readyReplicas}/${replicas} ready`);
+    }
+
+    const declared = (
+      service.metadata?.annotations?.[CLUSTER_ANNOTATIONS.clusterSets] ?? ''
+    )
+      .split(',')
+      .map(s => s.trim())
+      .filter(Boolean);
+    if (declared.length === 0) {
+      evidence.push(
+        `no ${CLUSTER_ANNOTATIONS.clusterSets} annotation on the clustermesh-apiserver Service: the mesh cannot be named from the API`,
+      );
+    }
+    const sets = declared.length > 0 ? declared : [`cilium:${clusterName}`];
+    result.fabrics = sets.map(clusterSet => ({
+      kind: 'cilium-clustermesh' as const,
+      clusterSet,
+      clusterId: clusterName,
+      detectedVia: 'api' as const,
+      gateway: {
+        ready: apiserverReady,
+        ...(problems.length > 0 ? { message: problems.join('; ') } : {}),
+      },
+      evidence,
+    })) satisfies FabricMembership[];
+    if (errors.length > 0) result.errors = errors;
+    return result;
+  }
+}

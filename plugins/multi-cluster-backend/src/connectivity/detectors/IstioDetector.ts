@@ -1,0 +1,134 @@
+import { loadYaml, type V1Service } from '@kubernetes/client-node';
+import type { FabricMembership } from '@flotilla/plugin-multi-cluster-common';
+import type { KubernetesClient } from '../../kubernetes/KubernetesClient';
+import { describeDetectorError } from './errors';
+import type { ConnectivityDetector, DetectorResult } from './types';
+
+const ISTIO_NAMESPACE = 'istio-system';
+/** Label and annotation `istioctl create-remote-secret` puts on a remote secret. */
+const REMOTE_SECRET_SELECTOR = 'istio/multiCluster=true';
+const REMOTE_CLUSTER_ANNOTATION = 'networking.istio.io/cluster';
+const REMOTE_SECRET_PREFIX = 'istio-remote-secret-';
+const EAST_WEST_SELECTOR = 'istio=eastwestgateway';
+const NETWORK_LABEL = 'topology.istio.io/network';
+
+/** An east-west gateway is usable once other networks can reach it. */
+export function gatewayReachable(service: V1Service): boolean {
+  if (service.spec?.type === 'LoadBalancer') {
+    return (service.status?.loadBalancer?.ingress ?? []).some(
+      i => i.ip || i.hostname,
+    );
+  }
+  return (
+    service.spec?.type === 'NodePort' ||
+    (service.spec?.externalIPs ?? []).length > 0
+  );
+}
+
+/**
+ * Istio multi-cluster: remote secrets (metadata only: they hold kubeconfigs
+ * of other clusters), the east-west gateway, the mesh id and this
+ * cluster's network. The cluster set is the mesh id; like Istio, a mesh
+ * without `meshId` uses its trust domain (default `cluster.local`). A
+ * single-cluster Istio (no remote secret, no east-west gateway) is no
+ * fabric.
+ */
+export class IstioDetector implements ConnectivityDetector {
+  readonly id = 'istio';
+
+  async detect(
+    client: KubernetesClient,
+    { signal }: { signal: AbortSignal },
+  ): Promise<DetectorResult> {
+    const [mesh, remoteSecrets, gateways] = await Promise.all([
+      client.getConfigMap(
+        { namespace: ISTIO_NAMESPACE, name: 'istio' },
+        { signal },
+      ),
+      client.listSecretMetadata(ISTIO_NAMESPACE, REMOTE_SECRET_SELECTOR, {
+        signal,
+      }),
+      client.listServices(
+        { namespace: ISTIO_NAMESPACE, labelSelector: EAST_WEST_SELECTOR },
+        { signal },
+      ),
+    ]);
+    if (remoteSecrets.length === 0 && gateways.length === 0) return {};
+
+    const errors: string[] = [];
+    const evidence: string[] = [];
+    let meshConfig: any = {};
+    if (mesh?.data?.mesh) {
+      try {
+        meshConfig = loadYaml(mesh.data.mesh) ?? {};
+      } catch (error) {
+        errors.push(
+          `${
+            this.id
+          }: ConfigMap ${ISTIO_NAMESPACE}/istio key mesh is not valid YAML: ${
+            (error as Error).message
+          }`,
+        );
+      }
+    }
+    const meshId: string | undefined = meshConfig?.defaultConfig?.meshId;
+    const trustDomain: string = meshConfig?.trustDomain || 'cluster.local';
+    const clusterSet = meshId || trustDomain;
+    evidence.push(
+      meshId
+        ? `Istio mesh id ${meshId}`
+        : `Istio mesh id not set; Istio uses the trust domain ${trustDomain}`,
+    );
+
+    const remotes = remoteSecrets
+      .map(
+        secret =>
+          secret.annotations?.[REMOTE_CLUSTER_ANNOTATION] ??
+          secret.name?.replace(REMOTE_SECRET_PREFIX, ''),
+      )
+      .filter((name): name is string => Boolean(name))
+      .sort();
+    for (const remote of remotes) {
+      // Configured peers, not proof of a live connection: evidence only.
+      evidence.push(`remote secret for cluster ${remote}`);
+    }
+
+    let network: string | undefined;
+    try {
+      const namespace = await client.getNamespaceMetadata(ISTIO_NAMESPACE, {
+        signal,
+      });
+      network = namespace?.labels?.[NETWORK_LABEL];
+    } catch (error) {
+      errors.push(describeDetectorError(this.id, error));
+    }
+    network ??= gateways[0]?.metadata?.labels?.[NETWORK_LABEL];
+    if (network) evidence.push(`network ${network}`);
+
+    let gateway: FabricMembership['gateway'];
+    if (gateways.length > 0) {
+      const reachable = gateways.find(gatewayReachable);
+      const name = (reachable ?? gateways[0]).metadata?.name;
+      gateway = reachable
+        ? { ready: true }
+        : {
+            ready: false,
+            message: `east-west gateway ${name} has no external address`,
+          };
+      evidence.push(
+        `east-west gateway ${name} ${
+          reachable ? 'has an external address' : 'has no external address'
+        }`,
+      );
+    }
+
+    const fabric: FabricMembership = {
+      kind: 'istio',
+      clusterSet,
+      detectedVia: 'api',
+      evidence,
+      ...(gateway ? { gateway } : {}),
+    };
+    return { fabrics: [fabric], ...(errors.length > 0 ? { errors } : {}) };
+  }
+}

@@ -1,0 +1,20 @@
+import { KubernetesRequestError } from '../../kubernetes/KubernetesClient';
+
+/**
+ * One sentence for a detector failure, naming the detector and the HTTP
+ * status (`submariner: HTTP 403: gateways.submariner.io is forbidden ...`).
+ */
+export function describeDetectorError(
+  detector: string,
+  error: unknown,
+): string {
+  if (error instanceof KubernetesRequestError) {
+    if (error.timeout) return `${detector}: ${error.message}`;
+    if (error.statusCode !== undefined) {
+      return `${detector}: HTTP ${error.statusCode}: ${error.message}`;
+    }
+    return `${detector}: ${error.message}`;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return `${detector}: ${message}`;
+}
