@@ -183,4 +183,137 @@ describe('assessDrPosture', () => {
       ),
     ).toEqual(['no-restore-target']);
   });
+
+  describe('reachability of dependencies from failover targets', () => {
+    const setsByCluster: Record<string, string[]> = {
+      'eu-aws': ['mesh-eu'],
+      'eu-gcp': ['mesh-eu', 'mcs-global'],
+      'us-aws': ['mcs-global'],
+    };
+    const meshed = sampleFleet.map(cluster => ({
+      ...cluster,
+      clusterSets: setsByCluster[cluster.name],
+    }));
+    const dependencies = [
+      {
+        ref: 'component:default/payments-db',
+        clusters: [{ name: 'eu-gcp', clusterSets: ['mesh-eu', 'mcs-global'] }],
+      },
+    ];
+
+    it('flags a standby that cannot reach a dependency, naming it and its clusters', () => {
+      const findings = assessDrPosture(
+        warm,
+        [{ name: 'eu-aws', replicas: 4 }],
+        meshed,
+        { dependencies },
+      );
+      expect(findings).toEqual([
+        {
+          id: 'failover-target-unreachable-dependency',
+          severity: 'high',
+          title:
+            "Failover target ap-gcp cannot reach the service's dependencies",
+          detail:
+            'ap-gcp shares no cluster set with component:default/payments-db (runs on eu-gcp): after a failover there, the service cannot call them.',
+          clusters: ['ap-gcp'],
+        },
+      ]);
+    });
+
+    it('has no finding when the standby shares a cluster set with the dependency', () => {
+      expect(
+        ids(
+          assessDrPosture(
+            { ...warm, standbyCluster: 'us-aws' },
+            [{ name: 'eu-aws', replicas: 4 }],
+            meshed,
+            { dependencies },
+          ),
+        ),
+      ).toEqual(['standby-same-provider']);
+    });
+
+    it('has no finding without dependencies, or when they run nowhere yet', () => {
+      expect(
+        assessDrPosture(warm, [{ name: 'eu-aws', replicas: 4 }], meshed),
+      ).toEqual([]);
+      expect(
+        assessDrPosture(warm, [{ name: 'eu-aws', replicas: 4 }], meshed, {
+          dependencies: [{ ref: 'component:default/new-db', clusters: [] }],
+        }),
+      ).toEqual([]);
+    });
+
+    it('checks every active-active cluster, since each takes over for the others', () => {
+      const findings = assessDrPosture(
+        { entityRef: 'component:default/web', strategy: 'active-active' },
+        [
+          { name: 'eu-aws', replicas: 2 },
+          { name: 'us-aws', replicas: 2 },
+          { name: 'ap-gcp', replicas: 2 },
+        ],
+        meshed,
+        { dependencies },
+      );
+      expect(
+        findings
+          .filter(f => f.id === 'failover-target-unreachable-dependency')
+          .map(f => f.clusters),
+      ).toEqual([['ap-gcp']]);
+    });
+
+    it('flags backup-restore only when no restore target can reach', () => {
+      const noneReach = [
+        fleetCluster('primary', { region: 'a', clusterSets: ['mesh-a'] }),
+        fleetCluster('restore-1', { region: 'b' }),
+        fleetCluster('restore-2', { region: 'c', clusterSets: ['mesh-c'] }),
+      ];
+      const batch: ServiceDrSpec = {
+        entityRef: 'component:default/batch',
+        strategy: 'backup-restore',
+      };
+      const db = [
+        {
+          ref: 'component:default/warehouse',
+          clusters: [{ name: 'primary', clusterSets: ['mesh-a'] }],
+        },
+      ];
+      const findings = assessDrPosture(
+        batch,
+        [{ name: 'primary', replicas: 2 }],
+        noneReach,
+        { dependencies: db },
+      );
+      expect(findings).toEqual([
+        expect.objectContaining({
+          id: 'failover-target-unreachable-dependency',
+          severity: 'high',
+          clusters: ['restore-1', 'restore-2'],
+          detail:
+            'restore-1 shares no cluster set with component:default/warehouse (runs on primary). ' +
+            'restore-2 shares no cluster set with component:default/warehouse (runs on primary). ' +
+            'A restore to any of restore-1, restore-2 leaves the service unable to call them.',
+        }),
+      ]);
+      const oneReaches = noneReach.map(c =>
+        c.name === 'restore-2' ? { ...c, clusterSets: ['mesh-a'] } : c,
+      );
+      expect(
+        assessDrPosture(batch, [{ name: 'primary', replicas: 2 }], oneReaches, {
+          dependencies: db,
+        }),
+      ).toEqual([]);
+    });
+
+    it('rejects malformed dependencies', () => {
+      expect(() =>
+        assessDrPosture(warm, [{ name: 'eu-aws', replicas: 4 }], meshed, {
+          dependencies: [{ ref: 'component:default/db' }] as any,
+        }),
+      ).toThrow(
+        'reachability.dependencies.0.clusters: clusters is required (use [] when none)',
+      );
+    });
+  });
 });

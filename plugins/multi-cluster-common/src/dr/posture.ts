@@ -1,6 +1,11 @@
 import { formatDuration } from '../fleet/duration';
 import type { ClusterProfile } from '../fleet/cluster';
 import { capacityFor } from '../recommend/eligibility';
+import {
+  reachabilityProblem,
+  validateReachability,
+} from '../scheduling/filters/clusterSetReachability';
+import type { ReachabilityRequirement } from '../scheduling/types';
 import type { ServiceDrSpec } from './service';
 import { DR_STRATEGIES } from './strategies';
 
@@ -20,6 +25,19 @@ export interface DrFinding {
 /** Replicas per cluster: the desired or the observed assignment. @public */
 export type ReplicaAssignment = { name: string; replicas: number }[];
 
+/**
+ * What else the assessment may know about the service.
+ *
+ * @public
+ */
+export interface DrPostureContext {
+  /**
+   * The service's dependencies (catalog `dependsOn`) and the clusters they
+   * run on, with their cluster sets: a failover target must reach them.
+   */
+  dependencies?: ReachabilityRequirement['dependencies'];
+}
+
 const SEVERITY_ORDER: FindingSeverity[] = [
   'critical',
   'high',
@@ -38,8 +56,15 @@ export function assessDrPosture(
   service: ServiceDrSpec,
   placement: ReplicaAssignment,
   fleet: ClusterProfile[],
+  context: DrPostureContext = {},
 ): DrFinding[] {
+  const reachability = context.dependencies
+    ? { dependencies: context.dependencies }
+    : undefined;
+  if (reachability) validateReachability(reachability, fleet);
   const findings: DrFinding[] = [];
+  /** Clusters the service would fail over to; checked for reachability below. */
+  const failoverTargets: ClusterProfile[] = [];
   const strategy = DR_STRATEGIES[service.strategy];
   const byName = new Map(fleet.map(c => [c.name, c]));
   const running = placement.filter(t => t.replicas > 0);
@@ -136,6 +161,11 @@ export function assessDrPosture(
       });
     }
     if (running.length >= 2) {
+      // Each running cluster takes over when another one fails.
+      for (const t of running) {
+        const cluster = byName.get(t.name);
+        if (cluster) failoverTargets.push(cluster);
+      }
       // N+1: can the others absorb the largest cluster's share?
       const largest = [...running].sort((a, b) => b.replicas - a.replicas)[0];
       const headroom = running
@@ -180,6 +210,7 @@ export function assessDrPosture(
         clusters: [standbyName],
       });
     } else {
+      if (standbyName !== primaryName) failoverTargets.push(standby);
       if (standbyName === primaryName) {
         findings.push({
           id: 'standby-is-primary',
@@ -246,6 +277,40 @@ export function assessDrPosture(
         severity: 'high',
         title: 'No cluster could take a restore',
         detail: `No healthy cluster outside the current placement has room for ${totalReplicas} replica(s).`,
+      });
+    } else if (
+      reachability &&
+      restoreTargets.every(c => reachabilityProblem(c, reachability))
+    ) {
+      // Any one reachable restore target is enough; only all failing is a finding.
+      const names = restoreTargets.map(c => c.name);
+      findings.push({
+        id: 'failover-target-unreachable-dependency',
+        severity: 'high',
+        title: "No restore target can reach the service's dependencies",
+        detail: restoreTargets
+          .map(c => `${c.name} ${reachabilityProblem(c, reachability)}`)
+          .join('. ')
+          .concat(
+            `. A restore to any of ${names.join(
+              ', ',
+            )} leaves the service unable to call them.`,
+          ),
+        clusters: names,
+      });
+    }
+  }
+
+  if (reachability) {
+    for (const target of failoverTargets) {
+      const problem = reachabilityProblem(target, reachability);
+      if (!problem) continue;
+      findings.push({
+        id: 'failover-target-unreachable-dependency',
+        severity: 'high',
+        title: `Failover target ${target.name} cannot reach the service's dependencies`,
+        detail: `${target.name} ${problem}: after a failover there, the service cannot call them.`,
+        clusters: [target.name],
       });
     }
   }
