@@ -151,4 +151,73 @@ describe('planFailover', () => {
       /^no cluster can take 2 replica\(s\) of component:default\/ledger: .*only: excluded by the request/,
     );
   });
+
+  describe("with the service's dependencies", () => {
+    const setsByCluster: Record<string, string[]> = {
+      'eu-aws': ['mesh-eu'],
+      'eu-gcp': ['mesh-eu'],
+      'us-aws': ['mesh-us'],
+    };
+    const meshed = sampleFleet.map(cluster => ({
+      ...cluster,
+      clusterSets: setsByCluster[cluster.name],
+    }));
+    const dependencies = [
+      {
+        ref: 'component:default/payments-db',
+        clusters: [{ name: 'eu-gcp', clusterSets: ['mesh-eu'] }],
+      },
+    ];
+
+    it('refuses a requested target that cannot reach them', () => {
+      expect(() =>
+        planFailover({
+          service: ledger,
+          from: 'eu-aws',
+          to: 'us-aws',
+          placement: [{ name: 'eu-aws', replicas: 4 }],
+          fleet: meshed,
+          dependencies,
+        }),
+      ).toThrow(
+        "target cluster 'us-aws' cannot reach the dependencies of component:default/ledger: us-aws shares no cluster set with component:default/payments-db (runs on eu-gcp)",
+      );
+    });
+
+    it('recommends only a target that reaches them', () => {
+      const unconstrained = planFailover({
+        service: ledger,
+        from: 'eu-aws',
+        placement: [{ name: 'eu-aws', replicas: 4 }],
+        fleet: meshed,
+      });
+      const plan = planFailover({
+        service: ledger,
+        from: 'eu-aws',
+        placement: [{ name: 'eu-aws', replicas: 4 }],
+        fleet: meshed,
+        dependencies,
+      });
+      // Advice alone would leave the mesh; the dependency keeps it in.
+      expect(unconstrained.to).not.toEqual(['eu-gcp']);
+      expect(plan.to).toEqual(['eu-gcp']);
+      expect(plan.moves).toEqual([
+        { cluster: 'eu-aws', before: 4, after: 0 },
+        { cluster: 'eu-gcp', before: 0, after: 4 },
+      ]);
+    });
+
+    it('turns malformed dependencies into a plan error', () => {
+      expect(() =>
+        planFailover({
+          service: ledger,
+          from: 'eu-aws',
+          to: 'eu-gcp',
+          placement: [{ name: 'eu-aws', replicas: 4 }],
+          fleet: meshed,
+          dependencies: [{ ref: '', clusters: [] }],
+        }),
+      ).toThrow(FailoverPlanError);
+    });
+  });
 });

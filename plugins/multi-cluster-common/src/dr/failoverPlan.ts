@@ -3,7 +3,12 @@ import { recommendPlacement } from '../recommend/recommendPlacement';
 import type { PlacementRecommendation } from '../recommend/types';
 import type { KarmadaPlacement } from '../scheduling/placement';
 import { PlacementError } from '../scheduling/errors';
+import {
+  reachabilityProblem,
+  validateReachability,
+} from '../scheduling/filters/clusterSetReachability';
 import { schedule } from '../scheduling/schedule';
+import type { ReachabilityRequirement } from '../scheduling/types';
 import type { ReplicaAssignment } from './posture';
 import type { ServiceDrSpec } from './service';
 
@@ -76,6 +81,11 @@ export interface FailoverPlanRequest {
   force?: boolean;
   /** Name of the configured traffic provider, if any. */
   trafficProvider?: string;
+  /**
+   * The service's dependencies and their clusters: a target must reach them
+   * (run beside them or share a cluster set with one of their clusters).
+   */
+  dependencies?: ReachabilityRequirement['dependencies'];
 }
 
 /** @public */
@@ -139,6 +149,7 @@ function splitOnTargets(
   request: FailoverPlanRequest,
   targets: string[],
   replicas: number,
+  reachability: ReachabilityRequirement | undefined,
 ): { name: string; replicas: number }[] {
   const placement: KarmadaPlacement = {
     clusterAffinity: { clusterNames: targets },
@@ -158,6 +169,7 @@ function splitOnTargets(
       replicaRequirements: request.service.resourceRequest
         ? { resourceRequest: request.service.resourceRequest }
         : undefined,
+      reachability,
     }).targets.map(t => ({ name: t.name, replicas: t.replicas ?? 0 }));
   } catch (error) {
     if (error instanceof PlacementError) {
@@ -181,6 +193,19 @@ function splitOnTargets(
  */
 export function planFailover(request: FailoverPlanRequest): FailoverPlan {
   const { service, from, to, fleet } = request;
+  const reachability = request.dependencies
+    ? { dependencies: request.dependencies }
+    : undefined;
+  if (reachability) {
+    try {
+      validateReachability(reachability, fleet);
+    } catch (error) {
+      if (error instanceof PlacementError) {
+        throw new FailoverPlanError(error.message);
+      }
+      throw error;
+    }
+  }
   const byName = new Map(fleet.map(c => [c.name, c]));
   const source = byName.get(from);
   if (!source) {
@@ -212,7 +237,13 @@ export function planFailover(request: FailoverPlanRequest): FailoverPlan {
     if (target.health === 'unhealthy') {
       throw new FailoverPlanError(`target cluster '${to}' is unhealthy`);
     }
-    split = splitOnTargets(request, [to], moved);
+    const unreachable = reachabilityProblem(target, reachability);
+    if (unreachable) {
+      throw new FailoverPlanError(
+        `target cluster '${to}' cannot reach the dependencies of ${service.entityRef}: ${to} ${unreachable}`,
+      );
+    }
+    split = splitOnTargets(request, [to], moved, reachability);
   } else {
     targetChosenBy = 'recommendation';
     const advice = recommendPlacement(
@@ -223,6 +254,7 @@ export function planFailover(request: FailoverPlanRequest): FailoverPlan {
         requiredLabels:
           service.placement?.clusterAffinity?.labelSelector?.matchLabels,
         excludeClusters: [from],
+        reachability,
       },
       fleet,
       { limit: 1 },
