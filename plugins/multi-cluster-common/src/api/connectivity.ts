@@ -56,6 +56,11 @@ export interface FleetConnectivityReport {
   borrowed: BorrowedCapacity[];
   /** Fleet totals with every node counted once. */
   fleetCapacity: ResourceList;
+  /**
+   * Inputs the report could not use (a quantity that does not parse, a
+   * virtual node peer id claimed by several clusters), one sentence each.
+   */
+  errors?: string[];
 }
 
 /** GET /addons. @public */
@@ -91,4 +96,6 @@ export interface EntityExposure {
   entityRef: string;
   exports: ExportedService[];
   dependencies: DependencyReachability[];
+  /** What could not be read (bad annotations, unreadable dependencies). */
+  problems?: string[];
 }

@@ -74,6 +74,28 @@ function lastAddress(cidr: ParsedCidr): bigint {
   return cidr.network + (1n << BigInt(bits - cidr.prefixLength)) - 1n;
 }
 
+function compareText(a: string, b: string): number {
+  if (a === b) return 0;
+  return a < b ? -1 : 1;
+}
+
+function compareHolders(a: Holder, b: Holder): number {
+  return (
+    compareText(a.cluster, b.cluster) ||
+    compareText(a.role, b.role) ||
+    compareText(a.text, b.text)
+  );
+}
+
+/** By family, then start address, then shorter prefix (the larger block) first. */
+function compareBlocks(a: Block, b: Block): number {
+  if (a.cidr.family !== b.cidr.family) return a.cidr.family - b.cidr.family;
+  if (a.cidr.network !== b.cidr.network) {
+    return a.cidr.network < b.cidr.network ? -1 : 1;
+  }
+  return a.cidr.prefixLength - b.cidr.prefixLength;
+}
+
 function describeHolder(holder: Holder): string {
   return `${holder.cluster}'s ${holder.role} CIDR ${holder.text}`;
 }
@@ -106,24 +128,8 @@ function collidingClusters(from: Holder[], to: Holder[]): Set<string> {
 function overlapsInSet(blocks: Block[]): Omit<Overlap, 'sets'>[] {
   const found: Omit<Overlap, 'sets'>[] = [];
   // Holders in name order, so the wording does not depend on input order.
-  for (const block of blocks) {
-    block.holders.sort((a, b) =>
-      a.cluster !== b.cluster
-        ? a.cluster < b.cluster
-          ? -1
-          : 1
-        : a.role.localeCompare(b.role) || a.text.localeCompare(b.text),
-    );
-  }
-  const sorted = [...blocks].sort((a, b) =>
-    a.cidr.family !== b.cidr.family
-      ? a.cidr.family - b.cidr.family
-      : a.cidr.network !== b.cidr.network
-      ? a.cidr.network < b.cidr.network
-        ? -1
-        : 1
-      : a.cidr.prefixLength - b.cidr.prefixLength,
-  );
+  for (const block of blocks) block.holders.sort(compareHolders);
+  const sorted = [...blocks].sort(compareBlocks);
   const open: Block[] = [];
   for (const block of sorted) {
     while (

@@ -14,7 +14,10 @@ const SEVERITY_ORDER: Record<ConnectivityFinding['severity'], number> = {
   info: 4,
 };
 
-const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+function compareText(a: string, b: string): number {
+  if (a === b) return 0;
+  return a < b ? -1 : 1;
+}
 
 /**
  * Connectivity problems of the fleet, most severe first, in a stable order
