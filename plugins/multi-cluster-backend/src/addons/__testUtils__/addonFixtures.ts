@@ -37,9 +37,21 @@ export const fleet: FleetCluster[] = [
     { environment: 'prod', tier: 'gold' },
     'https://eu-1.example.com:6443',
   ),
-  fleetCluster('us-1', { environment: 'prod' }, 'https://US-1.example.com:6443/'),
-  fleetCluster('ap-1', { environment: 'prod' }, 'https://ap-1.example.com:6443'),
-  fleetCluster('dev-1', { environment: 'dev' }, 'https://dev-1.example.com:6443'),
+  fleetCluster(
+    'us-1',
+    { environment: 'prod' },
+    'https://US-1.example.com:6443/',
+  ),
+  fleetCluster(
+    'ap-1',
+    { environment: 'prod' },
+    'https://ap-1.example.com:6443',
+  ),
+  fleetCluster(
+    'dev-1',
+    { environment: 'dev' },
+    'https://dev-1.example.com:6443',
+  ),
 ];
 
 let rv = 1000;
@@ -327,7 +339,10 @@ function bundleDeployment(
     spec: {
       deploymentID: opts.deploymentID,
       stagedDeploymentID: opts.deploymentID,
-      options: { defaultNamespace: 'monitoring', helm: { releaseName: bundle } },
+      options: {
+        defaultNamespace: 'monitoring',
+        helm: { releaseName: bundle },
+      },
       stagedOptions: {
         defaultNamespace: 'monitoring',
         helm: { releaseName: bundle },
