@@ -166,6 +166,55 @@ export interface Config {
       }>;
     };
 
+    /**
+     * Fleet-wide add-ons (policy bundles such as Kyverno or Gatekeeper,
+     * monitoring, ...) and how they reach clusters. The fleet page shows, per
+     * add-on, which clusters carry it in sync, drifted or not at all.
+     */
+    addons?: Array<{
+      /** Unique name, e.g. `kyverno-baseline`. */
+      name: string;
+      /** e.g. `policy`, `monitoring`, `networking`. */
+      category?: string;
+      /** Which clusters must carry the add-on. Default: every fleet cluster. */
+      requiredOn?: {
+        /**
+         * Fleet cluster labels that must all match: a map, or, because config
+         * keys cannot hold dots, `key=value,key2=value2` text.
+         */
+        matchLabels?: { [key: string]: string } | string;
+      };
+      delivery:
+        | {
+            /** An Argo CD ApplicationSet; its Applications are the deliveries. */
+            type: 'argocd-applicationset';
+            /**
+             * Where Argo CD runs: a fleet cluster or a `multiCluster.clusterApi`
+             * management cluster.
+             */
+            cluster: string;
+            /** Namespace of the ApplicationSet. Default: argocd */
+            namespace?: string;
+            name: string;
+          }
+        | {
+            /** A Rancher Fleet GitRepo; its BundleDeployments are the deliveries. */
+            type: 'fleet-gitrepo';
+            /** The Fleet management cluster (fleet cluster or management cluster). */
+            cluster: string;
+            /** The Fleet workspace. Default: fleet-default */
+            namespace?: string;
+            name: string;
+          }
+        | {
+            /** A Karmada ClusterPropagationPolicy; its bindings are the deliveries. */
+            type: 'karmada-clusterpropagationpolicy';
+            /** Name of a `multiCluster.karmada` control plane. */
+            controlPlane: string;
+            name: string;
+          };
+    }>;
+
     /** Catalog entity provider for Karmada and Cluster API clusters. */
     entityProvider?: {
       /** Default: true */
