@@ -11,7 +11,15 @@ import {
 import { fetchApiRef } from '@backstage/core-plugin-api';
 import { MultiClusterClient, multiClusterApiRef } from '../../api';
 import { apiCluster } from '../../__fixtures__/clusters';
+import {
+  addonReport,
+  connectivityReport,
+} from '../../__fixtures__/connectivity';
 import { FleetPageContent } from './FleetPage';
+
+// The page renders the cluster table and the connectivity tabs; on a busy
+// machine that outlasts Jest's default 5 s.
+jest.setTimeout(20_000);
 
 const server = setupServer();
 registerMswTestHooks(server);
@@ -38,6 +46,48 @@ function renderPage() {
 }
 
 describe('FleetPageContent', () => {
+  // The connectivity area loads with the page; most tests look elsewhere, so
+  // by default no fabric joins anything and no add-on is configured.
+  beforeEach(() => {
+    server.use(
+      http.get(`${baseUrl}/connectivity`, () =>
+        HttpResponse.json({
+          clusterSets: [],
+          isolated: [],
+          findings: [],
+          borrowed: [],
+          fleetCapacity: {},
+        }),
+      ),
+      http.get(`${baseUrl}/addons`, () => HttpResponse.json({ addons: [] })),
+    );
+  });
+
+  it('shows the fleet’s cluster sets under the cluster table', async () => {
+    server.use(
+      http.get(`${baseUrl}/clusters`, () =>
+        HttpResponse.json({
+          items: ['prod-eu-1', 'prod-eu-2', 'prod-us-1', 'edge-1'].map(name =>
+            apiCluster(name),
+          ),
+          totalCount: 4,
+        }),
+      ),
+      http.get(`${baseUrl}/connectivity`, () =>
+        HttpResponse.json(connectivityReport()),
+      ),
+      http.get(`${baseUrl}/addons`, () => HttpResponse.json(addonReport())),
+    );
+    await renderPage();
+    expect(await screen.findByText('Clusters (4 of 4)')).toBeInTheDocument();
+    expect(
+      await screen.findByTestId('cluster-set-eu-payments'),
+    ).toHaveTextContent('Submariner');
+    expect(
+      screen.getByRole('tab', { name: 'Findings (2) · CIDR overlap' }),
+    ).toBeInTheDocument();
+  });
+
   it('filters clusters by segmentation axis and summarises regions', async () => {
     server.use(
       http.get(`${baseUrl}/clusters`, () =>
