@@ -1,6 +1,6 @@
 import { setupKubernetesMocks } from '../../__testUtils__/msw';
 import { NO_ABORT, memberClient } from '../__fixtures__/common';
-import { fakeClusterHandlers } from '../__fixtures__/cluster';
+import { fakeClusterHandlers } from '../__testUtils__/fakeCluster';
 import {
   eastWestGateway,
   istioSystemNamespace,

@@ -1,6 +1,9 @@
 import { setupKubernetesMocks } from '../../__testUtils__/msw';
 import { NO_ABORT, memberClient } from '../__fixtures__/common';
-import { fakeClusterHandlers, type FakeCluster } from '../__fixtures__/cluster';
+import {
+  fakeClusterHandlers,
+  type FakeCluster,
+} from '../__testUtils__/fakeCluster';
 import {
   endpoints,
   gatewayActive,

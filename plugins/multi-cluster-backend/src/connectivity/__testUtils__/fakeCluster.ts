@@ -1,6 +1,6 @@
 import { http, HttpResponse, delay, type RequestHandler } from 'msw';
 import { k8sStatus } from '../../__testUtils__/msw';
-import { API, TOKEN, crdMetadata, listOf } from './common';
+import { API, TOKEN, crdMetadata, listOf } from '../__fixtures__/common';
 
 /** What one fake member cluster's API server holds. */
 export interface FakeCluster {
