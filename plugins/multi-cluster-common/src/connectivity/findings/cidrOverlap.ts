@@ -100,12 +100,31 @@ function describeHolder(holder: Holder): string {
   return `${holder.cluster}'s ${holder.role} CIDR ${holder.text}`;
 }
 
+/** The clusters holding a block, and those of them without Globalnet. */
+const holderSets = new WeakMap<
+  Block,
+  { all: Set<string>; plain: Set<string> }
+>();
+
+function holdersOf(block: Block) {
+  let sets = holderSets.get(block);
+  if (!sets) {
+    sets = {
+      all: new Set(block.holders.map(h => h.cluster)),
+      plain: new Set(
+        block.holders.filter(h => !h.globalnet).map(h => h.cluster),
+      ),
+    };
+    holderSets.set(block, sets);
+  }
+  return sets;
+}
+
 /** Clusters of `from` that collide with some holder of `to`. */
-function collidingClusters(from: Holder[], to: Holder[]): Set<string> {
-  const toClusters = new Set(to.map(h => h.cluster));
-  const toPlain = new Set(to.filter(h => !h.globalnet).map(h => h.cluster));
+function collidingClusters(from: Block, to: Block): Set<string> {
+  const { all: toClusters, plain: toPlain } = holdersOf(to);
   const result = new Set<string>();
-  for (const holder of from) {
+  for (const holder of from.holders) {
     // A pair collides unless both sides translate addresses.
     const others = holder.globalnet ? toPlain : toClusters;
     if (others.size > (others.has(holder.cluster) ? 1 : 0)) {
@@ -141,8 +160,8 @@ function overlapsInSet(blocks: Block[]): Omit<Overlap, 'sets'>[] {
     }
     for (const outer of open) {
       const clusters = new Set([
-        ...collidingClusters(outer.holders, block.holders),
-        ...collidingClusters(block.holders, outer.holders),
+        ...collidingClusters(outer, block),
+        ...collidingClusters(block, outer),
       ]);
       if (clusters.size < 2) continue;
       const holders = [...outer.holders, ...block.holders].filter(h =>
@@ -159,13 +178,14 @@ function overlapsInSet(blocks: Block[]): Omit<Overlap, 'sets'>[] {
             ? `${sortedClusters[0]} and ${sortedClusters[1]} have overlapping CIDRs`
             : `${sortedClusters.length} clusters have overlapping CIDRs`,
         what: `${listForSentence(
-          outerHolders.map(describeHolder),
-        )} contains ${listForSentence(innerHolders.map(describeHolder))}`,
+          outerHolders,
+          describeHolder,
+        )} contains ${listForSentence(innerHolders, describeHolder)}`,
       });
     }
     open.push(block);
 
-    const clusters = collidingClusters(block.holders, block.holders);
+    const clusters = collidingClusters(block, block);
     if (clusters.size >= 2) {
       const holders = block.holders.filter(h => clusters.has(h.cluster));
       const sortedClusters = [...clusters].sort();
@@ -176,7 +196,7 @@ function overlapsInSet(blocks: Block[]): Omit<Overlap, 'sets'>[] {
           sortedClusters.length === 2
             ? `${sortedClusters[0]} and ${sortedClusters[1]} use the same CIDR ${block.cidr.text}`
             : `${sortedClusters.length} clusters use the same CIDR ${block.cidr.text}`,
-        what: `${listForSentence(holders.map(describeHolder))} ${
+        what: `${listForSentence(holders, describeHolder)} ${
           holders.length === 2 ? 'are the same block' : 'are all the same block'
         }`,
       });
