@@ -1,8 +1,9 @@
 /**
  * Capacity offered through virtual nodes (Liqo, Admiralty). A virtual node
- * stands for capacity that lives in a peer cluster; when that peer is itself
- * in the fleet its nodes are already counted as its own, so adding the
- * virtual node too would count the same machines twice.
+ * stands for a share of a peer cluster's capacity (Liqo offers 90% of the
+ * peer's free resources by default); when that peer is itself in the fleet
+ * its nodes are already counted as its own, so adding the virtual node too
+ * would count the same machines twice.
  */
 import type { FleetCluster } from '../api/fleet';
 import type { BorrowedCapacity } from '../api/connectivity';
@@ -22,8 +23,9 @@ export type PeerResolution =
  * Matching rule, in order:
  * 1. the peer equals a fleet cluster's name;
  * 2. otherwise it equals exactly one cluster's fabric `clusterId` (any
- *    fabric) or MCS `clusterId`. Liqo names peers by cluster id, which
- *    installs often set to the same id Submariner or MCS use;
+ *    fabric) or MCS `clusterId`. Liqo names a peer by its cluster id
+ *    (usually the cluster's name given at install, sometimes the id the
+ *    other fabrics use too);
  * 3. an id several clusters claim is ambiguous: it is certainly in the
  *    fleet, but which cluster is unknown.
  * Anything else is a peer outside the fleet.
