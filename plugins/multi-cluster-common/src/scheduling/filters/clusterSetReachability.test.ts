@@ -185,6 +185,13 @@ describe('validateReachability', () => {
     expect(() => validateReachability({ dependencies: [ledger] }, bad)).toThrow(
       'cluster "a" clusterSets: clusterSets must be a list of cluster set names',
     );
+    expect(() =>
+      validateReachability({ dependencies: [ledger] }, [
+        { name: 'b', clusterSets: ['mesh-us', ' '] },
+      ]),
+    ).toThrow(
+      'cluster "b" clusterSets.1: cluster set name must be a non-empty string',
+    );
   });
 });
 

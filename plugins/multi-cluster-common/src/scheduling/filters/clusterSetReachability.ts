@@ -28,6 +28,12 @@ export interface CompiledDependency {
 /** The dependencies that constrain placement (those that run somewhere). */
 export interface CompiledReachability {
   dependencies: readonly CompiledDependency[];
+  /**
+   * Failures by the indices of the unreachable dependencies: every cluster
+   * missing the same dependencies gets the same (shared, read-only) failure,
+   * so a large fleet formats each explanation once.
+   */
+  failures: Map<string, FilterFailure>;
 }
 
 /**
@@ -111,13 +117,22 @@ export function validateReachability(
   for (const cluster of clusters) validateClusterSets(cluster);
 }
 
+/** Hand-checked: this runs once per cluster of every constrained request. */
 function validateClusterSets(cluster: ClusterSnapshot): void {
-  if (cluster.clusterSets === undefined) return;
-  const sets = clusterSetsSchema.safeParse(cluster.clusterSets);
-  if (!sets.success) {
+  const sets: unknown = cluster.clusterSets;
+  if (sets === undefined) return;
+  if (!Array.isArray(sets)) {
     throw invalid(
-      `cluster "${cluster.name}" clusterSets: ${sets.error.issues[0].message}`,
+      `cluster "${cluster.name}" clusterSets: clusterSets must be a list of cluster set names`,
     );
+  }
+  for (let index = 0; index < sets.length; index++) {
+    const set: unknown = sets[index];
+    if (typeof set !== 'string' || set.trim().length === 0) {
+      throw invalid(
+        `cluster "${cluster.name}" clusterSets.${index}: cluster set name must be a non-empty string`,
+      );
+    }
   }
 }
 
@@ -144,7 +159,9 @@ export function compileReachability(
         ),
       };
     });
-  return dependencies.length > 0 ? { dependencies } : undefined;
+  return dependencies.length > 0
+    ? { dependencies, failures: new Map() }
+    : undefined;
 }
 
 function reaches(
@@ -168,6 +185,17 @@ export function unreachableDependencies(
   return compiled.dependencies.filter(
     dependency => !reaches(cluster, dependency),
   );
+}
+
+function reachesAll(
+  cluster: ClusterSnapshot,
+  compiled: CompiledReachability,
+): boolean {
+  const { dependencies } = compiled;
+  for (let index = 0; index < dependencies.length; index++) {
+    if (!reaches(cluster, dependencies[index])) return false;
+  }
+  return true;
 }
 
 /** e.g. `shares no cluster set with component:default/payments-db (runs on eu-1, eu-2)`. */
@@ -220,14 +248,21 @@ export const clusterSetReachabilityFilter: ClusterFilter = (
   context,
 ) => {
   const compiled = context.reachability;
-  if (!compiled) return undefined;
+  // Allocation-free check first: most clusters of a constrained request pass.
+  if (!compiled || reachesAll(cluster, compiled)) return undefined;
   const unreachable = unreachableDependencies(cluster, compiled);
-  if (unreachable.length === 0) return undefined;
-  const failure: FilterFailure = {
-    plugin: 'ClusterSetReachability',
-    karmadaReason: REACHABILITY_REASON,
-    explanation: describeUnreachable(unreachable),
-  };
+  const key = unreachable
+    .map(dependency => compiled.dependencies.indexOf(dependency))
+    .join(',');
+  let failure = compiled.failures.get(key);
+  if (!failure) {
+    failure = {
+      plugin: 'ClusterSetReachability',
+      karmadaReason: REACHABILITY_REASON,
+      explanation: describeUnreachable(unreachable),
+    };
+    compiled.failures.set(key, failure);
+  }
   return failure;
 };
 
