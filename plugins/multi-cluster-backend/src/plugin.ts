@@ -10,6 +10,7 @@ import { createFailoverModule } from './failover';
 import { registerActions } from './actions';
 import { registerPermissions } from './permissions/registerPermissions';
 import { createClustersRouter } from './service/clustersRouter';
+import { createConnectivityRouter } from './service/connectivityRouter';
 import { createMultiClusterServices } from './service/createServices';
 import { createEntityPlacementRouter } from './service/entityPlacementRouter';
 import { createHistoryRouter } from './service/historyRouter';
@@ -85,11 +86,19 @@ export const multiClusterPlugin = createBackendPlugin({
               httpAuth,
               authorizer,
               simulator: services.simulator,
+              dependencies: services.dependencies,
             }),
             createEntityPlacementRouter({
               httpAuth,
               authorizer,
               placement: services.placement,
+            }),
+            createConnectivityRouter({
+              httpAuth,
+              authorizer,
+              inventory,
+              addons: services.addons,
+              exposure: services.exposure,
             }),
             failover.router,
           ]),

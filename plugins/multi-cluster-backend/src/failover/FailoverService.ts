@@ -28,6 +28,7 @@ import {
   multiClusterFailoverExecutePermission,
   multiClusterFailoverReadPermission,
   planFailover,
+  ReachabilityRequirement,
   readServiceDrSpec,
   ServiceDrSpec,
   toClusterProfile,
@@ -67,6 +68,14 @@ export interface PlacementReader {
     ref: ReturnType<typeof parseEntityRef>,
     credentials: BackstageCredentials,
   ): Promise<EntityPlacement>;
+}
+
+/** Where an entity's dependencies (`dependsOn`) run, with their cluster sets. */
+export interface DependencyReader {
+  dependenciesOf(
+    entity: Entity,
+    credentials: BackstageCredentials,
+  ): Promise<ReachabilityRequirement['dependencies']>;
 }
 
 export type CreateResult =
@@ -235,6 +244,7 @@ export class DefaultFailoverService implements FailoverService {
       catalog: CatalogService;
       inventory: FleetInventoryService;
       placement: PlacementReader;
+      dependencies?: DependencyReader;
       karmada: KarmadaConnector[];
       events: FailoverEvents;
       logger: LoggerService;
@@ -585,15 +595,21 @@ export class DefaultFailoverService implements FailoverService {
       ref,
       entity.metadata.annotations,
     );
-    const [placement, clusters, drills, active] = await Promise.all([
-      this.options.placement.getPlacement(
-        getCompoundEntityRef(entity),
-        credentials,
-      ),
-      this.options.inventory.getClusters(),
-      this.options.store.listRuns({ entityRef: ref, kind: 'drill', limit: 5 }),
-      this.options.store.getActive(ref),
-    ]);
+    const [placement, clusters, drills, active, dependencies] =
+      await Promise.all([
+        this.options.placement.getPlacement(
+          getCompoundEntityRef(entity),
+          credentials,
+        ),
+        this.options.inventory.getClusters(),
+        this.options.store.listRuns({
+          entityRef: ref,
+          kind: 'drill',
+          limit: 5,
+        }),
+        this.options.store.getActive(ref),
+        this.options.dependencies?.dependenciesOf(entity, credentials) ?? [],
+      ]);
     const assignment = this.assignment(placement, clusters);
     const targetRto = spec?.rtoSeconds;
     return {
@@ -608,6 +624,7 @@ export class DefaultFailoverService implements FailoverService {
             spec,
             assignment,
             clusters.map(c => toClusterProfile(c as any)),
+            { dependencies },
           )
         : [],
       activeRunId: active ?? null,

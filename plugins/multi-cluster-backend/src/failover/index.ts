@@ -23,6 +23,7 @@ import { FailoverRunner, RunnerHooks } from './FailoverRunner';
 import {
   DefaultFailoverService,
   FailoverService,
+  DependencyReader,
   PlacementReader,
 } from './FailoverService';
 import { FailoverStore } from './FailoverStore';
@@ -63,6 +64,8 @@ export interface FailoverModuleOptions {
     placement: PlacementReader;
     karmada: KarmadaConnector[];
     store: HistoryRecorder;
+    /** Where the service's dependencies run (for the DR posture). */
+    dependencies?: DependencyReader;
     /** Direct scaling of real clusters patches with resourceVersion. */
     clients?: ClusterClientFactory;
   };
@@ -153,6 +156,7 @@ export async function createFailoverModule(
     catalog: options.catalog,
     inventory: options.services.inventory,
     placement: options.services.placement,
+    dependencies: options.services.dependencies,
     karmada: options.services.karmada,
     events,
     logger: options.logger,

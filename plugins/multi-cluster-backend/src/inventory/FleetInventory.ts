@@ -1,7 +1,15 @@
 import { LoggerService } from '@backstage/backend-plugin-api';
+import {
+  mergeConnectivity,
+  resolveVirtualNodePeers,
+  type ClusterConnectivity,
+  type ResourceList,
+  type VirtualNode,
+} from '@flotilla/plugin-multi-cluster-common';
 import pLimit from 'p-limit';
 import { MultiClusterStore } from '../database/MultiClusterStore';
 import { ClusterClientFactory } from '../kubernetes/ClusterClientFactory';
+import { KubernetesClient } from '../kubernetes/KubernetesClient';
 import { mergeRecords, MergedCluster } from './merge';
 import {
   ClusterAccess,
@@ -13,6 +21,23 @@ import {
   RefreshSummary,
   StoredCluster,
 } from './types';
+
+/** What the connectivity inspector reports of one cluster's API. */
+export interface ClusterInspection {
+  connectivity: ClusterConnectivity;
+  virtualNodes: VirtualNode[];
+  /** Allocatable of the cluster's own (non-virtual) nodes. */
+  ownAllocatable?: ResourceList;
+}
+
+/** Reads fabrics, networks, MCS exports and virtual nodes from a cluster. */
+export interface ClusterInspector {
+  inspect(
+    clusterName: string,
+    client: KubernetesClient,
+    options: { signal?: AbortSignal; timeoutMs: number },
+  ): Promise<ClusterInspection>;
+}
 
 /**
  * Read access to the fleet, for routes, actions and other modules
@@ -115,6 +140,9 @@ export class FleetInventory implements FleetInventoryService {
       connectorTimeoutMs: number;
       concurrency: number;
       cacheTtlMs?: number;
+      /** Reads connectivity and virtual nodes from reachable clusters. */
+      inspector?: ClusterInspector;
+      inspectTimeoutMs?: number;
     },
   ) {}
 
@@ -258,6 +286,67 @@ export class FleetInventory implements FleetInventoryService {
     }
   }
 
+  /**
+   * Reads what the cluster's API shows of its fabrics and virtual nodes.
+   * API facts win over declared ones; node sums replace capacity that was
+   * reported with virtual nodes in it (Karmada's resourceSummary counts every
+   * node), so borrowed capacity is never counted as the cluster's own.
+   */
+  private async inspect(m: MergedCluster, signal?: AbortSignal) {
+    const { inspector } = this.options;
+    const access = m.access;
+    if (
+      !inspector ||
+      !access ||
+      access.kind === 'demo' ||
+      m.cluster.health.status === 'unhealthy'
+    ) {
+      return;
+    }
+    if (
+      access.kind === 'direct' &&
+      !this.options.clients.canAuthenticate(access.credentialRef)
+    ) {
+      return;
+    }
+    const client = this.options.clients.forCluster(m.cluster.name, access);
+    if (!client) {
+      return;
+    }
+    try {
+      const inspection = await inspector.inspect(m.cluster.name, client, {
+        signal,
+        timeoutMs:
+          this.options.inspectTimeoutMs ?? this.options.healthTimeoutMs,
+      });
+      m.cluster.connectivity = mergeConnectivity(
+        inspection.connectivity,
+        m.cluster.connectivity,
+      );
+      if (inspection.ownAllocatable) {
+        m.cluster.capacity = {
+          ...m.cluster.capacity,
+          allocatable: inspection.ownAllocatable,
+        };
+      }
+      if (inspection.virtualNodes.length) {
+        m.cluster.capacity = {
+          ...m.cluster.capacity,
+          virtualNodes: inspection.virtualNodes,
+        };
+      }
+    } catch (error) {
+      // The inspector reports detector failures itself; this is a crash.
+      const message = `connectivity inspection failed: ${errorMessage(error)}`;
+      m.cluster.connectivity = {
+        clusterSets: m.cluster.connectivity?.clusterSets ?? [],
+        fabrics: m.cluster.connectivity?.fabrics ?? [],
+        ...m.cluster.connectivity,
+        errors: [...(m.cluster.connectivity?.errors ?? []), message],
+      };
+    }
+  }
+
   private inflight?: Promise<RefreshSummary>;
   private queued?: Promise<RefreshSummary>;
 
@@ -313,7 +402,14 @@ export class FleetInventory implements FleetInventoryService {
       now,
     );
     const limit = pLimit(Math.max(1, this.options.concurrency));
-    await Promise.all(merged.map(m => limit(() => this.checkHealth(m))));
+    await Promise.all(
+      merged.map(m =>
+        limit(async () => {
+          await this.checkHealth(m);
+          await this.inspect(m, options?.signal);
+        }),
+      ),
+    );
 
     // Keep the last good snapshot of clusters whose source failed.
     const failed = new Map(
@@ -322,8 +418,11 @@ export class FleetInventory implements FleetInventoryService {
         .map(r => [r.connector.id, errorMessage(r.error)] as const),
     );
     const mergedNames = new Set(merged.map(m => m.cluster.name));
-    const out: StoredCluster[] = merged.map(m => ({
-      cluster: m.cluster,
+    // Virtual nodes name their peer by its fabric id; resolve it to a fleet
+    // cluster so its capacity is counted once, at the peer.
+    const resolved = resolveVirtualNodePeers(merged.map(m => m.cluster));
+    const out: StoredCluster[] = merged.map((m, i) => ({
+      cluster: resolved[i],
       access: m.access,
     }));
     for (const prev of previous) {

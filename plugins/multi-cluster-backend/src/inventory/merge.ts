@@ -1,3 +1,4 @@
+import { mergeConnectivity } from '@flotilla/plugin-multi-cluster-common';
 import {
   ClusterAccess,
   ClusterConflict,
@@ -156,6 +157,21 @@ export function mergeRecords(
         }
       }
     }
+    // Connectivity: what a cluster's own API shows (detectors, the demo
+    // simulator) beats what the catalog or config declares.
+    const declaredSources: ClusterSourceType[] = ['catalog', 'config'];
+    const connectivityOf = (declared: boolean) =>
+      group
+        .filter(r => declaredSources.includes(r.source) === declared)
+        .map(r => r.fields.connectivity)
+        .reduce(
+          (merged, next) => (next ? mergeConnectivity(merged, next) : merged),
+          undefined as FleetCluster['connectivity'],
+        );
+    fields.connectivity = mergeConnectivity(
+      connectivityOf(false),
+      connectivityOf(true),
+    );
     const workloads: PlacedWorkload[] = group.flatMap(
       r => r.fields.workloads ?? [],
     );

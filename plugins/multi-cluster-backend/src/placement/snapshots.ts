@@ -33,5 +33,6 @@ export function toClusterSnapshot(cluster: FleetCluster): ClusterSnapshot {
           allocating: cluster.capacity.allocating,
         }
       : undefined,
+    clusterSets: cluster.connectivity?.clusterSets,
   };
 }

@@ -8,13 +8,18 @@ import {
   RootConfigService,
 } from '@backstage/backend-plugin-api';
 import { CatalogService } from '@backstage/plugin-catalog-node';
+import { AddonCoverageService } from '../addons/AddonCoverageService';
+import { readAddonsConfig } from '../addons/config';
 import { MultiClusterConfig, readMultiClusterConfig } from '../config';
+import { ConnectivityInspector } from '../connectivity/ConnectivityInspector';
 import { MultiClusterStore } from '../database/MultiClusterStore';
 import { MutationRecorder } from '../history/MutationRecorder';
 import { CatalogClusterConnector } from '../inventory/connectors/CatalogClusterConnector';
 import { ClusterApiConnector } from '../inventory/connectors/ClusterApiConnector';
 import { ConfigClusterConnector } from '../inventory/connectors/ConfigClusterConnector';
 import { DemoFleetConnector } from '../inventory/connectors/DemoFleetConnector';
+import { DependencyResolver } from '../exposure/DependencyResolver';
+import { EntityExposureService } from '../exposure/EntityExposureService';
 import { KarmadaConnector } from '../inventory/connectors/KarmadaConnector';
 import { FleetInventory } from '../inventory/FleetInventory';
 import { FleetConnector } from '../inventory/types';
@@ -46,6 +51,9 @@ export interface MultiClusterServices {
   lifecycle: ClusterLifecycleService;
   simulator: PlacementSimulator;
   placement: EntityPlacementService;
+  dependencies: DependencyResolver;
+  exposure: EntityExposureService;
+  addons: AddonCoverageService;
 }
 
 /** Builds the plugin's services from the core services. */
@@ -121,6 +129,10 @@ export async function createMultiClusterServices(deps: {
     healthTimeoutMs: config.healthTimeoutMs,
     connectorTimeoutMs: config.connectorTimeoutMs,
     concurrency: config.concurrency,
+    inspector: config.connectivity.detect
+      ? ConnectivityInspector.default()
+      : undefined,
+    inspectTimeoutMs: config.connectivity.timeoutMs,
   });
   const workloads = new WorkloadService({ inventory, clients, demo });
   const authorizer = new ClusterAuthorizer(
@@ -160,6 +172,30 @@ export async function createMultiClusterServices(deps: {
     clusterTimeoutMs: config.clusterTimeoutMs,
     logger,
   });
+  const dependencies = new DependencyResolver({
+    catalog: deps.catalog,
+    inventory,
+    placement,
+    concurrency: config.concurrency,
+  });
+  const exposure = new EntityExposureService({
+    inventory,
+    dependencies,
+    placement,
+  });
+  const addons = AddonCoverageService.create({
+    addons: readAddonsConfig(deps.config),
+    logger,
+    timeoutMs: config.connectorTimeoutMs,
+    // A delivery lives on a Karmada control plane, a Cluster API
+    // management cluster or a fleet cluster of that name.
+    clientFor: async ref =>
+      ref.kind === 'karmada'
+        ? clients.forControlPlane('karmada', ref.name)
+        : clients.forControlPlane('cluster-api', ref.name) ??
+          clients.forCluster(ref.name, await inventory.getAccess(ref.name)),
+    precomputed: demo ? () => demo!.listAddons() : undefined,
+  });
   return {
     config,
     store,
@@ -174,5 +210,8 @@ export async function createMultiClusterServices(deps: {
     lifecycle,
     simulator,
     placement,
+    dependencies,
+    exposure,
+    addons,
   };
 }

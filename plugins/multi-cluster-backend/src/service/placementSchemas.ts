@@ -33,7 +33,44 @@ export const clusterSnapshotSchema = z.object({
       allocating: quantityMap.optional(),
     })
     .optional(),
+  clusterSets: z.array(z.string().min(1)).max(100).optional(),
 });
+
+const entityRefSchema = z
+  .string()
+  .min(1)
+  .regex(
+    /^[a-z0-9-_]+:([a-z0-9-_.]+\/)?[a-z0-9-_.]+$/i,
+    'must be an entity ref such as component:default/checkout',
+  );
+
+/** Flotilla's reachability requirement (ReachabilityRequirement). */
+export const reachabilitySchema = z.object({
+  dependencies: z
+    .array(
+      z.object({
+        ref: z.string().min(1),
+        clusters: z
+          .array(
+            z.object({
+              name: z.string().min(1),
+              clusterSets: z.array(z.string().min(1)).max(100).optional(),
+            }),
+          )
+          .max(20_000),
+      }),
+    )
+    .max(200),
+});
+
+/**
+ * Reachability fields shared by simulate and recommend: explicit
+ * dependencies, or an entity whose catalog `dependsOn` relations name them.
+ */
+const reachabilityFields = {
+  reachability: reachabilitySchema.optional(),
+  dependenciesOf: entityRefSchema.optional(),
+};
 
 /** `POST /placement/simulate`: a ScheduleRequest whose clusters are optional. */
 export const simulateBodySchema = z.object({
@@ -50,6 +87,7 @@ export const simulateBodySchema = z.object({
     .optional(),
   uid: z.string().optional(),
   fresh: z.boolean().optional(),
+  ...reachabilityFields,
 });
 
 const nameList = z.array(z.string().min(1)).max(1_000);
@@ -68,4 +106,5 @@ export const recommendBodySchema = z.object({
   tolerations: z.array(karmadaTolerationSchema).max(100).optional(),
   excludeClusters: nameList.optional(),
   limit: z.number().int().min(1).max(20).optional(),
+  ...reachabilityFields,
 });

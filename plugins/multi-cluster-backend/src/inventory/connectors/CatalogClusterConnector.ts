@@ -1,6 +1,7 @@
 import { AuthService } from '@backstage/backend-plugin-api';
 import { Entity, stringifyEntityRef } from '@backstage/catalog-model';
 import { CatalogService } from '@backstage/plugin-catalog-node';
+import { readDeclaredConnectivity } from '@flotilla/plugin-multi-cluster-common';
 import { ClusterRecord, FleetConnector } from '../types';
 import {
   ANNOTATION_CAPI_CLUSTER,
@@ -84,6 +85,12 @@ export class CatalogClusterConnector implements FleetConnector {
     fields.dashboardUrl = annotations[ANNOTATION_KUBERNETES_DASHBOARD_URL];
     fields.catalogEntityRef = stringifyEntityRef(entity);
     fields.labels = { ...labels, ...fields.labels };
+    // What the entity declares about its fabrics; detection overrides it at
+    // merge time. Bad values travel with the cluster as connectivity errors.
+    fields.connectivity = readDeclaredConnectivity({
+      ...labels,
+      ...annotations,
+    }).connectivity;
     return {
       name: entity.metadata.name,
       source: 'catalog',

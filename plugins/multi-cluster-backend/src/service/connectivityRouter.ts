@@ -1,0 +1,86 @@
+import { HttpAuthService } from '@backstage/backend-plugin-api';
+import {
+  buildConnectivityReport,
+  type AddonCoverageReport,
+  multiClusterClusterReadPermission,
+  multiClusterPlacementReadPermission,
+} from '@flotilla/plugin-multi-cluster-common';
+import Router from 'express-promise-router';
+import { EntityExposureService } from '../exposure/EntityExposureService';
+import { FleetInventoryService } from '../inventory/FleetInventory';
+import { FleetCluster } from '../inventory/types';
+import { ClusterAuthorizer } from '../permissions/ClusterAuthorizer';
+
+/** Reads fleet-wide add-on coverage (the AddonCoverageService). */
+export interface AddonCoverageReader {
+  getCoverage(fleet: FleetCluster[]): Promise<AddonCoverageReport>;
+}
+
+/**
+ * `GET /connectivity` (cluster sets, fabric findings, borrowed capacity),
+ * `GET /addons` (fleet-wide add-on coverage) and
+ * `GET /entities/:kind/:namespace/:name/exposure`, each over the clusters
+ * the caller may read.
+ */
+export function createConnectivityRouter(options: {
+  httpAuth: HttpAuthService;
+  authorizer: ClusterAuthorizer;
+  inventory: FleetInventoryService;
+  addons: AddonCoverageReader;
+  exposure: EntityExposureService;
+}) {
+  const { httpAuth, authorizer, inventory, addons, exposure } = options;
+  const router = Router();
+
+  async function readableClusters(
+    req: Parameters<typeof httpAuth.credentials>[0],
+  ) {
+    const credentials = await httpAuth.credentials(req, {
+      allow: ['user', 'service'],
+    });
+    const canRead = await authorizer.clusterPredicate(
+      multiClusterClusterReadPermission,
+      credentials,
+    );
+    return { credentials, canRead };
+  }
+
+  router.get('/connectivity', async (req, res) => {
+    const { canRead } = await readableClusters(req);
+    res.json(
+      buildConnectivityReport((await inventory.getClusters()).filter(canRead)),
+    );
+  });
+
+  router.get('/addons', async (req, res) => {
+    const { canRead } = await readableClusters(req);
+    const clusters = (await inventory.getClusters()).filter(canRead);
+    const readable = new Set(clusters.map(c => c.name));
+    const report = await addons.getCoverage(clusters);
+    // Precomputed (demo) coverage lists every cluster; show readable ones.
+    res.json({
+      addons: report.addons.map(addon => ({
+        ...addon,
+        clusters: addon.clusters.filter(c => readable.has(c.cluster)),
+      })),
+    });
+  });
+
+  router.get('/entities/:kind/:namespace/:name/exposure', async (req, res) => {
+    const { credentials, canRead } = await readableClusters(req);
+    await authorizer.authorizeBasic(
+      multiClusterPlacementReadPermission,
+      credentials,
+    );
+    const { kind, namespace, name } = req.params;
+    res.json(
+      await exposure.getExposure(
+        { kind, namespace, name },
+        credentials,
+        canRead,
+      ),
+    );
+  });
+
+  return router;
+}
