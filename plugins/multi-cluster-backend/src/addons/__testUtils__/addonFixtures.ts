@@ -55,10 +55,10 @@ export const fleet: FleetCluster[] = [
 ];
 
 let rv = 1000;
-function serverMeta(
+function serverMeta<E extends Record<string, unknown>>(
   name: string,
   namespace: string | undefined,
-  extra: Record<string, unknown> = {},
+  extra: E = {} as E,
 ) {
   rv += 1;
   return {

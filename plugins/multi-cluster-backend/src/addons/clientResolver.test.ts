@@ -1,0 +1,52 @@
+import { ClusterClientFactory } from '../kubernetes/ClusterClientFactory';
+import type { ClusterAccess } from '../inventory/types';
+import { createAddonClientResolver } from './clientResolver';
+
+const factory = new ClusterClientFactory({
+  configClusters: [
+    { name: 'mgmt', url: 'https://mgmt.example.com:6443', token: 't' },
+  ],
+  karmada: [{ name: 'global', url: 'https://karmada.example.com:5443' }],
+  clusterApi: [{ name: 'capi-mgmt', url: 'https://capi.example.com:6443' }],
+  catalog: { enabled: false },
+  clusterTimeoutMs: 1000,
+});
+
+const access: Record<string, ClusterAccess> = {
+  mgmt: {
+    kind: 'direct',
+    url: 'https://mgmt.example.com:6443',
+    credentialRef: 'config:mgmt',
+  },
+  demo: { kind: 'demo' },
+};
+
+const resolve = createAddonClientResolver({
+  clients: factory,
+  inventory: { getAccess: async name => access[name] },
+});
+
+describe('createAddonClientResolver', () => {
+  it('resolves fleet clusters, then management clusters, and Karmada control planes', async () => {
+    const mgmt = await resolve({ kind: 'cluster', name: 'mgmt' });
+    expect(mgmt?.name).toBe('mgmt');
+    expect(mgmt?.kubeConfig.getCurrentCluster()?.server).toBe(
+      'https://mgmt.example.com:6443',
+    );
+    const capi = await resolve({ kind: 'cluster', name: 'capi-mgmt' });
+    expect(capi?.kubeConfig.getCurrentCluster()?.server).toBe(
+      'https://capi.example.com:6443',
+    );
+    const karmada = await resolve({ kind: 'karmada', name: 'global' });
+    expect(karmada?.kubeConfig.getCurrentCluster()?.server).toBe(
+      'https://karmada.example.com:5443',
+    );
+  });
+
+  it('returns undefined for demo clusters and unknown names', async () => {
+    expect(await resolve({ kind: 'cluster', name: 'demo' })).toBeUndefined();
+    expect(await resolve({ kind: 'cluster', name: 'nowhere' })).toBeUndefined();
+    // a Karmada ref never falls back to a cluster of the same name
+    expect(await resolve({ kind: 'karmada', name: 'mgmt' })).toBeUndefined();
+  });
+});
