@@ -258,8 +258,9 @@ export function EntityMultiClusterContent() {
                 {findings.length === 0 && !drState.loading ? (
                   <Alert severity="success">No posture findings.</Alert>
                 ) : (
-                  findings.map(f => (
-                    <Box mb={1} key={f.id}>
+                  // One id can repeat, e.g. one unreachable failover target each.
+                  findings.map((f, index) => (
+                    <Box mb={1} key={`${f.id}-${index}`}>
                       <Alert severity={SEVERITY_TO_ALERT[f.severity]}>
                         <strong>{f.title}</strong>{' '}
                         <Chip size="small" label={f.severity} /> {f.detail}
