@@ -80,6 +80,7 @@ describe('ArgoCdApplicationSetSource', () => {
         // the only Application on dev-1 belongs to another ApplicationSet
         cluster: 'dev-1',
         state: 'missing',
+        desiredRevision: 'main',
         message:
           'no Application of ApplicationSet argocd/cluster-addons on mgmt targets this cluster',
       },

@@ -146,6 +146,8 @@ export class ArgoCdApplicationSetSource implements AddonSource {
     }
     const errors = errorConditions(appSet);
     return coverageOf(addon, source, fleet, observed, {
+      // What a generated Application would target (templated values stay as is).
+      desiredRevision: targetRevision(appSet?.spec?.template),
       message: `no Application of ${source} targets this cluster${
         errors.length > 0 ? ` (ApplicationSet ${errors.join('; ')})` : ''
       }`,
