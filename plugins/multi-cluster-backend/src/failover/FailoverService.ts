@@ -390,15 +390,18 @@ export class DefaultFailoverService implements FailoverService {
     };
     service.kubernetesId ??= entity.metadata.name;
 
-    const [placement, clusters] = await Promise.all([
+    const [placement, clusters, dependencies] = await Promise.all([
       this.options.placement.getPlacement(
         getCompoundEntityRef(entity),
         credentials,
       ),
       this.options.inventory.getClusters(),
+      this.options.dependencies?.dependenciesOf(entity, credentials) ?? [],
     ]);
     const karmada = this.karmadaTarget(placement);
     const plan = planFailover({
+      // Targets must reach what the service depends on (a Flotilla check).
+      dependencies,
       service,
       from: request.from,
       to: request.to,

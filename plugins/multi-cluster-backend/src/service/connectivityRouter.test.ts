@@ -409,6 +409,27 @@ describe('connectivity routes', () => {
     expect(finding.detail).toContain('component:default/ledger');
   });
 
+  it('refuses to fail over to a cluster that cannot reach a dependency', async () => {
+    const post = (to: string) =>
+      request(backend.server)
+        .post('/api/multi-cluster/failovers')
+        .set('Authorization', USER)
+        .send({
+          entityRef: 'component:default/checkout',
+          from: 'us-1',
+          to,
+          reason: 'us-1 is degraded',
+          dryRun: true,
+        });
+    const refused = await post('ap-1');
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.message).toContain('ap-1');
+    expect(refused.body.error.message).toContain('component:default/ledger');
+    const planned = await post('eu-1');
+    expect(planned.status).toBe(200);
+    expect(planned.body.plan.to).toEqual(['eu-1']);
+  });
+
   it('reports add-on coverage of the simulated clusters', async () => {
     const res = await get('/addons');
     expect(res.status).toBe(200);

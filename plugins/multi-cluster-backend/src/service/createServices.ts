@@ -9,6 +9,7 @@ import {
 } from '@backstage/backend-plugin-api';
 import { CatalogService } from '@backstage/plugin-catalog-node';
 import { AddonCoverageService } from '../addons/AddonCoverageService';
+import { createAddonClientResolver } from '../addons/clientResolver';
 import { readAddonsConfig } from '../addons/config';
 import { MultiClusterConfig, readMultiClusterConfig } from '../config';
 import { ConnectivityInspector } from '../connectivity/ConnectivityInspector';
@@ -187,13 +188,7 @@ export async function createMultiClusterServices(deps: {
     addons: readAddonsConfig(deps.config),
     logger,
     timeoutMs: config.connectorTimeoutMs,
-    // A delivery lives on a Karmada control plane, a Cluster API
-    // management cluster or a fleet cluster of that name.
-    clientFor: async ref =>
-      ref.kind === 'karmada'
-        ? clients.forControlPlane('karmada', ref.name)
-        : clients.forControlPlane('cluster-api', ref.name) ??
-          clients.forCluster(ref.name, await inventory.getAccess(ref.name)),
+    clientFor: createAddonClientResolver({ clients, inventory }),
     precomputed: demo ? () => demo!.listAddons() : undefined,
   });
   return {
