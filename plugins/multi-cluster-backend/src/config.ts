@@ -342,15 +342,13 @@ function readDemo(config: Config): DemoConfig | undefined {
         version: md.getOptionalString('version'),
       })),
       connectivity: readDemoConnectivity(c, c.getString('name')),
-      virtualNodes: (c.getOptionalConfigArray('virtualNodes') ?? []).map(
-        v => ({
-          name: v.getString('name'),
-          kind: oneOf(v, 'kind', ['liqo', 'admiralty'] as const),
-          peer: v.getString('peer'),
-          allocatable: resourceList(v, 'allocatable') ?? {},
-          ready: v.getOptionalBoolean('ready') ?? true,
-        }),
-      ),
+      virtualNodes: (c.getOptionalConfigArray('virtualNodes') ?? []).map(v => ({
+        name: v.getString('name'),
+        kind: oneOf(v, 'kind', ['liqo', 'admiralty'] as const),
+        peer: v.getString('peer'),
+        allocatable: resourceList(v, 'allocatable') ?? {},
+        ready: v.getOptionalBoolean('ready') ?? true,
+      })),
     };
   });
   const workloads = (demo.getOptionalConfigArray('workloads') ?? []).map(w => {

@@ -86,7 +86,6 @@ export const multiClusterPlugin = createBackendPlugin({
               httpAuth,
               authorizer,
               simulator: services.simulator,
-              dependencies: services.dependencies,
             }),
             createEntityPlacementRouter({
               httpAuth,

@@ -70,6 +70,16 @@ describe('multi-cluster actions', () => {
         readOnly: true,
         idempotent: true,
       },
+      'get-fleet-connectivity': {
+        destructive: false,
+        readOnly: true,
+        idempotent: true,
+      },
+      'get-entity-exposure': {
+        destructive: false,
+        readOnly: true,
+        idempotent: true,
+      },
       'start-failover': {
         destructive: true,
         readOnly: false,
@@ -116,6 +126,40 @@ describe('multi-cluster actions', () => {
       credentials: alice,
     });
     expect((empty.output as any).totalCount).toBe(0);
+  });
+
+  it('reads fleet connectivity and an entity’s exposure', async () => {
+    const { output } = await actions.invoke({
+      id: 'test:get-fleet-connectivity',
+      input: {},
+      credentials: alice,
+    });
+    // The demo fleet here declares no fabrics: every cluster is on its own,
+    // and the fleet's capacity is the sum of the clusters' own.
+    expect(output).toMatchObject({
+      clusterSets: [],
+      isolated: ['demo-eu-central-1', 'demo-eu-west-1', 'demo-us-east-1'],
+      findings: [],
+      borrowed: [],
+      fleetCapacity: { cpu: '112', memory: '448Gi', pods: '1900' },
+    });
+    const exposure = await actions.invoke({
+      id: 'test:get-entity-exposure',
+      input: { entityRef: 'component:default/checkout' },
+      credentials: alice,
+    });
+    expect(exposure.output).toMatchObject({
+      entityRef: 'component:default/checkout',
+      exports: [],
+      dependencies: [],
+    });
+    await expect(
+      actions.invoke({
+        id: 'test:get-entity-exposure',
+        input: { entityRef: 'component:default/nope' },
+        credentials: alice,
+      }),
+    ).rejects.toThrow('Entity component:default/nope not found');
   });
 
   it('simulates placement and reads entity placement', async () => {

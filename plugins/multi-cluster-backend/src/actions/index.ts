@@ -1,7 +1,9 @@
 import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
 import { MultiClusterServices } from '../service/createServices';
 import { registerGetClusterAction } from './getClusterAction';
+import { registerGetEntityExposureAction } from './getEntityExposureAction';
 import { registerGetEntityPlacementAction } from './getEntityPlacementAction';
+import { registerGetFleetConnectivityAction } from './getFleetConnectivityAction';
 import { registerListClustersAction } from './listClustersAction';
 import { registerRecommendPlacementAction } from './recommendPlacementAction';
 import { registerScaleClusterAction } from './scaleClusterAction';
@@ -18,6 +20,8 @@ export function registerActions(
   registerSimulatePlacementAction(actions, services);
   registerRecommendPlacementAction(actions, services);
   registerGetEntityPlacementAction(actions, services);
+  registerGetFleetConnectivityAction(actions, services);
+  registerGetEntityExposureAction(actions, services);
   registerScaleClusterAction(actions, services);
   registerUpgradeClusterAction(actions, services);
 }

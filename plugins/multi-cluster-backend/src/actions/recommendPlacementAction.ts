@@ -17,7 +17,7 @@ export function registerRecommendPlacementAction(
     name: 'recommend-placement',
     title: 'Recommend where a workload should run',
     description:
-      'Placement advice on the live fleet: ranked placements for a workload (replicas, per-replica requests, data residency, user regions, minimum regions/zones, cost ceiling, compliance), each with a Karmada placement that reproduces its replica split, a score per objective (latency, cost, GPU, compliance) and why each excluded cluster was excluded.',
+      'Placement advice on the live fleet: ranked placements for a workload (replicas, per-replica requests, data residency, user regions, minimum regions/zones, cost ceiling, compliance), each with a Karmada placement that reproduces its replica split, a score per objective (latency, cost, GPU, compliance) and why each excluded cluster was excluded (including clusters that cannot reach the dependencies of dependenciesOf).',
     attributes: { readOnly: true, destructive: false, idempotent: true },
     schema: {
       input: z =>
@@ -33,6 +33,18 @@ export function registerRecommendPlacementAction(
           requiredLabels: z.record(z.string(), z.string()).optional(),
           excludeClusters: z.array(z.string()).optional(),
           limit: z.number().int().min(1).max(20).optional(),
+          dependenciesOf: z
+            .string()
+            .optional()
+            .describe(
+              'Entity ref (e.g. component:default/checkout); only clusters that share a cluster set with where each of its catalog dependsOn targets runs are used',
+            ),
+          dependsOn: z
+            .array(z.string())
+            .optional()
+            .describe(
+              'Entity refs a service not yet in the catalog will depend on; only clusters that can reach where they run are used',
+            ),
         }),
       output: z =>
         z.object({
@@ -56,7 +68,9 @@ export function registerRecommendPlacementAction(
         credentials,
       );
       return {
-        output: toJson(await services.simulator.recommend(body, canRead)),
+        output: toJson(
+          await services.simulator.recommend(body, canRead, credentials),
+        ),
       };
     },
   });

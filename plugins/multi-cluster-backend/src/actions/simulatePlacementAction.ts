@@ -19,7 +19,7 @@ export function registerSimulatePlacementAction(
     name: 'simulate-placement',
     title: 'Simulate a Karmada placement',
     description:
-      'Runs the Karmada-exact scheduler for a placement (PropagationPolicy spec.placement) and a replica count on the live fleet, or on the clusters given. Returns the target clusters with replicas and a per-cluster explanation.',
+      'Runs the Karmada-exact scheduler for a placement (PropagationPolicy spec.placement) and a replica count on the live fleet, or on the clusters given. Returns the target clusters with replicas and a per-cluster explanation. With dependenciesOf, clusters that cannot reach the service’s dependencies are filtered out and say why.',
     attributes: { readOnly: true, destructive: false, idempotent: true },
     schema: {
       input: z =>
@@ -39,6 +39,18 @@ export function registerSimulatePlacementAction(
               resourceRequest: z.record(z.string(), z.string()).optional(),
             })
             .optional(),
+          dependenciesOf: z
+            .string()
+            .optional()
+            .describe(
+              'Entity ref (e.g. component:default/checkout); only clusters that share a cluster set with where each of its catalog dependsOn targets runs are used',
+            ),
+          dependsOn: z
+            .array(z.string())
+            .optional()
+            .describe(
+              'Entity refs a service not yet in the catalog will depend on; only clusters that can reach where they run are used',
+            ),
         }),
       output: z =>
         z.object({
@@ -61,7 +73,11 @@ export function registerSimulatePlacementAction(
         credentials,
       );
       try {
-        const result = await services.simulator.simulate(body as any, canRead);
+        const result = await services.simulator.simulate(
+          body as any,
+          canRead,
+          credentials,
+        );
         return { output: toJson(result) };
       } catch (error) {
         if (isPlacementError(error)) {

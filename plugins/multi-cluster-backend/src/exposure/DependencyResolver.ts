@@ -69,13 +69,20 @@ export class DependencyResolver {
     entity: Entity,
     credentials: BackstageCredentials,
   ): Promise<ResolvedDependency[]> {
-    const targets = [
-      ...new Set(
-        (entity.relations ?? [])
-          .filter(r => r.type === RELATION_DEPENDS_ON)
-          .map(r => r.targetRef),
-      ),
-    ].sort();
+    return this.resolve(
+      (entity.relations ?? [])
+        .filter(r => r.type === RELATION_DEPENDS_ON)
+        .map(r => r.targetRef),
+      credentials,
+    );
+  }
+
+  /** The clusters each of `refs` runs on (e.g. a new service's `dependsOn`). */
+  async resolve(
+    refs: string[],
+    credentials: BackstageCredentials,
+  ): Promise<ResolvedDependency[]> {
+    const targets = [...new Set(refs)].sort();
     if (targets.length === 0) {
       return [];
     }
@@ -88,11 +95,11 @@ export class DependencyResolver {
         limit(async (): Promise<ResolvedDependency> => {
           try {
             const placement = await this.options.placement.getPlacement(
-              parseEntityRef(ref),
+              parseEntityRef(ref, { defaultKind: 'component' }),
               credentials,
             );
             return {
-              ref,
+              ref: placement.entityRef,
               clusters: placement.actual.clusters
                 .filter(c => c.replicas > 0)
                 .map(c => ({
@@ -114,13 +121,26 @@ export class DependencyResolver {
     );
   }
 
-  /** The reachability requirement for a service, from its catalog relations. */
+  /**
+   * The reachability requirement of a service in the catalog (its
+   * `dependsOn` relations) or of one to be created (the refs it will
+   * depend on). A dependency that cannot be read is a 404, not ignored.
+   */
   async requirementFor(
-    entityRef: string,
+    source: { entityRef: string } | { dependsOn: string[] },
     credentials: BackstageCredentials,
   ): Promise<ReachabilityRequirement> {
-    const entity = await this.loadEntity(entityRef, credentials);
-    const dependencies = await this.dependenciesOf(entity, credentials);
+    const dependencies =
+      'entityRef' in source
+        ? await this.dependenciesOf(
+            await this.loadEntity(source.entityRef, credentials),
+            credentials,
+          )
+        : await this.resolve(source.dependsOn, credentials);
+    const unreadable = dependencies.find(d => d.problem);
+    if (unreadable) {
+      throw new NotFoundError(unreadable.problem);
+    }
     return {
       dependencies: dependencies.map(({ ref, clusters }) => ({
         ref,

@@ -8,6 +8,8 @@ import {
   type ScheduleRequest,
   type ScheduleResult,
 } from '@flotilla/plugin-multi-cluster-common';
+import type { BackstageCredentials } from '@backstage/backend-plugin-api';
+import type { ReachabilityRequirement } from '@flotilla/plugin-multi-cluster-common';
 import { FleetInventoryService } from '../inventory/FleetInventory';
 import { FleetCluster } from '../inventory/types';
 import { toClusterSnapshot } from './snapshots';
@@ -16,6 +18,14 @@ import { toClusterSnapshot } from './snapshots';
 export type SimulateRequest = Omit<ScheduleRequest, 'clusters'> & {
   clusters?: ClusterSnapshot[];
 };
+
+/** Where a request names the dependencies its clusters must reach. */
+export interface DependencySources {
+  /** An entity whose catalog `dependsOn` targets must be reachable. */
+  dependenciesOf?: string;
+  /** Entity refs that must be reachable (a service not in the catalog yet). */
+  dependsOn?: string[];
+}
 
 /** Result of a simulation, with which fleet was used. */
 export type SimulateResult = ScheduleResult & {
@@ -39,7 +49,52 @@ export function isPlacementError(
  * or the scheduler on clusters given in the request.
  */
 export class PlacementSimulator {
-  constructor(private readonly inventory: FleetInventoryService) {}
+  constructor(
+    private readonly inventory: FleetInventoryService,
+    private readonly dependencies?: {
+      requirementFor(
+        source: { entityRef: string } | { dependsOn: string[] },
+        credentials: BackstageCredentials,
+      ): Promise<ReachabilityRequirement>;
+    },
+  ) {}
+
+  /**
+   * A request's reachability requirement: its explicit dependencies, those
+   * of `dependenciesOf` (that entity's catalog `dependsOn` relations) and
+   * where each `dependsOn` ref runs (for a service not in the catalog yet).
+   */
+  async reachabilityOf(
+    request: {
+      reachability?: ReachabilityRequirement;
+      dependenciesOf?: string;
+      dependsOn?: string[];
+    },
+    credentials: BackstageCredentials,
+  ): Promise<ReachabilityRequirement | undefined> {
+    const { reachability, dependenciesOf, dependsOn } = request;
+    if (!reachability && !dependenciesOf && !dependsOn?.length) {
+      return undefined;
+    }
+    const resolver = this.dependencies;
+    if ((dependenciesOf || dependsOn?.length) && !resolver) {
+      throw new Error('Resolving dependencies needs the catalog');
+    }
+    const resolved = await Promise.all([
+      dependenciesOf
+        ? resolver!.requirementFor({ entityRef: dependenciesOf }, credentials)
+        : undefined,
+      dependsOn?.length
+        ? resolver!.requirementFor({ dependsOn }, credentials)
+        : undefined,
+    ]);
+    return {
+      dependencies: [
+        ...(reachability?.dependencies ?? []),
+        ...resolved.flatMap(r => r?.dependencies ?? []),
+      ],
+    };
+  }
 
   /** The live fleet as scheduler snapshots. */
   async liveSnapshots(
@@ -50,13 +105,26 @@ export class PlacementSimulator {
       .map(toClusterSnapshot);
   }
 
+  /**
+   * Karmada's decision for a request; with `credentials`, the request's
+   * dependency sources are resolved into its reachability requirement.
+   */
   async simulate(
-    request: SimulateRequest,
+    request: SimulateRequest & DependencySources,
     predicate?: (c: FleetCluster) => boolean,
+    credentials?: BackstageCredentials,
   ): Promise<SimulateResult> {
+    const { dependenciesOf: _of, dependsOn: _on, ...scheduleRequest } = request;
+    const reachability = credentials
+      ? await this.reachabilityOf(request, credentials)
+      : request.reachability;
     const live = !request.clusters;
     const clusters = request.clusters ?? (await this.liveSnapshots(predicate));
-    const result = schedule({ ...request, clusters } as ScheduleRequest);
+    const result = schedule({
+      ...scheduleRequest,
+      reachability,
+      clusters,
+    } as ScheduleRequest);
     return {
       ...result,
       fleet: live ? 'live' : 'request',
@@ -66,10 +134,22 @@ export class PlacementSimulator {
 
   /** Placement advice on the live fleet (only clusters `predicate` admits). */
   async recommend(
-    requirements: WorkloadRequirements & { limit?: number },
+    requirements: WorkloadRequirements & { limit?: number } & DependencySources,
     predicate: (c: FleetCluster) => boolean = () => true,
+    credentials?: BackstageCredentials,
   ): Promise<PlacementAdvice> {
-    const { limit, ...workload } = requirements;
+    const {
+      limit,
+      dependenciesOf: _of,
+      dependsOn: _on,
+      ...rest
+    } = requirements;
+    const workload: WorkloadRequirements = {
+      ...rest,
+      reachability: credentials
+        ? await this.reachabilityOf(requirements, credentials)
+        : requirements.reachability,
+    };
     const fleet = (await this.inventory.getClusters())
       .filter(predicate)
       .map(toClusterProfile);

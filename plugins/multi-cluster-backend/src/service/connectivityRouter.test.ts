@@ -398,6 +398,21 @@ describe('connectivity routes', () => {
     }
   });
 
+  it('keeps advice for a service not in the catalog yet within reach of what it will depend on', async () => {
+    const res = await request(backend.server)
+      .post('/api/multi-cluster/placement/recommend')
+      .set('Authorization', USER)
+      .send({ replicas: 2, dependsOn: ['component:default/ledger'] });
+    expect(res.status).toBe(200);
+    expect(res.body.excluded.map((e: any) => e.cluster)).toEqual(['ap-1']);
+    const missing = await request(backend.server)
+      .post('/api/multi-cluster/placement/recommend')
+      .set('Authorization', USER)
+      .send({ replicas: 2, dependsOn: ['component:default/nope'] });
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.message).toContain('component:default/nope');
+  });
+
   it('adds a DR finding when a failover target cannot reach a dependency', async () => {
     const res = await get('/entities/component/default/checkout/dr');
     expect(res.status).toBe(200);

@@ -163,7 +163,6 @@ export async function createMultiClusterServices(deps: {
         demo ? [config.demo!.rolloutMs / 2, config.demo!.rolloutMs + 250] : [],
       ),
   });
-  const simulator = new PlacementSimulator(inventory);
   const placement = new EntityPlacementService({
     catalog: deps.catalog,
     inventory,
@@ -179,6 +178,7 @@ export async function createMultiClusterServices(deps: {
     placement,
     concurrency: config.concurrency,
   });
+  const simulator = new PlacementSimulator(inventory, dependencies);
   const exposure = new EntityExposureService({
     inventory,
     dependencies,

@@ -3,11 +3,8 @@ import {
   multiClusterClusterReadPermission,
   multiClusterPlacementReadPermission,
 } from '@flotilla/plugin-multi-cluster-common';
-import type { BackstageCredentials } from '@backstage/backend-plugin-api';
-import type { ReachabilityRequirement } from '@flotilla/plugin-multi-cluster-common';
 import type { Response } from 'express';
 import Router from 'express-promise-router';
-import { DependencyResolver } from '../exposure/DependencyResolver';
 import { ClusterAuthorizer } from '../permissions/ClusterAuthorizer';
 import {
   isPlacementError,
@@ -39,35 +36,9 @@ export function createPlacementRouter(options: {
   httpAuth: HttpAuthService;
   authorizer: ClusterAuthorizer;
   simulator: PlacementSimulator;
-  dependencies: DependencyResolver;
 }) {
-  const { httpAuth, authorizer, simulator, dependencies } = options;
+  const { httpAuth, authorizer, simulator } = options;
   const router = Router();
-
-  /**
-   * The request's reachability requirement: its explicit dependencies plus
-   * those of `dependenciesOf` (the entity's catalog `dependsOn` relations).
-   */
-  async function reachabilityOf(
-    body: {
-      reachability?: ReachabilityRequirement;
-      dependenciesOf?: string;
-    },
-    credentials: BackstageCredentials,
-  ): Promise<ReachabilityRequirement | undefined> {
-    if (!body.reachability && !body.dependenciesOf) {
-      return undefined;
-    }
-    const resolved = body.dependenciesOf
-      ? await dependencies.requirementFor(body.dependenciesOf, credentials)
-      : { dependencies: [] };
-    return {
-      dependencies: [
-        ...(body.reachability?.dependencies ?? []),
-        ...resolved.dependencies,
-      ],
-    };
-  }
 
   router.post('/placement/simulate', async (req, res) => {
     const credentials = await httpAuth.credentials(req, {
@@ -82,12 +53,8 @@ export function createPlacementRouter(options: {
       multiClusterClusterReadPermission,
       credentials,
     );
-    const { dependenciesOf: _, ...request } = body;
-    const reachability = await reachabilityOf(body, credentials);
     try {
-      res.json(
-        await simulator.simulate({ ...request, reachability } as any, canRead),
-      );
+      res.json(await simulator.simulate(body as any, canRead, credentials));
     } catch (error) {
       sendPlacementError(res, error);
     }
@@ -106,12 +73,8 @@ export function createPlacementRouter(options: {
       multiClusterClusterReadPermission,
       credentials,
     );
-    const { dependenciesOf: _, ...requirements } = body;
-    const reachability = await reachabilityOf(body, credentials);
     try {
-      res.json(
-        await simulator.recommend({ ...requirements, reachability }, canRead),
-      );
+      res.json(await simulator.recommend(body, canRead, credentials));
     } catch (error) {
       sendPlacementError(res, error);
     }

@@ -65,11 +65,13 @@ export const reachabilitySchema = z.object({
 
 /**
  * Reachability fields shared by simulate and recommend: explicit
- * dependencies, or an entity whose catalog `dependsOn` relations name them.
+ * dependencies, an entity whose catalog `dependsOn` relations name them, or
+ * the refs a service about to be created will depend on.
  */
 const reachabilityFields = {
   reachability: reachabilitySchema.optional(),
   dependenciesOf: entityRefSchema.optional(),
+  dependsOn: z.array(entityRefSchema).max(200).optional(),
 };
 
 /** `POST /placement/simulate`: a ScheduleRequest whose clusters are optional. */

@@ -97,6 +97,23 @@ describe('multicluster:placement:recommend', () => {
     );
   });
 
+  it('forwards the new service’s dependencies for the backend to resolve', async () => {
+    let body: any;
+    server.use(
+      http.post(url, async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json(recommendPlacement(body, fleet));
+      }),
+    );
+    await action().handler(
+      context({ replicas: 2, dependsOn: ['component:default/ledger'] }),
+    );
+    expect(body).toEqual({
+      replicas: 2,
+      dependsOn: ['component:default/ledger'],
+    });
+  });
+
   it('fails with the reasons when nothing fits', async () => {
     server.use(
       http.post(url, async ({ request }) =>

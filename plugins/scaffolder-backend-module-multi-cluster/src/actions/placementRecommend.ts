@@ -54,6 +54,12 @@ export function createPlacementRecommendAction(options: {
             .record(z.string())
             .optional()
             .describe('Labels every chosen cluster must carry'),
+          dependsOn: z
+            .array(z.string())
+            .optional()
+            .describe(
+              'Entity refs the new service will depend on; every chosen cluster must share a cluster set with where each runs',
+            ),
         }),
       output: z =>
         z.object({

@@ -93,7 +93,9 @@ function demoConnectivity(
             : `Simulated ${FABRIC_TITLES[f.kind]} gateway is down`,
         },
         evidence: [
-          `Simulated ${FABRIC_TITLES[f.kind]} membership of cluster set ${f.clusterSet}`,
+          `Simulated ${FABRIC_TITLES[f.kind]} membership of cluster set ${
+            f.clusterSet
+          }`,
         ],
       };
     }),

@@ -1,0 +1,62 @@
+import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
+import { parseEntityRef } from '@backstage/catalog-model';
+import { InputError } from '@backstage/errors';
+import {
+  multiClusterClusterReadPermission,
+  multiClusterPlacementReadPermission,
+} from '@flotilla/plugin-multi-cluster-common';
+import { MultiClusterServices } from '../service/createServices';
+import { toJson } from './util';
+
+/** `multi-cluster:get-entity-exposure` */
+export function registerGetEntityExposureAction(
+  actions: ActionsRegistryService,
+  services: Pick<MultiClusterServices, 'exposure' | 'authorizer'>,
+) {
+  actions.register({
+    name: 'get-entity-exposure',
+    title: 'Get where a service is exported and reachable from',
+    description:
+      "For a catalog entity: its MCS exports (ServiceExports named like its workloads, or declared in flotilla.io/service-exports) with the <name>.<namespace>.svc.clusterset.local host, the clusters exporting each and the clusters that can reach it; and for each catalog dependsOn target, where it runs and which of the entity's clusters cannot reach it.",
+    attributes: { readOnly: true, destructive: false, idempotent: true },
+    schema: {
+      input: z =>
+        z.object({
+          entityRef: z
+            .string()
+            .describe('Entity reference, e.g. component:default/checkout'),
+        }),
+      output: z =>
+        z.object({
+          entityRef: z.string(),
+          exports: z.array(z.record(z.string(), z.any())),
+          dependencies: z.array(z.record(z.string(), z.any())),
+          problems: z.array(z.string()).optional(),
+        }),
+    },
+    action: async ({ input, credentials }) => {
+      await services.authorizer.authorizeBasic(
+        multiClusterPlacementReadPermission,
+        credentials,
+      );
+      const canRead = await services.authorizer.clusterPredicate(
+        multiClusterClusterReadPermission,
+        credentials,
+      );
+      let ref;
+      try {
+        ref = parseEntityRef(input.entityRef, { defaultKind: 'component' });
+      } catch (error) {
+        throw new InputError(
+          `Invalid entityRef '${input.entityRef}': ${(error as Error).message}`,
+        );
+      }
+      const result = await services.exposure.getExposure(
+        ref,
+        credentials,
+        canRead,
+      );
+      return { output: toJson(result) };
+    },
+  });
+}

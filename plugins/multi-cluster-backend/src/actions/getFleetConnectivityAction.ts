@@ -1,0 +1,42 @@
+import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
+import {
+  buildConnectivityReport,
+  multiClusterClusterReadPermission,
+} from '@flotilla/plugin-multi-cluster-common';
+import { MultiClusterServices } from '../service/createServices';
+import { toJson } from './util';
+
+/** `multi-cluster:get-fleet-connectivity` */
+export function registerGetFleetConnectivityAction(
+  actions: ActionsRegistryService,
+  services: Pick<MultiClusterServices, 'inventory' | 'authorizer'>,
+) {
+  actions.register({
+    name: 'get-fleet-connectivity',
+    title:
+      'Get the fleet’s cluster sets, fabric findings and borrowed capacity',
+    description:
+      'Returns the cluster sets (clusters joined by Submariner, Istio multi-cluster, Cilium Cluster Mesh, MCS or a declared fabric), clusters in no set, connectivity findings (overlapping pod/service CIDRs without Globalnet, gateways down, peers not connected), capacity borrowed through Liqo/Admiralty virtual nodes, and the fleet capacity with every node counted once. Only clusters the caller may read are included.',
+    attributes: { readOnly: true, destructive: false, idempotent: true },
+    schema: {
+      input: z => z.object({}),
+      output: z =>
+        z.object({
+          clusterSets: z.array(z.record(z.string(), z.any())),
+          isolated: z.array(z.string()),
+          findings: z.array(z.record(z.string(), z.any())),
+          borrowed: z.array(z.record(z.string(), z.any())),
+          fleetCapacity: z.record(z.string(), z.string()),
+          errors: z.array(z.string()).optional(),
+        }),
+    },
+    action: async ({ credentials }) => {
+      const canRead = await services.authorizer.clusterPredicate(
+        multiClusterClusterReadPermission,
+        credentials,
+      );
+      const clusters = (await services.inventory.getClusters()).filter(canRead);
+      return { output: toJson(buildConnectivityReport(clusters)) };
+    },
+  });
+}
