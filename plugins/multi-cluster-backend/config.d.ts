@@ -113,6 +113,18 @@ export interface Config {
         webhookUrl: string;
       };
     };
+    /**
+     * Reading each reachable cluster's fabrics (Submariner, Istio, Cilium
+     * Cluster Mesh, MCS), networks and Liqo/Admiralty virtual nodes during
+     * the fleet refresh. Needs read access to those objects (and Secret
+     * metadata in istio-system) for the plugin's credentials.
+     */
+    connectivity?: {
+      /** Default: true */
+      detect?: boolean;
+      /** Time allowed per cluster. Default: 10 seconds. */
+      timeout?: number | HumanDuration | string;
+    };
     demo?: {
       /** Set to false to keep the block but disable the simulator. */
       enabled?: boolean;
@@ -151,6 +163,61 @@ export interface Config {
           replicas: number;
           version?: string;
         }>;
+        /** What the simulated API server shows of the cluster's fabrics. */
+        connectivity?: {
+          fabrics?: Array<{
+            kind:
+              | 'submariner'
+              | 'istio'
+              | 'cilium-clustermesh'
+              | 'mcs'
+              | 'cloud-private'
+              | 'other';
+            clusterSet: string;
+            /** The cluster's id inside the fabric. */
+            clusterId?: string;
+            globalnet?: boolean;
+            /** Default: true (and false while the cluster is down). */
+            gatewayReady?: boolean;
+            /** Fabric ids of the peers with a live connection. */
+            connectedTo?: string[];
+          }>;
+          podCidrs?: string[];
+          serviceCidrs?: string[];
+          /** MCS ServiceExports, `namespace/name`; suffix `!invalid` for one whose Service is missing. */
+          serviceExports?: string[];
+        };
+        /** Simulated Liqo/Admiralty virtual nodes: capacity borrowed from `peer`. */
+        virtualNodes?: Array<{
+          name: string;
+          kind: 'liqo' | 'admiralty';
+          /** A fleet cluster's name or fabric id, or a peer outside the fleet. */
+          peer: string;
+          allocatable: { [resource: string]: string | number } | string;
+          /** Default: true */
+          ready?: boolean;
+        }>;
+      }>;
+      /**
+       * Simulated fleet-wide add-ons, as their deliveries would report them;
+       * a demo cluster an add-on does not list is missing it.
+       */
+      addons?: Array<{
+        name: string;
+        category?: string;
+        delivery:
+          | 'argocd-applicationset'
+          | 'fleet-gitrepo'
+          | 'karmada-clusterpropagationpolicy';
+        /** The delivering object, e.g. `argocd/cluster-addons`. */
+        source: string;
+        desiredRevision?: string;
+        /** State per demo cluster: `in-sync` | `drifted` | `missing` | `unknown`, or an object with the revision and a message. */
+        clusters: {
+          [cluster: string]:
+            | string
+            | { state: string; revision?: string; message?: string };
+        };
       }>;
       workloads?: Array<{
         /** Value of the entity's `backstage.io/kubernetes-id` annotation. */
