@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Signs in with the guest provider (the identity depends on the app's config). */
 export async function signIn(page: Page, to: string = '/') {
@@ -21,4 +21,11 @@ export async function screenshot(page: Page, name: string) {
     path: path.join(dir, `${name}.png`),
     fullPage: true,
   });
+}
+
+/** Saves a screenshot of one element (the app scrolls inside its own frame). */
+export async function screenshotOf(element: Locator, name: string) {
+  const dir = process.env.FLOTILLA_E2E_OUTPUT ?? 'test-results/e2e';
+  await element.scrollIntoViewIfNeeded();
+  await element.screenshot({ path: path.join(dir, `${name}.png`) });
 }

@@ -148,11 +148,11 @@ export function ClusterConnectivityCard(props: { cluster: FleetCluster }) {
       <Box mt={2}>
         <StructuredMetadataTable
           metadata={{
-            'pod CIDRs': networks?.podCidrs.join(', ') || 'unknown',
-            'service CIDRs': networks?.serviceCidrs.join(', ') || 'unknown',
+            'Pod CIDRs': networks?.podCidrs.join(', ') || 'unknown',
+            'Service CIDRs': networks?.serviceCidrs.join(', ') || 'unknown',
             ...(networks
               ? {
-                  'networks from':
+                  'Networks from':
                     networks.detectedVia === 'api'
                       ? 'the cluster API'
                       : networks.detectedVia,
@@ -167,6 +167,8 @@ export function ClusterConnectivityCard(props: { cluster: FleetCluster }) {
             ...(mcs?.clusterId ? { 'MCS cluster id': mcs.clusterId } : {}),
             ...(mcs?.clusterSet ? { 'MCS cluster set': mcs.clusterSet } : {}),
           }}
+          // The keys are written as they should read (CIDRs, MCS).
+          options={{ titleFormat: (key: string) => key }}
         />
       </Box>
       {(connectivity.serviceExports ?? []).length > 0 && (

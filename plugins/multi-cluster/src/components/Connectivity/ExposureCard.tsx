@@ -65,7 +65,7 @@ function ExportedServices(props: { exports: ExportedService[] }) {
           >
             <TableCell>
               <Box display="flex" alignItems="center">
-                <code>{e.clusterSetHost}</code>
+                <code style={{ whiteSpace: 'nowrap' }}>{e.clusterSetHost}</code>
                 <CopyTextButton
                   text={e.clusterSetHost}
                   aria-label={`Copy ${e.clusterSetHost}`}
@@ -203,5 +203,9 @@ export function ExposureCard(props: {
       </>
     );
   }
-  return <InfoCard title="Exposure">{body}</InfoCard>;
+  return (
+    <div data-testid="exposure-card">
+      <InfoCard title="Exposure">{body}</InfoCard>
+    </div>
+  );
 }

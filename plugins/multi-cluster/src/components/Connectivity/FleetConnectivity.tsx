@@ -43,50 +43,56 @@ export function FleetConnectivity(props: { clusterRefs?: ClusterEntityRefs }) {
   };
 
   return (
-    <InfoCard title="Connectivity and add-ons" noPadding>
-      <Tabs
-        value={view}
-        onChange={(_, value: View) => setView(value)}
-        indicatorColor="primary"
-        variant="scrollable"
-        scrollButtons="auto"
-        aria-label="Connectivity views"
-      >
-        <Tab value="sets" label="Cluster sets" />
-        <Tab
-          value="findings"
-          label={`Findings${connectivity.value ? ` (${findings.length})` : ''}${
-            overlap ? ' · CIDR overlap' : ''
-          }`}
-        />
-        <Tab value="borrowed" label="Borrowed capacity" />
-        <Tab
-          value="addons"
-          label={`Add-on coverage${
-            attention > 0 ? ` (${attention} need attention)` : ''
-          }`}
-        />
-      </Tabs>
-      <Box p={2}>
-        {view === 'sets' &&
-          connectivityBody(() => <ClusterSets report={connectivity.value!} />)}
-        {view === 'findings' &&
-          connectivityBody(() => <ConnectivityFindings findings={findings} />)}
-        {view === 'borrowed' &&
-          connectivityBody(() => (
-            <BorrowedCapacity
-              report={connectivity.value!}
-              clusterRefs={props.clusterRefs}
-            />
-          ))}
-        {view === 'addons' && (
-          <>
-            {addons.loading && <Progress />}
-            {addons.error && <ResponseErrorPanel error={addons.error} />}
-            {addons.value && <AddonCoverageMatrix report={addons.value} />}
-          </>
-        )}
-      </Box>
-    </InfoCard>
+    <div data-testid="fleet-connectivity">
+      <InfoCard title="Connectivity and add-ons" noPadding>
+        <Tabs
+          value={view}
+          onChange={(_, value: View) => setView(value)}
+          indicatorColor="primary"
+          variant="scrollable"
+          scrollButtons="auto"
+          aria-label="Connectivity views"
+        >
+          <Tab value="sets" label="Cluster sets" />
+          <Tab
+            value="findings"
+            label={`Findings${
+              connectivity.value ? ` (${findings.length})` : ''
+            }${overlap ? ' · CIDR overlap' : ''}`}
+          />
+          <Tab value="borrowed" label="Borrowed capacity" />
+          <Tab
+            value="addons"
+            label={`Add-on coverage${
+              attention > 0 ? ` (${attention} need attention)` : ''
+            }`}
+          />
+        </Tabs>
+        <Box p={2}>
+          {view === 'sets' &&
+            connectivityBody(() => (
+              <ClusterSets report={connectivity.value!} />
+            ))}
+          {view === 'findings' &&
+            connectivityBody(() => (
+              <ConnectivityFindings findings={findings} />
+            ))}
+          {view === 'borrowed' &&
+            connectivityBody(() => (
+              <BorrowedCapacity
+                report={connectivity.value!}
+                clusterRefs={props.clusterRefs}
+              />
+            ))}
+          {view === 'addons' && (
+            <>
+              {addons.loading && <Progress />}
+              {addons.error && <ResponseErrorPanel error={addons.error} />}
+              {addons.value && <AddonCoverageMatrix report={addons.value} />}
+            </>
+          )}
+        </Box>
+      </InfoCard>
+    </div>
   );
 }
