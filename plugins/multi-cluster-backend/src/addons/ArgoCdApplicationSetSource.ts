@@ -6,6 +6,7 @@ import type {
 import { KubernetesClient } from '../kubernetes/KubernetesClient';
 import { coverageOf, FleetClusterIndex, observe } from './coverage';
 import {
+  requireClient,
   AddonClientResolver,
   AddonConfig,
   AddonCoverageOptions,
@@ -115,15 +116,11 @@ export class ArgoCdApplicationSetSource implements AddonSource {
   ): Promise<AddonCoverage> {
     const delivery = addon.delivery as ArgoCdApplicationSetDelivery;
     const source = `ApplicationSet ${delivery.namespace}/${delivery.name} on ${delivery.cluster}`;
-    const client = await this.clientFor({
-      kind: 'cluster',
-      name: delivery.cluster,
-    });
-    if (!client) {
-      throw new Error(
-        `cannot reach cluster '${delivery.cluster}' where Argo CD runs (unknown cluster or no credentials)`,
-      );
-    }
+    const client = await requireClient(
+      this.clientFor,
+      { kind: 'cluster', name: delivery.cluster },
+      `cannot reach cluster '${delivery.cluster}' where Argo CD runs (unknown cluster or no credentials)`,
+    );
     const opts = { signal: options.signal };
     const appSet = await client.getCustomObject(
       {

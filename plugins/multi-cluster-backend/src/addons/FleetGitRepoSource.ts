@@ -6,6 +6,7 @@ import type {
 import { KubernetesClient } from '../kubernetes/KubernetesClient';
 import { coverageOf, FleetClusterIndex, observe } from './coverage';
 import {
+  requireClient,
   AddonClientResolver,
   AddonConfig,
   AddonCoverageOptions,
@@ -152,15 +153,11 @@ export class FleetGitRepoSource implements AddonSource {
   ): Promise<AddonCoverage> {
     const delivery = addon.delivery as FleetGitRepoDelivery;
     const source = `GitRepo ${delivery.namespace}/${delivery.name} on ${delivery.cluster}`;
-    const client = await this.clientFor({
-      kind: 'cluster',
-      name: delivery.cluster,
-    });
-    if (!client) {
-      throw new Error(
-        `cannot reach Fleet management cluster '${delivery.cluster}' (unknown cluster or no credentials)`,
-      );
-    }
+    const client = await requireClient(
+      this.clientFor,
+      { kind: 'cluster', name: delivery.cluster },
+      `cannot reach Fleet management cluster '${delivery.cluster}' (unknown cluster or no credentials)`,
+    );
     const opts = { signal: options.signal };
     const gitRepo = await client.getCustomObject(
       {

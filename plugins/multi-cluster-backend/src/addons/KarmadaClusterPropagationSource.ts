@@ -6,6 +6,7 @@ import type {
 import { KubernetesClient } from '../kubernetes/KubernetesClient';
 import { coverageOf, FleetClusterIndex, observe } from './coverage';
 import {
+  requireClient,
   AddonClientResolver,
   AddonConfig,
   AddonCoverageOptions,
@@ -88,15 +89,11 @@ export class KarmadaClusterPropagationSource implements AddonSource {
   ): Promise<AddonCoverage> {
     const delivery = addon.delivery as KarmadaClusterPropagationDelivery;
     const source = `ClusterPropagationPolicy ${delivery.name} on Karmada ${delivery.controlPlane}`;
-    const client = await this.clientFor({
-      kind: 'karmada',
-      name: delivery.controlPlane,
-    });
-    if (!client) {
-      throw new Error(
-        `no Karmada control plane '${delivery.controlPlane}' is configured`,
-      );
-    }
+    const client = await requireClient(
+      this.clientFor,
+      { kind: 'karmada', name: delivery.controlPlane },
+      `no Karmada control plane '${delivery.controlPlane}' is configured`,
+    );
     const opts = { signal: options.signal };
     const policy = await this.getPolicy(client, delivery, opts);
     const bindings = await this.listBindings(client, delivery, policy, opts);

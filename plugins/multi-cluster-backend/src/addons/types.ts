@@ -62,6 +62,22 @@ export type AddonClientResolver = (
   ref: AddonClientRef,
 ) => KubernetesClient | undefined | Promise<KubernetesClient | undefined>;
 
+/**
+ * The client for a delivery's cluster or control plane; fails with
+ * `unreachable` (why it cannot be reached) when there is none.
+ */
+export async function requireClient(
+  clientFor: AddonClientResolver,
+  ref: AddonClientRef,
+  unreachable: string,
+): Promise<KubernetesClient> {
+  const client = await clientFor(ref);
+  if (!client) {
+    throw new Error(unreachable);
+  }
+  return client;
+}
+
 export interface AddonCoverageOptions {
   signal?: AbortSignal;
 }
