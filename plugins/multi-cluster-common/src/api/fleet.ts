@@ -4,10 +4,7 @@
  */
 
 import type { ClusterTaint } from '../scheduling/types';
-import type {
-  ClusterConnectivity,
-  VirtualNode,
-} from '../connectivity/types';
+import type { ClusterConnectivity, VirtualNode } from '../connectivity/types';
 
 /**
  * Where a cluster record came from.
