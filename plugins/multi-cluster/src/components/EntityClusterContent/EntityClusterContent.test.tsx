@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import {
@@ -209,6 +209,54 @@ describe('EntityClusterContent', () => {
         'No virtual nodes: this cluster borrows no capacity from a peer.',
       ),
     ).toBeInTheDocument();
+  });
+
+  it('re-reads the cluster after a scale until the inventory shows it', async () => {
+    // The inventory answers with the old count until its next refresh.
+    let desired = 3;
+    let reads = 0;
+    let scaled: unknown;
+    const lifecycle = () => ({
+      managementCluster: 'demo',
+      namespace: 'demo',
+      name: 'prod-eu-1',
+      apiVersion: 'cluster.x-k8s.io/v1beta2',
+      machineDeployments: [
+        {
+          name: 'md-general',
+          namespace: 'demo',
+          phase: 'Running',
+          replicas: reads > 2 ? desired : 3,
+          readyReplicas: 3,
+        },
+      ],
+    });
+    server.use(
+      http.get(`${baseUrl}/clusters/prod-eu-1`, () => {
+        reads++;
+        return HttpResponse.json(
+          apiCluster('prod-eu-1', { lifecycle: lifecycle() }),
+        );
+      }),
+      http.post(`${baseUrl}/clusters/prod-eu-1/scale`, async ({ request }) => {
+        scaled = await request.json();
+        desired = 5;
+        reads = 0;
+        return HttpResponse.json({ replicas: 5, previousReplicas: 3 });
+      }),
+    );
+    await renderTab('prod-eu-1');
+    fireEvent.click(await screen.findByRole('button', { name: /^Scale / }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Replicas'), {
+      target: { value: '5' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Scale' }));
+    expect(
+      await screen.findByRole('cell', { name: '5' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(scaled).toEqual({ machineDeployment: 'md-general', replicas: 5 });
+    expect(reads).toBeGreaterThan(2);
   });
 
   it('reports a cluster the backend cannot return', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import useAsyncRetry from 'react-use/esm/useAsyncRetry';
 import { useApi } from '@backstage/core-plugin-api';
 import { useEntity } from '@backstage/plugin-catalog-react';
@@ -107,6 +107,23 @@ export function EntityClusterContent() {
   });
   const [scaling, setScaling] = useState<MachineDeploymentSummary>();
   const [upgrading, setUpgrading] = useState(false);
+  // After a change, and while a rollout is under way, re-read the cluster:
+  // the inventory shows a change only after its next refresh.
+  const [watchUntil, setWatchUntil] = useState(0);
+  const rollingOut = Boolean(
+    cluster?.lifecycle?.machineDeployments.some(
+      md => md.phase === 'ScalingUp' || md.phase === 'ScalingDown',
+    ),
+  );
+  useEffect(() => {
+    if (!rollingOut && Date.now() > watchUntil) return undefined;
+    const timer = setTimeout(retry, 2000);
+    return () => clearTimeout(timer);
+  }, [rollingOut, watchUntil, retry, cluster]);
+  const watchChange = () => {
+    setWatchUntil(Date.now() + 30_000);
+    retry();
+  };
 
   if (loading && !cluster) return <Progress />;
   if (error) return <ResponseErrorPanel error={error} />;
@@ -256,7 +273,7 @@ export function EntityClusterContent() {
               machineDeployment: scaling.name,
               replicas: Number(value),
             });
-            retry();
+            watchChange();
           }}
         />
       )}
@@ -270,7 +287,7 @@ export function EntityClusterContent() {
           onClose={() => setUpgrading(false)}
           onSubmit={async value => {
             await api.upgradeCluster(name, value);
-            retry();
+            watchChange();
           }}
         />
       )}
