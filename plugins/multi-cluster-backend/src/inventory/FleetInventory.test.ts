@@ -12,6 +12,8 @@ import {
 import { ConfigClusterConnector } from './connectors/ConfigClusterConnector';
 import { KarmadaConnector } from './connectors/KarmadaConnector';
 import { FleetInventory } from './FleetInventory';
+import { ConnectivityInspector } from '../connectivity/ConnectivityInspector';
+import { liqoVirtualNode, workerA } from '../connectivity/__fixtures__/nodes';
 
 jest.setTimeout(60_000);
 
@@ -271,3 +273,122 @@ describe.each(databases.eachSupportedId())(
     });
   },
 );
+
+describe('FleetInventory connectivity inspection', () => {
+  const PROXY = `${KARMADA}/apis/cluster.karmada.io/v1alpha1/clusters`;
+
+  async function create(inspectTimeoutMs = 2000) {
+    const knex = await databases.init('SQLITE_3');
+    const store = await MultiClusterStore.create({
+      database: { getClient: async () => knex },
+    });
+    const logger = mockServices.logger.mock();
+    const clients = new ClusterClientFactory({
+      configClusters: [],
+      karmada: [{ name: 'global', url: KARMADA, token: KARMADA_TOKEN }],
+      clusterApi: [],
+      catalog: { enabled: false },
+      clusterTimeoutMs: 1000,
+    });
+    return new FleetInventory({
+      connectors: [
+        new KarmadaConnector({
+          controlPlane: { name: 'global', url: KARMADA, token: KARMADA_TOKEN },
+          client: clients.forControlPlane('karmada', 'global')!,
+          logger,
+          conflictRetries: 1,
+        }),
+      ],
+      store,
+      clients,
+      logger,
+      healthTimeoutMs: 300,
+      connectorTimeoutMs: 1000,
+      concurrency: 4,
+      cacheTtlMs: 0,
+      inspector: ConnectivityInspector.default(),
+      inspectTimeoutMs,
+    });
+  }
+
+  /** member-eu's API through the Karmada proxy: one worker and a Liqo node lent by member-us. */
+  function serveMemberApi(requested: string[]) {
+    const lentByMemberUs = {
+      ...liqoVirtualNode,
+      metadata: {
+        ...liqoVirtualNode.metadata,
+        name: 'liqo-member-us',
+        labels: {
+          ...liqoVirtualNode.metadata.labels,
+          'liqo.io/remote-cluster-id': 'member-us',
+        },
+      },
+    };
+    server.use(
+      http.get(`${KARMADA}/apis/cluster.karmada.io/v1alpha1/clusters`, () =>
+        HttpResponse.json(karmadaClusters),
+      ),
+      http.get(`${PROXY}/member-eu/proxy/api/v1/nodes`, ({ request }) => {
+        requested.push(new URL(request.url).pathname);
+        return HttpResponse.json({
+          kind: 'NodeList',
+          apiVersion: 'v1',
+          metadata: { resourceVersion: '812' },
+          items: [workerA, lentByMemberUs],
+        });
+      }),
+      // Nothing else is installed on the member.
+      http.get(`${PROXY}/:cluster/proxy/*`, ({ request }) => {
+        requested.push(new URL(request.url).pathname);
+        return HttpResponse.json(
+          k8sStatus(
+            404,
+            'NotFound',
+            'the server could not find the requested resource',
+          ),
+          { status: 404 },
+        );
+      }),
+    );
+  }
+
+  it('counts a Karmada member’s own nodes only, with the lent capacity resolved to its peer', async () => {
+    const requested: string[] = [];
+    serveMemberApi(requested);
+    const inventory = await create();
+    await inventory.refresh();
+    const eu = (await inventory.getCluster('member-eu'))!;
+    // Karmada's resourceSummary (48 CPUs) counts the virtual node too.
+    expect(eu.capacity.allocatable).toMatchObject({
+      cpu: workerA.status.allocatable.cpu,
+      pods: workerA.status.allocatable.pods,
+    });
+    expect(eu.capacity.virtualNodes).toEqual([
+      expect.objectContaining({
+        name: 'liqo-member-us',
+        kind: 'liqo',
+        peer: 'member-us',
+        peerCluster: 'member-us',
+      }),
+    ]);
+    expect(eu.connectivity?.fabrics).toEqual([]);
+    // member-us is not ready: its API is not inspected.
+    expect(requested.some(path => path.includes('/member-us/'))).toBe(false);
+    expect(requested).toContain(
+      `/apis/cluster.karmada.io/v1alpha1/clusters/member-eu/proxy/api/v1/nodes`,
+    );
+  });
+
+  it('keeps the cluster and records the failure when inspection cannot run', async () => {
+    serveMemberApi([]);
+    const inventory = await create(0);
+    const summary = await inventory.refresh();
+    expect(summary.clusters).toBe(2);
+    const eu = (await inventory.getCluster('member-eu'))!;
+    expect(eu.health.status).toBe('healthy');
+    expect(eu.capacity.allocatable?.cpu).toBe('48');
+    expect(eu.connectivity?.errors).toEqual([
+      'connectivity inspection failed: Connectivity inspection of member-eu: timeoutMs must be a positive number, got 0',
+    ]);
+  });
+});
