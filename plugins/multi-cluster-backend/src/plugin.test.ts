@@ -591,7 +591,8 @@ describe.each(databases.eachSupportedId())(
             .get('/api/multi-cluster/clusters/demo-eu-west-1')
             .set('Authorization', USER);
           md = c.body.lifecycle.machineDeployments[0];
-          if (md.readyReplicas === 6) {
+          // Ready replicas are rounded: wait for the rollout's end state.
+          if (md.readyReplicas === 6 && md.phase === 'Running') {
             break;
           }
           await new Promise(r => setTimeout(r, 250));

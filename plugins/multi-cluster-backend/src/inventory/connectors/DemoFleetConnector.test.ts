@@ -325,3 +325,30 @@ describe('DemoFleetConnector connectivity', () => {
     ).toThrow(message);
   });
 });
+
+describe('DemoFleetConnector rollout phase', () => {
+  it('names the direction of a rollout even when rounding reaches the target early', async () => {
+    const knex = await databases.init('SQLITE_3');
+    const store = await MultiClusterStore.create({
+      database: { getClient: async () => knex },
+    });
+    let now = 1_000_000;
+    const config = readMultiClusterConfig(
+      new ConfigReader({
+        multiCluster: { demo: { ...demoConfig, rolloutDuration: 10_000 } },
+      }),
+    ).demo!;
+    const demo = new DemoFleetConnector(config, store, () => now);
+    await demo.scaleMachineDeployment('demo-eu-west-1', {} as any, 'md-0', 6);
+    // 3 → 6 at 90%: ready rounds to 6 while the rollout still runs.
+    now += 9_000;
+    const md = (await demo.listClusters()).find(
+      r => r.name === 'demo-eu-west-1',
+    )!.fields.lifecycle!.machineDeployments[0];
+    expect(md).toMatchObject({
+      replicas: 6,
+      readyReplicas: 6,
+      phase: 'ScalingUp',
+    });
+  });
+});

@@ -41,15 +41,19 @@ interface ClusterState {
   resourceVersion: number;
 }
 
+/**
+ * The direction of the rollout, not desired vs ready: ready replicas are
+ * rounded, so they can equal the target before the rollout ends.
+ */
 function rolloutPhase(s: {
   desired: number;
-  ready: number;
+  from: number;
   rollingOut: boolean;
 }) {
   if (!s.rollingOut) {
     return 'Running';
   }
-  return s.desired > s.ready ? 'ScalingUp' : 'ScalingDown';
+  return s.desired > s.from ? 'ScalingUp' : 'ScalingDown';
 }
 
 const FABRIC_TITLES: Record<string, string> = {
@@ -173,13 +177,23 @@ export class DemoFleetConnector
 
   private current(state: ReplicaState | undefined, initial: number) {
     if (!state) {
-      return { desired: initial, ready: initial, rollingOut: false };
+      return {
+        desired: initial,
+        from: initial,
+        ready: initial,
+        rollingOut: false,
+      };
     }
     const p = this.progress(state.changedAt);
     const ready = Math.round(
       state.fromReplicas + (state.replicas - state.fromReplicas) * p,
     );
-    return { desired: state.replicas, ready, rollingOut: p < 1 };
+    return {
+      desired: state.replicas,
+      from: state.fromReplicas,
+      ready,
+      rollingOut: p < 1,
+    };
   }
 
   private clusterConfig(name: string): DemoClusterConfig {
