@@ -1,62 +1,47 @@
+import { upstreamCrdsDir } from '@flotilla/upstream-crds';
+import fs from 'fs';
+import path from 'path';
+import { parse } from 'yaml';
 import { karmadaPlacementSchema, KarmadaPlacement } from './placement';
 
+interface OpenApiSchema {
+  type?: string;
+  properties?: Record<string, OpenApiSchema>;
+  items?: OpenApiSchema;
+}
+
+/** Leaf paths of an OpenAPI schema: `a.b`, `a.[].c`; maps are leaves. */
+function schemaLeafPaths(schema: OpenApiSchema, prefix = ''): string[] {
+  if (schema.type === 'array' && schema.items) {
+    return schemaLeafPaths(schema.items, `${prefix}.[]`);
+  }
+  if (schema.type === 'object' && schema.properties) {
+    return Object.entries(schema.properties).flatMap(([key, child]) =>
+      schemaLeafPaths(child, prefix ? `${prefix}.${key}` : key),
+    );
+  }
+  return [prefix];
+}
+
 // Leaf paths of policy.karmada.io/v1alpha1 PropagationPolicy spec.placement,
-// extracted from the CRD schema (/work/shared/crds/karmada).
-const CRD_PLACEMENT_PATHS: string[] = [
-  'clusterAffinities.[].affinityName',
-  'clusterAffinities.[].clusterNames.[]',
-  'clusterAffinities.[].exclude.[]',
-  'clusterAffinities.[].fieldSelector.matchExpressions.[].key',
-  'clusterAffinities.[].fieldSelector.matchExpressions.[].operator',
-  'clusterAffinities.[].fieldSelector.matchExpressions.[].values.[]',
-  'clusterAffinities.[].labelSelector.matchExpressions.[].key',
-  'clusterAffinities.[].labelSelector.matchExpressions.[].operator',
-  'clusterAffinities.[].labelSelector.matchExpressions.[].values.[]',
-  'clusterAffinities.[].labelSelector.matchLabels',
-  'clusterAffinities.[].overflowAffinities.[].affinityName',
-  'clusterAffinities.[].overflowAffinities.[].clusterNames.[]',
-  'clusterAffinities.[].overflowAffinities.[].exclude.[]',
-  'clusterAffinities.[].overflowAffinities.[].fieldSelector.matchExpressions.[].key',
-  'clusterAffinities.[].overflowAffinities.[].fieldSelector.matchExpressions.[].operator',
-  'clusterAffinities.[].overflowAffinities.[].fieldSelector.matchExpressions.[].values.[]',
-  'clusterAffinities.[].overflowAffinities.[].labelSelector.matchExpressions.[].key',
-  'clusterAffinities.[].overflowAffinities.[].labelSelector.matchExpressions.[].operator',
-  'clusterAffinities.[].overflowAffinities.[].labelSelector.matchExpressions.[].values.[]',
-  'clusterAffinities.[].overflowAffinities.[].labelSelector.matchLabels',
-  'clusterAffinity.clusterNames.[]',
-  'clusterAffinity.exclude.[]',
-  'clusterAffinity.fieldSelector.matchExpressions.[].key',
-  'clusterAffinity.fieldSelector.matchExpressions.[].operator',
-  'clusterAffinity.fieldSelector.matchExpressions.[].values.[]',
-  'clusterAffinity.labelSelector.matchExpressions.[].key',
-  'clusterAffinity.labelSelector.matchExpressions.[].operator',
-  'clusterAffinity.labelSelector.matchExpressions.[].values.[]',
-  'clusterAffinity.labelSelector.matchLabels',
-  'clusterTolerations.[].effect',
-  'clusterTolerations.[].key',
-  'clusterTolerations.[].operator',
-  'clusterTolerations.[].tolerationSeconds',
-  'clusterTolerations.[].value',
-  'replicaScheduling.replicaDivisionPreference',
-  'replicaScheduling.replicaSchedulingType',
-  'replicaScheduling.weightPreference.dynamicWeight',
-  'replicaScheduling.weightPreference.staticWeightList.[].targetCluster.clusterNames.[]',
-  'replicaScheduling.weightPreference.staticWeightList.[].targetCluster.exclude.[]',
-  'replicaScheduling.weightPreference.staticWeightList.[].targetCluster.fieldSelector.matchExpressions.[].key',
-  'replicaScheduling.weightPreference.staticWeightList.[].targetCluster.fieldSelector.matchExpressions.[].operator',
-  'replicaScheduling.weightPreference.staticWeightList.[].targetCluster.fieldSelector.matchExpressions.[].values.[]',
-  'replicaScheduling.weightPreference.staticWeightList.[].targetCluster.labelSelector.matchExpressions.[].key',
-  'replicaScheduling.weightPreference.staticWeightList.[].targetCluster.labelSelector.matchExpressions.[].operator',
-  'replicaScheduling.weightPreference.staticWeightList.[].targetCluster.labelSelector.matchExpressions.[].values.[]',
-  'replicaScheduling.weightPreference.staticWeightList.[].targetCluster.labelSelector.matchLabels',
-  'replicaScheduling.weightPreference.staticWeightList.[].weight',
-  'spreadConstraints.[].maxGroups',
-  'spreadConstraints.[].minGroups',
-  'spreadConstraints.[].spreadByField',
-  'spreadConstraints.[].spreadByLabel',
-  'workloadAffinity.affinity.groupByLabelKey',
-  'workloadAffinity.antiAffinity.groupByLabelKey',
-];
+// read from the upstream CRD.
+const CRD_PLACEMENT_PATHS: string[] = (() => {
+  const crd = parse(
+    fs.readFileSync(
+      path.join(
+        upstreamCrdsDir(),
+        'karmada/policy.karmada.io_propagationpolicies.yaml',
+      ),
+      'utf8',
+    ),
+  );
+  const version = crd.spec.versions.find(
+    (candidate: { name: string }) => candidate.name === 'v1alpha1',
+  );
+  return schemaLeafPaths(
+    version.schema.openAPIV3Schema.properties.spec.properties.placement,
+  );
+})();
 
 function issues(input: unknown): string[] {
   const result = karmadaPlacementSchema.safeParse(input);

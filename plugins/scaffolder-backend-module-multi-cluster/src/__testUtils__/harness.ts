@@ -1,7 +1,7 @@
 /**
  * Test harness of the actions: runs an action in a mock workspace and
- * collects what it wrote, and re-exports the CRD validator of the common
- * package (by relative path: it is a test helper, not part of any API).
+ * collects what it wrote, and re-exports the validator over the upstream
+ * CRDs committed in `@flotilla/upstream-crds`.
  */
 import { createMockDirectory } from '@backstage/backend-test-utils';
 import { TemplateAction } from '@backstage/plugin-scaffolder-node';
@@ -10,11 +10,7 @@ import fs from 'fs';
 import path from 'path';
 import { parse } from 'yaml';
 
-// eslint-disable-next-line @backstage/no-relative-monorepo-imports
-export {
-  crdProblems,
-  getCrdValidator,
-} from '../../../multi-cluster-common/src/manifests/__testUtils__/crdValidator';
+export { crdProblems, getCrdValidator } from '@flotilla/upstream-crds';
 
 /** Every file under `dir`, as workspace-relative POSIX path -> text. */
 export function readTree(dir: string): Record<string, string> {

@@ -1,7 +1,5 @@
-// The CRD validator is a test helper of the common package, not part of its
-// public API; the scaffolder module's tests use it the same way.
-// eslint-disable-next-line @backstage/no-relative-monorepo-imports
-import { crdProblems } from '../../../../multi-cluster-common/src/manifests/__testUtils__/crdValidator';
+// The fixtures must be objects the upstream CRDs accept.
+import { crdProblems } from '@flotilla/upstream-crds';
 import {
   applicationSet,
   applications,

@@ -1,5 +1,5 @@
 import { parse } from 'yaml';
-import { crdProblems, getCrdValidator } from '../__testUtils__/crdValidator';
+import { crdProblems, getCrdValidator } from '@flotilla/upstream-crds';
 import { ManifestInputError } from '../validation/errors';
 import { manifestsToYaml, parseYamlDocuments } from '../yaml';
 import { CapiClusterInput, generateCapiCluster } from '.';

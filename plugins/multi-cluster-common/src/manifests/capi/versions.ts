@@ -1,6 +1,6 @@
 /**
  * API versions of the Cluster API objects, read off the CRDs' `served`
- * versions (see shared/crds/SOURCES.md):
+ * versions (see packages/upstream-crds/crds/SOURCES.md):
  *
  * - Cluster API core, kubeadm bootstrap and control plane: v1beta1
  *   (deprecated) and v1beta2 (storage) are both served.

@@ -1,4 +1,4 @@
-import { crdProblems } from '../__testUtils__/crdValidator';
+import { crdProblems } from '@flotilla/upstream-crds';
 import { ManifestInputError } from '../validation/errors';
 import { convertKubefedResource } from '.';
 

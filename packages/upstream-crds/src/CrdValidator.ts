@@ -1,7 +1,6 @@
 /**
- * Test helper: validates generated manifests against the upstream CRDs in
- * shared/crds (never copied into the repo), the way an API server with
- * strict field validation would:
+ * Validates Kubernetes objects against the upstream CRDs committed in this
+ * package, the way an API server with strict field validation would:
  *
  * - the apiVersion/kind must be a CRD version with `served: true`;
  * - the object must match that version's openAPIV3Schema, honouring
@@ -16,22 +15,15 @@
  * - `metadata.name` must be an RFC 1123 subdomain, `metadata.namespace` an
  *   RFC 1123 label (and absent for cluster-scoped kinds), labels valid.
  *
- * The folder comes from FLOTILLA_CRDS_DIR, or defaults to shared/crds next
- * to the repository checkout (/work/main -> /work/shared/crds).
+ * The folder is {@link upstreamCrdsDir}: this package's `crds/`, or
+ * `FLOTILLA_CRDS_DIR` when set.
  */
 import Ajv, { AnySchemaObject, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import fs from 'fs';
 import path from 'path';
 import { parseAllDocuments } from 'yaml';
-
-/** shared/crds, relative to this file (src/manifests/__testUtils__). */
-export function defaultCrdsDir(): string {
-  return (
-    process.env.FLOTILLA_CRDS_DIR ??
-    path.resolve(__dirname, '../../../../../../shared/crds')
-  );
-}
+import { listCrdFiles, upstreamCrdsDir } from './crdsDir';
 
 /** One version of one CRD. */
 export interface CrdVersionInfo {
@@ -74,7 +66,7 @@ function labelKeyOk(key: string): boolean {
 }
 
 // ---------------------------------------------------------------------------
-// CEL: the rule shapes used by the CRDs in shared/crds.
+// CEL: the rule shapes used by the upstream CRDs in crds/.
 
 type CelCheck = (self: unknown) => boolean;
 
@@ -345,16 +337,6 @@ function createAjv(): Ajv {
   return ajv;
 }
 
-function listYamlFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...listYamlFiles(full));
-    else if (/\.ya?ml$/.test(entry.name)) out.push(full);
-  }
-  return out.sort();
-}
-
 /** Validates Kubernetes objects against the CRDs of a folder. */
 export class CrdValidator {
   private readonly files: Array<{ file: string; text: string }>;
@@ -362,13 +344,13 @@ export class CrdValidator {
   private readonly compiled = new Map<string, ValidateFunction>();
   private readonly ajv = createAjv();
 
-  constructor(readonly crdsDir: string = defaultCrdsDir()) {
+  constructor(readonly crdsDir: string = upstreamCrdsDir()) {
     if (!fs.existsSync(crdsDir)) {
       throw new Error(
-        `CRD folder ${crdsDir} not found; set FLOTILLA_CRDS_DIR to the shared/crds folder`,
+        `CRD folder ${crdsDir} not found; FLOTILLA_CRDS_DIR, when set, must name a folder of CRD files`,
       );
     }
-    this.files = listYamlFiles(crdsDir).map(file => ({
+    this.files = listCrdFiles(crdsDir).map(file => ({
       file,
       text: fs.readFileSync(file, 'utf8'),
     }));
@@ -574,7 +556,7 @@ export class CrdValidator {
 
 let shared: CrdValidator | undefined;
 
-/** A process-wide validator over {@link defaultCrdsDir}. */
+/** A process-wide validator over {@link upstreamCrdsDir}. */
 export function getCrdValidator(): CrdValidator {
   if (!shared) shared = new CrdValidator();
   return shared;

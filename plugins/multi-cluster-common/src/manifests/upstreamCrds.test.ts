@@ -1,19 +1,19 @@
 import fs from 'fs';
 import path from 'path';
-import { generateCapiCluster } from '../capi';
-import { generateKarmadaPolicies } from '../karmada';
-import { KubernetesManifest } from '../types';
 import {
   compileCelRule,
   CrdValidator,
   crdProblems,
-  defaultCrdsDir,
   getCrdValidator,
-} from './crdValidator';
+  upstreamCrdsDir,
+} from '@flotilla/upstream-crds';
+import { generateCapiCluster } from './capi';
+import { generateKarmadaPolicies } from './karmada';
+import { KubernetesManifest } from './types';
 
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value));
 
-describe('crdValidator', () => {
+describe('the upstream CRD validator on generated manifests', () => {
   const validator = getCrdValidator();
   const capi = generateCapiCluster({
     name: 'c1',
@@ -27,8 +27,8 @@ describe('crdValidator', () => {
     clone(capi.find(d => d.kind === kind)!) as KubernetesManifest &
       Record<string, any>;
 
-  it('finds shared/crds next to the repository (or FLOTILLA_CRDS_DIR)', () => {
-    const dir = defaultCrdsDir();
+  it('reads the CRDs committed in the repository', () => {
+    const dir = upstreamCrdsDir();
     expect(fs.existsSync(path.join(dir, 'SOURCES.md'))).toBe(true);
     expect(validator.crdsDir).toBe(dir);
   });
@@ -237,11 +237,5 @@ describe('crdValidator', () => {
         })
         .errors.join(),
     ).toMatch(/cluster-scoped/);
-  });
-
-  it('fails clearly when the CRD folder is missing', () => {
-    expect(() => new CrdValidator('/nonexistent/crds')).toThrow(
-      /FLOTILLA_CRDS_DIR/,
-    );
   });
 });
