@@ -78,6 +78,7 @@ add_playwright_report() {
 ensure_postgres
 export BACKSTAGE_TEST_DISABLE_DOCKER=1
 
+run_check paths node scripts/check-paths.js
 run_check tsc yarn tsc
 run_check lint yarn backstage-cli repo lint
 run_check prettier yarn prettier --check .
