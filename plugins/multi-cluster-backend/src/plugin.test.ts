@@ -19,6 +19,7 @@ import {
   demoConfig,
   SECRET_TOKEN,
 } from './__testUtils__/fixtures';
+import { eventually } from './__testUtils__/eventually';
 import { setupKubernetesMocks } from './__testUtils__/msw';
 
 jest.setTimeout(60_000);
@@ -583,20 +584,17 @@ describe.each(databases.eachSupportedId())(
           result: expect.objectContaining({ replicas: 6 }),
         });
 
-        // after the simulated rollout (1s) the replicas are ready
-        await new Promise(r => setTimeout(r, 1100));
-        let md: any;
-        for (let i = 0; i < 20; i++) {
+        // The simulated rollout ends with every replica ready: wait for
+        // that state, however long the machine takes to get there.
+        const md = await eventually(async () => {
           const c = await request(server)
             .get('/api/multi-cluster/clusters/demo-eu-west-1')
             .set('Authorization', USER);
-          md = c.body.lifecycle.machineDeployments[0];
-          // Ready replicas are rounded: wait for the rollout's end state.
-          if (md.readyReplicas === 6 && md.phase === 'Running') {
-            break;
-          }
-          await new Promise(r => setTimeout(r, 250));
-        }
+          const first = c.body.lifecycle.machineDeployments[0];
+          return first.readyReplicas === 6 && first.phase === 'Running'
+            ? first
+            : undefined;
+        });
         expect(md).toMatchObject({
           replicas: 6,
           readyReplicas: 6,

@@ -18,9 +18,28 @@ export function setupKubernetesMocks(...handlers: RequestHandler[]) {
       },
     }),
   );
-  afterEach(() => server.resetHandlers());
+  afterEach(() => {
+    server.resetHandlers();
+    releaseHungResponses();
+  });
   afterAll(() => server.close());
   return server;
+}
+
+const hungResponses = new Set<() => void>();
+
+/**
+ * Resolves when the current test ends. A handler that awaits it is an API
+ * server that hangs: a timeout test then depends on no clock but the
+ * timeout under test (a fixed delay would race it on a loaded machine).
+ */
+export function untilTestEnds(): Promise<void> {
+  return new Promise(resolve => hungResponses.add(resolve));
+}
+
+function releaseHungResponses() {
+  for (const release of hungResponses) release();
+  hungResponses.clear();
 }
 
 /** A Kubernetes `Status` body. */

@@ -1,8 +1,12 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import type { AddonCoverage } from '@flotilla/plugin-multi-cluster-common';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { KubernetesClient } from '../kubernetes/KubernetesClient';
-import { k8sStatus, setupKubernetesMocks } from '../__testUtils__/msw';
+import {
+  k8sStatus,
+  setupKubernetesMocks,
+  untilTestEnds,
+} from '../__testUtils__/msw';
 import {
   applicationSet,
   applications,
@@ -123,7 +127,7 @@ describe('AddonCoverageService', () => {
       http.get(
         `${KARMADA}/apis/policy.karmada.io/v1alpha1/clusterpropagationpolicies`,
         async () => {
-          await delay(2000);
+          await untilTestEnds();
           return HttpResponse.json(clusterPropagationPolicies);
         },
       ),
@@ -131,11 +135,11 @@ describe('AddonCoverageService', () => {
     const service = AddonCoverageService.create({
       addons: [karmada, argo],
       clientFor,
-      timeoutMs: 200,
+      // Long enough for the Argo CD delivery, which answers, on a loaded machine.
+      timeoutMs: 2000,
     });
-    const started = Date.now();
+    // Returns while the Karmada delivery still hangs: its timeout cut it.
     const report = await service.getCoverage(fleet);
-    expect(Date.now() - started).toBeLessThan(1500);
     expect(report.addons[0].error).toMatch(/timed out|aborted/);
     expect(report.addons[0].clusters.every(c => c.state === 'unknown')).toBe(
       true,

@@ -175,12 +175,10 @@ describe('ConnectivityInspector', () => {
     server.use(
       ...fakeClusterHandlers({
         ...everything,
-        slow: [
-          { path: /^\/api\/v1\/namespaces\/istio-system\/secrets$/, ms: 3000 },
-        ],
+        hanging: [/^\/api\/v1\/namespaces\/istio-system\/secrets$/],
       }),
     );
-    const started = Date.now();
+    // Returns while the Istio request still hangs: the deadline cut it.
     const { connectivity } = await ConnectivityInspector.default().inspect(
       'eu-1',
       // The client's own timeout is longer: the inspector's deadline is what stops it.
@@ -188,9 +186,9 @@ describe('ConnectivityInspector', () => {
         { name: 'eu-1', url: API, token: 'eu-1-reader-token' },
         10_000,
       ),
-      { timeoutMs: 300 },
+      // Long enough for the detectors that answer, on a loaded machine.
+      { timeoutMs: 3000 },
     );
-    expect(Date.now() - started).toBeLessThan(2500);
     expect(connectivity.errors).toEqual([
       expect.stringMatching(/^istio: .*(timed out|aborted)/),
     ]);

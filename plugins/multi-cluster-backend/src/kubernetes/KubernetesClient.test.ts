@@ -1,5 +1,9 @@
 import { http, HttpResponse } from 'msw';
-import { k8sStatus, setupKubernetesMocks } from '../__testUtils__/msw';
+import {
+  k8sStatus,
+  setupKubernetesMocks,
+  untilTestEnds,
+} from '../__testUtils__/msw';
 import {
   KubernetesClient,
   KubernetesRequestError,
@@ -311,7 +315,7 @@ describe('KubernetesClient core and apiextensions calls', () => {
         }),
       ),
       http.get(`${API}/api/v1/nodes`, async () => {
-        await new Promise(resolve => setTimeout(resolve, 500));
+        await untilTestEnds();
         return HttpResponse.json({ kind: 'NodeList', items: [] });
       }),
     );

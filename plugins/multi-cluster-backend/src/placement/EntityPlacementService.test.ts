@@ -11,7 +11,11 @@ import {
   KARMADA_TOKEN,
   resourceBindings,
 } from '../__testUtils__/karmadaFixtures';
-import { k8sStatus, setupKubernetesMocks } from '../__testUtils__/msw';
+import {
+  k8sStatus,
+  setupKubernetesMocks,
+  untilTestEnds,
+} from '../__testUtils__/msw';
 import {
   EntityPlacementService,
   parsePlacementAnnotation,
@@ -80,7 +84,8 @@ function cluster(name: string): FleetCluster {
 
 const server = setupKubernetesMocks();
 
-function setup(clusterTimeoutMs = 300) {
+// Long enough for an answering member on a loaded machine; only a hung member waits it out.
+function setup(clusterTimeoutMs = 2000) {
   const accesses: Record<string, ClusterAccess> = {
     'member-eu': {
       kind: 'karmada-proxy',
@@ -146,6 +151,7 @@ function setup(clusterTimeoutMs = 300) {
 
 describe('EntityPlacementService', () => {
   it('returns desired (Karmada + annotation) and actual replicas with per-cluster errors', async () => {
+    let hungRequests = 0;
     const selectors: string[] = [];
     const tokens = new Set<string>();
     server.use(
@@ -242,7 +248,8 @@ describe('EntityPlacementService', () => {
       http.get(
         `${PROXY}/member-us/proxy/apis/apps/v1/namespaces/shop/:kind`,
         async () => {
-          await new Promise(r => setTimeout(r, 3000));
+          hungRequests += 1;
+          await untilTestEnds();
           return HttpResponse.json(deploymentList());
         },
       ),
@@ -274,12 +281,12 @@ describe('EntityPlacementService', () => {
       ),
     );
 
-    const started = Date.now();
-    const result = await setup(300).getPlacement(
+    // Answered while member-us still hangs: its timeout cut it, nothing waited on it.
+    const result = await setup().getPlacement(
       { kind: 'component', namespace: 'default', name: 'checkout' },
       mockCredentials.user(),
     );
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(hungRequests).toBeGreaterThan(0);
     expect(selectors).toEqual(['backstage.io/kubernetes-id=checkout']);
     expect(tokens).toEqual(
       new Set([`Bearer ${KARMADA_TOKEN}`, 'Bearer direct-token']),
@@ -350,6 +357,10 @@ describe('EntityPlacementService', () => {
   });
 
   it('awaits slow clusters when the per-cluster timeout allows it', async () => {
+    let answeredByAnotherMember = () => {};
+    const anotherMemberAnswered = new Promise<void>(resolve => {
+      answeredByAnotherMember = resolve;
+    });
     server.use(
       http.get(`${KARMADA}/apis/apps/v1/namespaces/shop/:kind`, () =>
         HttpResponse.json(deploymentList()),
@@ -357,9 +368,9 @@ describe('EntityPlacementService', () => {
       http.get(
         `${PROXY}/:cluster/proxy/apis/apps/v1/namespaces/shop/:kind`,
         async ({ params }) => {
-          if (params.cluster === 'member-us') {
-            await new Promise(r => setTimeout(r, 400));
-          }
+          // member-us is the slow one: it answers only after another member has.
+          if (params.cluster === 'member-us') await anotherMemberAnswered;
+          else answeredByAnotherMember();
           return HttpResponse.json(
             params.kind === 'deployments'
               ? deploymentList(deployment(2, 2))
@@ -372,7 +383,7 @@ describe('EntityPlacementService', () => {
         () => HttpResponse.json(deploymentList()),
       ),
     );
-    const result = await setup(2000).getPlacement(
+    const result = await setup(30_000).getPlacement(
       { kind: 'component', namespace: 'default', name: 'checkout' },
       mockCredentials.user(),
     );

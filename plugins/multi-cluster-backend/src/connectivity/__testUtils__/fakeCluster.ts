@@ -1,5 +1,5 @@
-import { http, HttpResponse, delay, type RequestHandler } from 'msw';
-import { k8sStatus } from '../../__testUtils__/msw';
+import { http, HttpResponse, type RequestHandler } from 'msw';
+import { k8sStatus, untilTestEnds } from '../../__testUtils__/msw';
 import { API, TOKEN, crdMetadata, listOf } from '../__fixtures__/common';
 
 /** What one fake member cluster's API server holds. */
@@ -18,8 +18,8 @@ export interface FakeCluster {
   nodes?: any[];
   /** Requests whose path matches answer with this status (a Kubernetes Status body). */
   failures?: Array<{ path: RegExp; status: number }>;
-  /** Requests whose path matches are held this long first. */
-  slow?: Array<{ path: RegExp; ms: number }>;
+  /** Requests whose path matches hang until the test ends (a hung API server). */
+  hanging?: RegExp[];
 }
 
 function matchesSelector(
@@ -62,8 +62,8 @@ export function fakeClusterHandlers(
         status: 401,
       });
     }
-    for (const s of cluster.slow ?? []) {
-      if (s.path.test(url.pathname)) await delay(s.ms);
+    for (const path of cluster.hanging ?? []) {
+      if (path.test(url.pathname)) await untilTestEnds();
     }
     const failure = cluster.failures?.find(f => f.path.test(url.pathname));
     if (failure) {

@@ -2,7 +2,11 @@ import { mockServices } from '@backstage/backend-test-utils';
 import { ConflictError, InputError } from '@backstage/errors';
 import { http, HttpResponse } from 'msw';
 import { KubernetesClient } from '../../kubernetes/KubernetesClient';
-import { k8sStatus, setupKubernetesMocks } from '../../__testUtils__/msw';
+import {
+  k8sStatus,
+  setupKubernetesMocks,
+  untilTestEnds,
+} from '../../__testUtils__/msw';
 import { ClusterApiConnector, validateUpgrade } from './ClusterApiConnector';
 
 const MGMT = 'https://mgmt.example.com:6443';
@@ -359,7 +363,7 @@ describe('ClusterApiConnector', () => {
 
     server.use(
       http.get(`${MGMT}/apis/cluster.x-k8s.io/v1beta2/clusters`, async () => {
-        await new Promise(r => setTimeout(r, 5000));
+        await untilTestEnds();
         return HttpResponse.json(list('Cluster', []));
       }),
     );
