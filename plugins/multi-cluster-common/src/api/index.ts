@@ -2,3 +2,4 @@ export * from './fleet';
 export * from './failover';
 export * from './placement';
 export * from './connectivity';
+export * from './schemas';

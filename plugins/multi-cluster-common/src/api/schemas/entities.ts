@@ -1,0 +1,21 @@
+import { entityNameShape, entityRefSchema } from './names';
+import { requestObject } from './request';
+
+/**
+ * `/entities/:kind/:namespace/:name/...` paths (placement, exposure, DR).
+ */
+export const entityPathSchema = requestObject(entityNameShape);
+
+/** The `get-entity-placement` and `get-entity-exposure` actions. */
+export const entityRefRequestSchema = requestObject({
+  entityRef: entityRefSchema.describe(
+    'Entity reference, e.g. component:default/checkout',
+  ),
+});
+
+/**
+ * Requests that take nothing: `GET /connectivity`, `GET /addons` and the
+ * other reads without parameters (query), the `get-fleet-connectivity`
+ * action.
+ */
+export const emptyRequestSchema = requestObject({});

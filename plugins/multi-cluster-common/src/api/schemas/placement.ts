@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import {
+  karmadaPlacementSchema,
+  karmadaTolerationSchema,
+} from '../../scheduling/placement';
+import { boundedArray, JsonBounds, withinJsonBounds } from './bounded';
+import {
+  clusterNameSchema,
+  entityRefSchema,
+  labelKeySchema,
+  labelMapSchema,
+  labelValueSchema,
+  REQUEST_LIMITS,
+  shortNameSchema,
+} from './names';
+import { nonNegativeResourceListSchema } from './quantities';
+import { requestObject } from './request';
+
+/**
+ * Karmada's placement and toleration schemas check what Karmada's webhook
+ * checks, not sizes: these bounds come first.
+ */
+const PLACEMENT_BOUNDS: JsonBounds = {
+  // clusterAffinities[].overflowAffinities[].labelSelector.matchExpressions[].values[]
+  maxDepth: 10,
+  maxArrayLength: REQUEST_LIMITS.clusters,
+  maxKeys: REQUEST_LIMITS.labels,
+  maxStringLength: 317,
+  maxNodes: 50_000,
+};
+
+const TOLERATION_BOUNDS: JsonBounds = {
+  maxDepth: 1,
+  maxArrayLength: 0,
+  maxKeys: 5,
+  maxStringLength: 317,
+  maxNodes: 6,
+};
+
+/** A PropagationPolicy `spec.placement`, within bounds. */
+export const boundedKarmadaPlacementSchema = withinJsonBounds(
+  PLACEMENT_BOUNDS,
+  karmadaPlacementSchema,
+).describe(
+  'Karmada placement (clusterAffinity, spreadConstraints, replicaScheduling, ...)',
+);
+
+const boundedTolerationSchema = withinJsonBounds(
+  TOLERATION_BOUNDS,
+  karmadaTolerationSchema,
+);
+
+const taintSchema = z
+  .object({
+    key: labelKeySchema,
+    value: labelValueSchema.optional(),
+    effect: z.enum(['NoSchedule', 'PreferNoSchedule', 'NoExecute']),
+    timeAdded: z.string().max(64).optional(),
+  })
+  .strict();
+
+const nameListSchema = boundedArray(shortNameSchema, REQUEST_LIMITS.names);
+const clusterSetsSchema = boundedArray(
+  shortNameSchema,
+  REQUEST_LIMITS.clusterSets,
+);
+
+/** A cluster as the scheduler sees it (Karmada's Cluster, trimmed). */
+export const clusterSnapshotSchema = z
+  .object({
+    name: clusterNameSchema,
+    labels: labelMapSchema.optional(),
+    provider: shortNameSchema.optional(),
+    region: shortNameSchema.optional(),
+    zones: boundedArray(shortNameSchema, REQUEST_LIMITS.zones).optional(),
+    taints: boundedArray(taintSchema, REQUEST_LIMITS.taints).optional(),
+    availableReplicas: z
+      .number()
+      .int()
+      .min(0)
+      .max(REQUEST_LIMITS.int32)
+      .optional(),
+    resourceSummary: z
+      .object({
+        allocatable: nonNegativeResourceListSchema.optional(),
+        allocated: nonNegativeResourceListSchema.optional(),
+        allocating: nonNegativeResourceListSchema.optional(),
+      })
+      .strict()
+      .optional(),
+    clusterSets: clusterSetsSchema.optional(),
+  })
+  .strict();
+
+/** Flotilla's reachability requirement (ReachabilityRequirement). */
+export const reachabilityRequirementSchema = z
+  .object({
+    dependencies: boundedArray(
+      z
+        .object({
+          ref: entityRefSchema,
+          clusters: boundedArray(
+            z
+              .object({
+                name: clusterNameSchema,
+                clusterSets: clusterSetsSchema.optional(),
+              })
+              .strict(),
+            REQUEST_LIMITS.clusters,
+          ),
+        })
+        .strict(),
+      REQUEST_LIMITS.dependencies,
+    ),
+  })
+  .strict();
+
+/**
+ * Reachability fields shared by simulate and recommend: explicit
+ * dependencies, an entity whose catalog `dependsOn` relations name them, or
+ * the refs a service about to be created will depend on.
+ */
+const reachabilityShape = {
+  reachability: reachabilityRequirementSchema.optional(),
+  dependenciesOf: entityRefSchema
+    .optional()
+    .describe(
+      'Entity ref (e.g. component:default/checkout); only clusters that share a cluster set with where each of its catalog dependsOn targets runs are used',
+    ),
+  dependsOn: boundedArray(entityRefSchema, REQUEST_LIMITS.dependencies)
+    .optional()
+    .describe(
+      'Entity refs a service not yet in the catalog will depend on; only clusters that can reach where they run are used',
+    ),
+};
+
+/**
+ * `POST /placement/simulate` and the `simulate-placement` action: a
+ * ScheduleRequest whose clusters are optional (the live fleet otherwise).
+ */
+export const simulatePlacementRequestSchema = requestObject({
+  replicas: z.number().int().min(0).max(REQUEST_LIMITS.replicas),
+  placement: boundedKarmadaPlacementSchema,
+  clusters: boundedArray(clusterSnapshotSchema, REQUEST_LIMITS.clusters)
+    .optional()
+    .describe('Clusters to schedule on instead of the live fleet'),
+  previous: boundedArray(
+    z
+      .object({
+        name: clusterNameSchema,
+        replicas: z.number().int().min(0).max(REQUEST_LIMITS.replicas),
+      })
+      .strict(),
+    REQUEST_LIMITS.clusters,
+  ).optional(),
+  replicaRequirements: z
+    .object({ resourceRequest: nonNegativeResourceListSchema.optional() })
+    .strict()
+    .optional(),
+  uid: z.string().min(1).max(128).optional(),
+  fresh: z.boolean().optional(),
+  ...reachabilityShape,
+});
+
+/** @public */
+export type SimulatePlacementRequest = z.output<
+  typeof simulatePlacementRequestSchema
+>;
+
+/**
+ * `POST /placement/recommend` and the `recommend-placement` action: a
+ * workload's requirements (WorkloadRequirements).
+ */
+export const recommendPlacementRequestSchema = requestObject({
+  replicas: z.number().int().min(1).max(REQUEST_LIMITS.replicas),
+  resourceRequest: nonNegativeResourceListSchema
+    .optional()
+    .describe('Per-replica requests, e.g. { "cpu": "500m", "memory": "1Gi" }'),
+  allowedJurisdictions: nameListSchema.optional(),
+  userRegions: nameListSchema.optional(),
+  minRegions: z.number().int().min(1).max(1_000).optional(),
+  minZones: z.number().int().min(1).max(1_000).optional(),
+  maxCostPerHour: z.number().positive().max(1_000_000_000).optional(),
+  requiredCompliance: nameListSchema.optional(),
+  requiredLabels: labelMapSchema.optional(),
+  tolerations: boundedArray(
+    boundedTolerationSchema,
+    REQUEST_LIMITS.tolerations,
+  ).optional(),
+  excludeClusters: boundedArray(
+    clusterNameSchema,
+    REQUEST_LIMITS.names,
+  ).optional(),
+  limit: z.number().int().min(1).max(20).optional(),
+  ...reachabilityShape,
+});
+
+/** @public */
+export type RecommendPlacementRequest = z.output<
+  typeof recommendPlacementRequestSchema
+>;
