@@ -6,6 +6,13 @@ import {
 import type { SignalsService } from '@backstage/plugin-signals-node';
 import { JsonObject } from '@backstage/types';
 import { HistoryRecorder } from '../database/MultiClusterStore';
+import {
+  AUDIT_BOUNDS,
+  HISTORY_BOUNDS,
+  sanitizeError,
+  sanitizeForLog,
+  sanitizeJsonObject,
+} from '../util/sanitize';
 
 export const FAILOVER_SIGNAL_CHANNEL = 'multi-cluster:failover';
 
@@ -28,7 +35,9 @@ export interface FailoverTransition {
  * Records every transition three ways: an auditor event, a history row
  * (`multi_cluster_history`, action `failover.<event>`), and a signal on
  * `multi-cluster:failover` for live progress. Recording failures are logged,
- * never fatal to the run.
+ * never fatal to the run. Errors and details can carry request fields and
+ * cluster responses: every string is escaped and bounded on the way out
+ * (audit: a few hundred characters per field).
  */
 export class FailoverEvents {
   constructor(
@@ -56,16 +65,25 @@ export class FailoverEvents {
       ...(t.step ? { step: { ...t.step } } : {}),
       ...(t.detail ? { detail: t.detail } : {}),
     };
+    const error =
+      t.error === undefined
+        ? undefined
+        : sanitizeForLog(t.error, HISTORY_BOUNDS.maxString);
     await Promise.all([
       (async () => {
         if (!this.options.auditor) return;
         const event = await this.options.auditor.createEvent({
           eventId: `failover-${t.event.replace(/\./g, '-')}`,
           severityLevel: severity,
-          meta,
+          meta: sanitizeJsonObject(meta, AUDIT_BOUNDS),
         });
         if (failed) {
-          await event.fail({ error: new Error(t.error ?? 'failed') });
+          await event.fail({
+            error: sanitizeError(
+              new Error(error ?? 'failed'),
+              AUDIT_BOUNDS.maxString,
+            ),
+          });
         } else {
           await event.success();
         }
@@ -75,8 +93,8 @@ export class FailoverEvents {
         action: `failover.${t.event}`,
         entityRef: t.entityRef,
         status: failed ? 'failed' : 'succeeded',
-        input: meta,
-        error: t.error,
+        input: sanitizeJsonObject(meta, HISTORY_BOUNDS),
+        error,
       }),
       this.options.signals?.publish({
         recipients: { type: 'broadcast' },
@@ -87,13 +105,50 @@ export class FailoverEvents {
           status: t.status,
           event: t.event,
           step: t.step ? { ...t.step } : null,
-          ...(t.error ? { error: t.error } : {}),
+          ...(error
+            ? { error: sanitizeForLog(error, AUDIT_BOUNDS.maxString) }
+            : {}),
         },
       }),
-    ]).catch(error =>
+    ]).catch(e =>
       this.options.logger.warn(
-        `Could not record failover transition ${t.event} of ${t.runId}: ${error}`,
+        `Could not record failover transition ${t.event} of ${
+          t.runId
+        }: ${sanitizeForLog(e, 500)}`,
       ),
     );
+  }
+
+  /**
+   * A refused request (403, 400): an audit event with bounded fields, and
+   * nothing else (no history row, no signal).
+   */
+  async refused(options: {
+    eventId: string;
+    actor: string;
+    request: Record<string, string | boolean | null | undefined>;
+    error: Error;
+  }): Promise<void> {
+    if (!this.options.auditor) return;
+    try {
+      const event = await this.options.auditor.createEvent({
+        eventId: options.eventId,
+        severityLevel: 'medium',
+        meta: sanitizeJsonObject(
+          { actor: options.actor, refused: true, request: options.request },
+          AUDIT_BOUNDS,
+        ),
+      });
+      await event.fail({
+        error: sanitizeError(options.error, AUDIT_BOUNDS.maxString),
+      });
+    } catch (e) {
+      this.options.logger.warn(
+        `Could not audit a refused ${options.eventId}: ${sanitizeForLog(
+          e,
+          500,
+        )}`,
+      );
+    }
   }
 }

@@ -8,6 +8,10 @@ import {
   StepExecutors,
 } from './steps';
 import { FailoverRun, FailoverStepRecord } from './types';
+import { HISTORY_BOUNDS, sanitizeForLog, sanitizeJson } from '../util/sanitize';
+
+/** Longest step error kept (it comes from clusters, webhooks, Argo CD). */
+const MAX_STEP_ERROR = 2000;
 
 /** Raised inside a run when the worker lost its lease (or was stopped). */
 export class LeaseLostError extends Error {
@@ -183,8 +187,11 @@ export class FailoverRunner {
       if (errors.length) throw new Error(errors.join('; '));
     } catch (e) {
       this.options.deps.logger.warn(
-        `Failover run ${run.id}: failure notification not sent: ${errorMessage(
-          e,
+        `Failover run ${
+          run.id
+        }: failure notification not sent: ${sanitizeForLog(
+          errorMessage(e),
+          500,
         )}`,
       );
     }
@@ -305,9 +312,12 @@ export class FailoverRunner {
         ]);
         const now = new Date().toISOString();
         const status = result.skipped ? 'skipped' : 'succeeded';
-        const output = result.skipped
-          ? { skipped: result.skipped }
-          : result.output ?? {};
+        // Outputs echo cluster and webhook responses: recorded escaped and
+        // bounded like history.
+        const output = sanitizeJson(
+          result.skipped ? { skipped: result.skipped } : result.output ?? {},
+          HISTORY_BOUNDS,
+        );
         await fenced(
           store.updateStep(lease, step.order, {
             status,
@@ -324,14 +334,16 @@ export class FailoverRunner {
           event: `step.${status}`,
           status: 'running',
           step: stepInfo(status, attempt),
-          ...(result.skipped ? { detail: { reason: result.skipped } } : {}),
+          ...(result.skipped
+            ? { detail: { reason: sanitizeForLog(result.skipped, 500) } }
+            : {}),
         });
         return 'succeeded';
       } catch (error) {
         if (error instanceof LeaseLostError || leaseSignal.aborted) {
           throw new LeaseLostError(run.id);
         }
-        const message = errorMessage(error);
+        const message = sanitizeForLog(errorMessage(error), MAX_STEP_ERROR);
         const retryable = !(error instanceof StepError && !error.retryable);
         step.error = message;
         if (!retryable || step.attempts >= maxAttempts) {

@@ -159,8 +159,11 @@ describe('DefaultFailoverService', () => {
         },
       },
     ]);
-    // the inverse plan fails back along the recorded moves
-    const back = inversePlan(run);
+    // the inverse plan fails back the recorded change from the replicas now
+    const back = inversePlan(run, [
+      { name: 'demo-eu', replicas: 0 },
+      { name: 'demo-us', replicas: 3 },
+    ]);
     expect(back.moves).toEqual([
       { cluster: 'demo-eu', before: 0, after: 3 },
       { cluster: 'demo-us', before: 3, after: 0 },
@@ -171,7 +174,7 @@ describe('DefaultFailoverService', () => {
     expect(back.steps[0].params).toEqual({ cluster: 'demo-us', force: true });
   });
 
-  it('rejects an idempotencyKey reused for another entity', async () => {
+  it('rejects an idempotencyKey reused for another entity with 422', async () => {
     const h = await createHarness(await databases.init('SQLITE_3'), {
       services: ['checkout', 'cart'],
     });
@@ -196,8 +199,12 @@ describe('DefaultFailoverService', () => {
         },
         owner,
       ),
-    ).rejects.toThrow(
-      "idempotencyKey 'k' was used for component:default/checkout",
-    );
+    ).rejects.toMatchObject({
+      name: 'IdempotencyKeyReusedError',
+      statusCode: 422,
+      message: expect.stringContaining(
+        "idempotencyKey 'k' was already used for a different request",
+      ),
+    });
   });
 });

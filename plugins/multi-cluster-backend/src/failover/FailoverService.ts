@@ -11,6 +11,7 @@ import {
 } from '@backstage/catalog-model';
 import {
   ConflictError,
+  CustomErrorBase,
   InputError,
   NotAllowedError,
   NotFoundError,
@@ -33,18 +34,32 @@ import {
   ServiceDrSpec,
   toClusterProfile,
 } from '@flotilla/plugin-multi-cluster-common';
+import { createHash } from 'node:crypto';
 import { actorOf } from '../history/MutationRecorder';
+import { hasControlCharacters, sanitizeForLog } from '../util/sanitize';
+
+/**
+ * Longest reason kept on a run. Reasons are stored escaped: they are shown
+ * and recorded like history, and PostgreSQL refuses a NUL in text.
+ */
+const MAX_REASON_LENGTH = 2000;
 import { FleetInventoryService } from '../inventory/FleetInventory';
 import { KarmadaConnector } from '../inventory/connectors/KarmadaConnector';
 import { EntityPlacement } from '../placement/EntityPlacementService';
 import { FailoverEvents } from './FailoverEvents';
-import { ActiveFailoverError, FailoverStore } from './FailoverStore';
+import {
+  ActiveFailoverError,
+  AlreadyRolledBackError,
+  FailoverStore,
+  IdempotencyClaim,
+} from './FailoverStore';
 import { TrafficShiftProvider } from './steps';
 import {
   FailoverRun,
   FailoverRunContext,
   FailoverRunKind,
   KarmadaTarget,
+  ReplicaMove,
   WorkloadRef,
 } from './types';
 
@@ -76,6 +91,45 @@ export interface DependencyReader {
     entity: Entity,
     credentials: BackstageCredentials,
   ): Promise<ReachabilityRequirement['dependencies']>;
+}
+
+/**
+ * An idempotency key reused with a different request (422, as Stripe and the
+ * IETF Idempotency-Key draft answer it): the key names one request only.
+ */
+export class IdempotencyKeyReusedError extends CustomErrorBase {
+  name = 'IdempotencyKeyReusedError' as const;
+  readonly statusCode = 422;
+}
+
+/** Longest idempotency key (the column is varchar(255)). */
+const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+
+/** sha256 of a flat request in a canonical (sorted-key) JSON form. */
+export function hashRequest(
+  request: Record<string, string | number | boolean | null | undefined>,
+): string {
+  const canonical = Object.keys(request)
+    .sort()
+    .map(k => [k, request[k] ?? null]);
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+}
+
+function idempotencyClaim(
+  key: string | undefined,
+  scope: string,
+  request: Record<string, string | number | boolean | null | undefined>,
+): IdempotencyClaim | undefined {
+  if (key === undefined) return undefined;
+  if (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+    throw new InputError(
+      `idempotencyKey: must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`,
+    );
+  }
+  if (hasControlCharacters(key)) {
+    throw new InputError('idempotencyKey: must not contain control characters');
+  }
+  return { scope, key, requestHash: hashRequest(request) };
 }
 
 export type CreateResult =
@@ -114,20 +168,86 @@ export function describeRun(run: FailoverRun): FailoverRun {
     completedSteps: run.steps
       .filter(s => s.status === 'succeeded' || s.status === 'skipped')
       .map(s => s.kind),
-    rollbackAvailable: finished && !run.dry && !!shift && shift.attempts > 0,
+    rollbackAvailable:
+      finished &&
+      !run.dry &&
+      !run.rolledBackBy &&
+      !!shift &&
+      shift.attempts > 0,
   };
 }
 
-/** Builds the inverse runbook of a run: fail back along its recorded moves. */
-export function inversePlan(run: FailoverRun): FailoverPlan {
-  const plan = run.plan;
-  const moves = plan.moves.map(m => ({
+/**
+ * The replicas a rollback moves: the run's recorded change reversed (each
+ * cluster that gained replicas gives them back, each that lost some gets
+ * them back), bounded by what the gaining clusters hold now. Totals are
+ * conserved: what is taken is exactly what is given back.
+ */
+export function rollbackMoves(
+  run: Pick<FailoverRun, 'plan'>,
+  current: { name: string; replicas: number }[],
+): {
+  moves: ReplicaMove[];
+  moved: number;
+  taken: ReplicaMove[];
+  returned: ReplicaMove[];
+} {
+  const now = new Map(current.map(c => [c.name, Math.max(0, c.replicas)]));
+  const gained = run.plan.moves.filter(m => m.after > m.before);
+  const lost = run.plan.moves.filter(m => m.before > m.after);
+  const takeable = gained.map(m => ({
     cluster: m.cluster,
-    before: m.after,
-    after: m.before,
+    n: Math.min(m.after - m.before, now.get(m.cluster) ?? 0),
   }));
-  const from = plan.to[0];
-  const to = [plan.from];
+  const moved = Math.min(
+    takeable.reduce((sum, t) => sum + t.n, 0),
+    lost.reduce((sum, m) => sum + m.before - m.after, 0),
+  );
+  const delta = new Map<string, number>();
+  let toTake = moved;
+  for (const t of takeable) {
+    const n = Math.min(t.n, toTake);
+    toTake -= n;
+    if (n) delta.set(t.cluster, -n);
+  }
+  let toGive = moved;
+  for (const m of lost) {
+    const n = Math.min(m.before - m.after, toGive);
+    toGive -= n;
+    if (n) delta.set(m.cluster, n);
+  }
+  const moves = [...delta.keys()].sort().map(cluster => {
+    const before = now.get(cluster) ?? 0;
+    return { cluster, before, after: before + delta.get(cluster)! };
+  });
+  return {
+    moves,
+    moved,
+    taken: moves.filter(m => m.after < m.before),
+    returned: moves.filter(m => m.after > m.before),
+  };
+}
+
+/**
+ * Builds the rollback runbook of a run: fail back the replicas it moved,
+ * from the clusters' replicas now (`current`), never from the absolute
+ * counts recorded when the run was planned (they are stale by then).
+ */
+export function inversePlan(
+  run: FailoverRun,
+  current: { name: string; replicas: number }[],
+): FailoverPlan {
+  const plan = run.plan;
+  const { moves, moved, taken, returned } = rollbackMoves(run, current);
+  if (moved === 0) {
+    throw new ConflictError(
+      `Run ${run.id} has nothing left to roll back: ${
+        plan.to.join(', ') || 'its targets'
+      } no longer hold the replicas it moved`,
+    );
+  }
+  const from = taken[0].cluster;
+  const to = returned.map(m => m.cluster);
   const template = new Map(plan.steps.map(s => [s.kind, s]));
   const base = (kind: FailoverStep['kind']) => {
     const s = template.get(kind)!;
@@ -138,9 +258,6 @@ export function inversePlan(run: FailoverRun): FailoverPlan {
       ...(s.skipReason ? { skipReason: s.skipReason } : {}),
     };
   };
-  const moved = moves
-    .filter(m => m.after > m.before)
-    .reduce((n, m) => n + m.after - m.before, 0);
   const steps: FailoverStep[] = [
     {
       ...base('precheck-source'),
@@ -153,18 +270,17 @@ export function inversePlan(run: FailoverRun): FailoverPlan {
       title: `Check ${to.join(', ')}`,
       description: 'The original clusters are healthy and have room.',
       params: {
-        targets: moves
-          .filter(m => m.after > m.before)
-          .map(m => ({
-            cluster: m.cluster,
-            additionalReplicas: m.after - m.before,
-          })),
+        targets: returned.map(m => ({
+          cluster: m.cluster,
+          additionalReplicas: m.after - m.before,
+        })),
       },
     },
     {
       ...base('shift-replicas'),
       title: `Fail back ${moved} replica(s) to ${to.join(', ')}`,
-      description: 'Restore the replica counts recorded before the failover.',
+      description:
+        'Move back the replicas the run moved, counted from the replicas each cluster runs now.',
       params: {
         method: plan.method,
         moves,
@@ -186,7 +302,7 @@ export function inversePlan(run: FailoverRun): FailoverPlan {
     {
       ...base('verify'),
       title: 'Verify',
-      description: 'The original clusters report the replicas again.',
+      description: 'The clusters report the replicas of the rollback.',
       params: {
         expected: moves
           .filter(m => m.after > 0)
@@ -355,24 +471,112 @@ export class DefaultFailoverService implements FailoverService {
     request: FailoverRequest,
     credentials: BackstageCredentials,
   ): Promise<CreateResult> {
-    const entityRef = this.normalizeRef(request.entityRef);
-    await this.authorize(
-      multiClusterFailoverExecutePermission,
-      entityRef,
+    return this.auditRefusal(
+      'failover-create',
       credentials,
+      {
+        entityRef: request.entityRef,
+        from: request.from,
+        to: request.to ?? null,
+        drill: Boolean(request.drill),
+        dryRun: Boolean(request.dryRun),
+      },
+      async () => {
+        const entityRef = this.normalizeRef(request.entityRef);
+        await this.authorize(
+          multiClusterFailoverExecutePermission,
+          entityRef,
+          credentials,
+        );
+        // Scoped to the caller and the operation: another user's key, or
+        // a rollback's, never names this request.
+        const idempotency = request.dryRun
+          ? undefined
+          : idempotencyClaim(
+              request.idempotencyKey,
+              `${actorOf(credentials)}|failover.create`,
+              {
+                entityRef,
+                from: request.from,
+                to: request.to,
+                reason: request.reason,
+                force: Boolean(request.force),
+                drill: Boolean(request.drill),
+              },
+            );
+        return this.replayingOnConflict<CreateResult>(
+          idempotency,
+          () =>
+            this.createPlanned(request, entityRef, credentials, idempotency),
+          run => ({ dryRun: false, created: false, run }),
+        );
+      },
     );
-    const { store } = this.options;
-    if (request.idempotencyKey && !request.dryRun) {
-      const existing = await store.findByIdempotencyKey(request.idempotencyKey);
-      if (existing) {
-        if (existing.entityRef !== entityRef) {
-          throw new ConflictError(
-            `idempotencyKey '${request.idempotencyKey}' was used for ${existing.entityRef}`,
-          );
-        }
-        return { dryRun: false, created: false, run: describeRun(existing) };
-      }
+  }
+
+  /**
+   * Runs `create` for an idempotency key: the run already made with the key
+   * answers at once; and when `create` fails (the entity lock is held, or
+   * the plan no longer applies because the run of a racing request with
+   * the same key already moved the replicas), that run, if there is one,
+   * is the answer too. So every request with one key gets one run.
+   */
+  private async replayingOnConflict<T>(
+    idempotency: IdempotencyClaim | undefined,
+    create: () => Promise<T>,
+    replayed: (run: FailoverRun) => T,
+  ): Promise<T> {
+    if (!idempotency) {
+      return create();
     }
+    const replay = async () => {
+      const found = await this.options.store.findByIdempotencyKey(idempotency);
+      if (!found) return undefined;
+      this.assertSameRequest(idempotency, found.run, found.requestHash);
+      return replayed(describeRun(found.run));
+    };
+    const earlier = await replay();
+    if (earlier) return earlier;
+    try {
+      return await create();
+    } catch (error) {
+      if (
+        error instanceof IdempotencyKeyReusedError ||
+        error instanceof NotAllowedError
+      ) {
+        throw error;
+      }
+      const racing = await replay();
+      if (racing) return racing;
+      throw error;
+    }
+  }
+
+  private assertSameRequest(
+    idempotency: IdempotencyClaim,
+    run: FailoverRun,
+    storedHash: string | undefined,
+  ) {
+    // Runs made before request hashes were stored match any request.
+    if (storedHash && storedHash !== idempotency.requestHash) {
+      throw new IdempotencyKeyReusedError(
+        `idempotencyKey '${sanitizeForLog(
+          idempotency.key,
+          80,
+        )}' was already used for a different request (run ${
+          run.id
+        }); use a new key for a new request`,
+      );
+    }
+  }
+
+  private async createPlanned(
+    request: FailoverRequest,
+    entityRef: string,
+    credentials: BackstageCredentials,
+    idempotency: IdempotencyClaim | undefined,
+  ): Promise<CreateResult> {
+    const { store } = this.options;
     const entity = await this.loadEntity(entityRef, credentials);
     if (!request.dryRun) {
       const active = await store.getActive(entityRef);
@@ -445,16 +649,19 @@ export class DefaultFailoverService implements FailoverService {
       dry,
       requestedBy: actorOf(credentials),
     };
-    const { run, created } = await store.createRun({
+    const { run, created, requestHash } = await store.createRun({
       kind: request.drill ? 'drill' : 'failover',
       entityRef,
-      reason: request.reason,
+      reason: sanitizeForLog(request.reason, MAX_REASON_LENGTH),
       actor: actorOf(credentials),
-      idempotencyKey: request.idempotencyKey,
+      idempotency,
       dry,
       plan,
       context,
     });
+    if (!created && idempotency) {
+      this.assertSameRequest(idempotency, run, requestHash);
+    }
     if (created) {
       await this.options.events.emit({
         runId: run.id,
@@ -467,7 +674,7 @@ export class DefaultFailoverService implements FailoverService {
           from: plan.from,
           to: plan.to,
           method: plan.method,
-          reason: request.reason,
+          reason: run.reason,
           dry,
         },
       });
@@ -524,6 +731,18 @@ export class DefaultFailoverService implements FailoverService {
   }
 
   async cancel(id: string, credentials: BackstageCredentials) {
+    return this.auditRefusal(
+      'failover-cancel',
+      credentials,
+      { runId: id },
+      () => this.cancelAuthorized(id, credentials),
+    );
+  }
+
+  private async cancelAuthorized(
+    id: string,
+    credentials: BackstageCredentials,
+  ) {
     const run = await this.mustGet(id);
     await this.authorize(
       multiClusterFailoverExecutePermission,
@@ -545,17 +764,54 @@ export class DefaultFailoverService implements FailoverService {
     return describeRun((await this.options.store.getRun(id))!);
   }
 
+  /**
+   * Rolls a run back, once: the rollback moves back the replicas the run
+   * moved, counted from the placement now (see {@link inversePlan}), and
+   * creating it marks the run rolled back with a conditional UPDATE, so of
+   * repeated or racing rollbacks exactly one is created; the others get 409
+   * naming it (or, with the same idempotency key, that very rollback).
+   */
   async rollback(
     id: string,
     options: { reason?: string; idempotencyKey?: string },
     credentials: BackstageCredentials,
-  ) {
-    const original = describeRun(await this.mustGet(id));
-    await this.authorize(
-      multiClusterFailoverExecutePermission,
-      original.entityRef,
+  ): Promise<{ created: boolean; run: FailoverRun }> {
+    return this.auditRefusal(
+      'failover-rollback',
       credentials,
+      { runId: id },
+      async () => {
+        const original = describeRun(await this.mustGet(id));
+        await this.authorize(
+          multiClusterFailoverExecutePermission,
+          original.entityRef,
+          credentials,
+        );
+        const idempotency = idempotencyClaim(
+          options.idempotencyKey,
+          `${actorOf(credentials)}|failover.rollback:${id}`,
+          { runId: id, reason: options.reason },
+        );
+        return this.replayingOnConflict(
+          idempotency,
+          () =>
+            this.createRollback(original, options, credentials, idempotency),
+          run => ({ created: false, run }),
+        );
+      },
     );
+  }
+
+  private async createRollback(
+    original: FailoverRun,
+    options: { reason?: string },
+    credentials: BackstageCredentials,
+    idempotency: IdempotencyClaim | undefined,
+  ): Promise<{ created: boolean; run: FailoverRun }> {
+    const id = original.id;
+    if (original.rolledBackBy) {
+      throw new AlreadyRolledBackError(id, original.rolledBackBy);
+    }
     if (!original.rollbackAvailable) {
       throw new ConflictError(
         original.dry
@@ -563,18 +819,34 @@ export class DefaultFailoverService implements FailoverService {
           : `Run ${id} is ${original.status} and has not moved replicas; there is nothing to roll back`,
       );
     }
-    const plan = inversePlan(original);
-    const { run, created } = await this.options.store.createRun({
+    // The replicas each cluster runs now, read at rollback time.
+    const entity = await this.loadEntity(original.entityRef, credentials);
+    const [placement, clusters] = await Promise.all([
+      this.options.placement.getPlacement(
+        getCompoundEntityRef(entity),
+        credentials,
+      ),
+      this.options.inventory.getClusters(),
+    ]);
+    const plan = inversePlan(original, this.assignment(placement, clusters));
+    const actor = actorOf(credentials);
+    const { run, created, requestHash } = await this.options.store.createRun({
       kind: 'rollback',
       entityRef: original.entityRef,
-      reason: options.reason ?? `rollback of ${id}`,
-      actor: actorOf(credentials),
-      idempotencyKey: options.idempotencyKey,
+      reason: sanitizeForLog(
+        options.reason ?? `rollback of ${id}`,
+        MAX_REASON_LENGTH,
+      ),
+      actor,
+      idempotency,
       rollbackOf: id,
       dry: false,
       plan,
-      context: { ...original.context, requestedBy: actorOf(credentials) },
+      context: { ...original.context, requestedBy: actor },
     });
+    if (!created && idempotency) {
+      this.assertSameRequest(idempotency, run, requestHash);
+    }
     if (created) {
       await this.options.events.emit({
         runId: run.id,
@@ -583,11 +855,41 @@ export class DefaultFailoverService implements FailoverService {
         kind: run.kind,
         event: 'run.created',
         status: run.status,
-        detail: { rollbackOf: id, from: plan.from, to: plan.to },
+        detail: {
+          rollbackOf: id,
+          from: plan.from,
+          to: plan.to,
+          movedReplicas: plan.movedReplicas,
+        },
       });
       this.options.onCreated?.(run);
     }
     return { created, run: describeRun(run) };
+  }
+
+  /**
+   * A refused request (403, 400) leaves an audit event with bounded fields
+   * and nothing else: no run, no history row.
+   */
+  private async auditRefusal<T>(
+    eventId: string,
+    credentials: BackstageCredentials,
+    request: Record<string, string | boolean | null | undefined>,
+    handle: () => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await handle();
+    } catch (error) {
+      if (error instanceof NotAllowedError || error instanceof InputError) {
+        await this.options.events.refused({
+          eventId,
+          actor: actorOf(credentials),
+          request,
+          error,
+        });
+      }
+      throw error;
+    }
   }
 
   async getDrPosture(entityRef: string, credentials: BackstageCredentials) {

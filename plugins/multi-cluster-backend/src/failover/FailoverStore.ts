@@ -10,6 +10,7 @@ import {
   FailoverRunStatus,
   FailoverStepRecord,
   FailoverStepStatus,
+  TERMINAL_RUN_STATUSES,
 } from './types';
 
 const RUNS = 'multi_cluster_failover_runs';
@@ -28,12 +29,39 @@ export class ActiveFailoverError extends ConflictError {
   }
 }
 
+/** Thrown when a run already has its (one) rollback. */
+export class AlreadyRolledBackError extends ConflictError {
+  constructor(readonly runId: string, readonly rollbackId: string | undefined) {
+    super(
+      rollbackId
+        ? `Run ${runId} has already been rolled back by run ${rollbackId}`
+        : `Run ${runId} is not finished or has already been rolled back`,
+    );
+  }
+}
+
+/**
+ * An idempotency key, scoped to the caller and the operation, with the hash
+ * of the request it came with.
+ */
+export interface IdempotencyClaim {
+  /** e.g. `user:default/jane|failover.create`. */
+  scope: string;
+  key: string;
+  requestHash: string;
+}
+
 export interface NewFailoverRun {
   kind: FailoverRunKind;
   entityRef: string;
   reason: string;
   actor: string;
-  idempotencyKey?: string;
+  idempotency?: IdempotencyClaim;
+  /**
+   * The run this one rolls back. Creating the rollback marks that run
+   * rolled back, once: a second rollback fails with
+   * {@link AlreadyRolledBackError}.
+   */
   rollbackOf?: string;
   dry: boolean;
   plan: FailoverPlan;
@@ -53,6 +81,9 @@ const num = (v: unknown) =>
   v === null || v === undefined ? undefined : Number(v);
 const bool = (v: unknown) => v === true || v === 1 || v === '1';
 
+/** Thrown inside the create transaction when the rollback mark was taken. */
+class RollbackTakenSignal extends Error {}
+
 function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; message?: string };
   return (
@@ -66,9 +97,11 @@ function isUniqueViolation(error: unknown): boolean {
 /**
  * Persistence of failover runs (SQLite and PostgreSQL). Exactly-once comes
  * from the database: the `multi_cluster_failover_active` primary key admits
- * one unfinished run per entity, the unique `idempotency_key` one run per
- * key, and a conditional UPDATE hands each run's lease to one worker at a
- * time. Every write of a worker is fenced by its lease.
+ * one unfinished run per entity, the unique `(idempotency_scope,
+ * idempotency_key)` one run per caller, operation and key, a conditional
+ * UPDATE of `rolled_back_by` one rollback per run, and another conditional
+ * UPDATE hands each run's lease to one worker at a time. Every write of a
+ * worker is fenced by its lease.
  */
 export class FailoverStore {
   static async create(options: {
@@ -85,22 +118,41 @@ export class FailoverStore {
 
   /**
    * Inserts a run, its steps and the entity's active lock in one
-   * transaction. Returns the existing run for a reused idempotency key;
-   * throws {@link ActiveFailoverError} when another run is unfinished.
+   * transaction; for a rollback, the original run is marked rolled back in
+   * the same transaction by a conditional UPDATE. Insert-or-read on the
+   * scoped idempotency key: when the key already has a run (also one a
+   * racing request just committed) that run is returned with
+   * `created: false`, whatever conflict the insert hit; the caller compares
+   * `requestHash`. Throws {@link ActiveFailoverError} when another run of
+   * the entity is unfinished and {@link AlreadyRolledBackError} when the
+   * original already has its rollback.
    */
-  async createRun(
-    input: NewFailoverRun,
-  ): Promise<{ run: FailoverRun; created: boolean }> {
-    if (input.idempotencyKey) {
-      const existing = await this.findByIdempotencyKey(input.idempotencyKey);
+  async createRun(input: NewFailoverRun): Promise<{
+    run: FailoverRun;
+    created: boolean;
+    requestHash?: string;
+  }> {
+    if (input.idempotency) {
+      const existing = await this.findByIdempotencyKey(input.idempotency);
       if (existing) {
-        return { run: existing, created: false };
+        return { ...existing, created: false };
       }
     }
     const id = randomUUID();
     const now = new Date().toISOString();
     try {
       await this.db.transaction(async tx => {
+        if (input.rollbackOf) {
+          // The once-only transition: of racing or repeated rollbacks,
+          // exactly one finds the mark free.
+          const marked = await tx(RUNS)
+            .where({ id: input.rollbackOf, rolled_back_by: null })
+            .whereIn('status', TERMINAL_RUN_STATUSES)
+            .update({ rolled_back_by: id });
+          if (marked !== 1) {
+            throw new RollbackTakenSignal();
+          }
+        }
         await tx(RUNS).insert({
           id,
           kind: input.kind,
@@ -110,7 +162,9 @@ export class FailoverStore {
           to_clusters: JSON.stringify(input.plan.to),
           reason: input.reason,
           actor: input.actor,
-          idempotency_key: input.idempotencyKey ?? null,
+          idempotency_key: input.idempotency?.key ?? null,
+          idempotency_scope: input.idempotency?.scope ?? null,
+          request_hash: input.idempotency?.requestHash ?? null,
           rollback_of: input.rollbackOf ?? null,
           dry: input.dry,
           plan: JSON.stringify(input.plan),
@@ -140,14 +194,26 @@ export class FailoverStore {
         );
       });
     } catch (error) {
-      if (!isUniqueViolation(error)) {
+      const rollbackTaken = error instanceof RollbackTakenSignal;
+      if (!rollbackTaken && !isUniqueViolation(error)) {
         throw error;
       }
-      if (input.idempotencyKey) {
-        const existing = await this.findByIdempotencyKey(input.idempotencyKey);
+      // Whatever the conflict, a racing request with the same key that won
+      // answers this one.
+      if (input.idempotency) {
+        const existing = await this.findByIdempotencyKey(input.idempotency);
         if (existing) {
-          return { run: existing, created: false };
+          return { ...existing, created: false };
         }
+      }
+      if (rollbackTaken) {
+        const original = await this.db(RUNS)
+          .where({ id: input.rollbackOf })
+          .first('rolled_back_by');
+        throw new AlreadyRolledBackError(
+          input.rollbackOf!,
+          original?.rolled_back_by ?? undefined,
+        );
       }
       const active = await this.db(ACTIVE)
         .where({ entity_ref: input.entityRef })
@@ -162,9 +228,19 @@ export class FailoverStore {
     return { run: (await this.getRun(id))!, created: true };
   }
 
-  async findByIdempotencyKey(key: string): Promise<FailoverRun | undefined> {
-    const row = await this.db(RUNS).where({ idempotency_key: key }).first();
-    return row ? this.hydrate(row) : undefined;
+  /** The run made with a scoped idempotency key, and its request's hash. */
+  async findByIdempotencyKey(
+    claim: Pick<IdempotencyClaim, 'scope' | 'key'>,
+  ): Promise<{ run: FailoverRun; requestHash?: string } | undefined> {
+    const row = await this.db(RUNS)
+      .where({ idempotency_scope: claim.scope, idempotency_key: claim.key })
+      .first();
+    return row
+      ? {
+          run: await this.hydrate(row),
+          requestHash: row.request_hash ?? undefined,
+        }
+      : undefined;
   }
 
   async getActive(entityRef: string): Promise<string | undefined> {
@@ -209,6 +285,7 @@ export class FailoverStore {
       actor: row.actor,
       idempotencyKey: row.idempotency_key ?? undefined,
       rollbackOf: row.rollback_of ?? undefined,
+      rolledBackBy: row.rolled_back_by ?? undefined,
       dry: bool(row.dry),
       plan: JSON.parse(row.plan),
       context: JSON.parse(row.context),
@@ -386,6 +463,9 @@ export class FailoverStore {
           .update({ status: 'cancelled' });
       }
       await tx(ACTIVE).where({ run_id: lease.runId }).delete();
+      if (result.status !== 'succeeded') {
+        await this.releaseRollbackMark(tx, lease.runId);
+      }
       return true;
     });
   }
@@ -420,6 +500,7 @@ export class FailoverStore {
           .whereIn('status', ['pending', 'running'])
           .update({ status: 'cancelled' });
         await tx(ACTIVE).where({ run_id: runId }).delete();
+        await this.releaseRollbackMark(tx, runId);
         return 'cancelled';
       }
       const requested = await tx(RUNS)
@@ -428,6 +509,23 @@ export class FailoverStore {
         .update({ cancel_requested: true });
       return requested === 1 ? 'requested' : 'finished';
     });
+  }
+
+  /**
+   * A rollback that ended before its shift step made any attempt changed
+   * nothing: its original may be rolled back again, so the mark is freed
+   * (only if it still names this rollback).
+   */
+  private async releaseRollbackMark(tx: Knex.Transaction, runId: string) {
+    const run = await tx(RUNS).where({ id: runId }).first('rollback_of');
+    if (!run?.rollback_of) return;
+    const shift = await tx(STEPS)
+      .where({ run_id: runId, kind: 'shift-replicas' })
+      .first('attempts');
+    if (shift && Number(shift.attempts) > 0) return;
+    await tx(RUNS)
+      .where({ id: run.rollback_of, rolled_back_by: runId })
+      .update({ rolled_back_by: null });
   }
 
   async isCancelRequested(runId: string): Promise<boolean> {

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { FailoverRunner, LeaseLostError } from './FailoverRunner';
 import { FailoverStore, Lease } from './FailoverStore';
+import { sanitizeForLog } from '../util/sanitize';
 
 /**
  * Claims runs from the database and executes them. Every backend replica
@@ -56,7 +57,9 @@ export class FailoverWorker {
     }
     this.polling = this.poll()
       .catch(error =>
-        this.options.logger.warn(`Failover worker poll failed: ${error}`),
+        this.options.logger.warn(
+          `Failover worker poll failed: ${sanitizeForLog(error, 500)}`,
+        ),
       )
       .finally(() => {
         this.polling = undefined;
@@ -103,7 +106,9 @@ export class FailoverWorker {
         })
         .catch(error =>
           this.options.logger.warn(
-            `Failover run ${lease.runId}: lease renewal failed: ${error}`,
+            `Failover run ${
+              lease.runId
+            }: lease renewal failed: ${sanitizeForLog(error, 500)}`,
           ),
         );
     }, renewEvery);
@@ -112,7 +117,10 @@ export class FailoverWorker {
       .execute(lease, controller.signal)
       .catch(async error => {
         this.options.logger.error(
-          `Failover run ${lease.runId} crashed on ${this.id}: ${error}`,
+          `Failover run ${lease.runId} crashed on ${this.id}: ${sanitizeForLog(
+            error,
+            500,
+          )}`,
         );
         // Leave the lease to expire: another replica retries the run.
       })

@@ -76,6 +76,8 @@ export interface FailoverRun {
   actor: string;
   idempotencyKey?: string;
   rollbackOf?: string;
+  /** The rollback of this run; a run is rolled back at most once. */
+  rolledBackBy?: string;
   dry: boolean;
   plan: FailoverPlan;
   context: FailoverRunContext;

@@ -7,9 +7,10 @@ import { JsonObject, JsonValue } from '@backstage/types';
  * viewers) and the bidirectional overrides/isolates that make a log line
  * read differently from what it contains.
  */
-// eslint-disable-next-line no-control-regex
+/* eslint-disable no-control-regex */
 const UNSAFE =
   /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+/* eslint-enable no-control-regex */
 
 const NAMED_ESCAPES: Record<string, string> = {
   '\0': '\\0',
@@ -17,6 +18,11 @@ const NAMED_ESCAPES: Record<string, string> = {
   '\n': '\\n',
   '\r': '\\r',
 };
+
+/** True when `text` holds a character {@link sanitizeForLog} would escape. */
+export function hasControlCharacters(text: string): boolean {
+  return UNSAFE.test(text);
+}
 
 function escapeChar(char: string): string {
   const named = NAMED_ESCAPES[char];

@@ -54,32 +54,39 @@ export function serviceEntity(
   };
 }
 
-export function demoFleetConfig(services: string[], rolloutMs = 0) {
+/** Demo clusters of a test fleet and each service's replicas on them. */
+export interface DemoFleet {
+  clusters: string[];
+  replicas: Record<string, number>;
+}
+
+const DEFAULT_FLEET: DemoFleet = {
+  clusters: ['demo-eu', 'demo-us'],
+  replicas: { 'demo-eu': 3, 'demo-us': 0 },
+};
+
+export function demoFleetConfig(
+  services: string[],
+  rolloutMs = 0,
+  fleet: DemoFleet = DEFAULT_FLEET,
+) {
+  const regions = ['eu-west-1', 'us-east-1', 'ap-south-1', 'sa-east-1'];
   return {
     multiCluster: {
       catalog: { enabled: false },
       demo: {
         rolloutDuration: rolloutMs,
-        clusters: [
-          {
-            name: 'demo-eu',
-            region: 'eu-west-1',
-            provider: 'aws',
-            capacity: { cpu: '640', memory: '2560Gi', pods: '11000' },
-            machineDeployments: [],
-          },
-          {
-            name: 'demo-us',
-            region: 'us-east-1',
-            provider: 'gcp',
-            capacity: { cpu: '640', memory: '2560Gi', pods: '11000' },
-            machineDeployments: [],
-          },
-        ],
+        clusters: fleet.clusters.map((name, i) => ({
+          name,
+          region: regions[i % regions.length],
+          provider: i % 2 ? 'gcp' : 'aws',
+          capacity: { cpu: '640', memory: '2560Gi', pods: '11000' },
+          machineDeployments: [],
+        })),
         workloads: services.map(s => ({
           kubernetesId: s,
           namespace: 'shop',
-          replicas: { 'demo-eu': 3, 'demo-us': 0 },
+          replicas: fleet.replicas,
         })),
       },
     },
@@ -99,23 +106,57 @@ export function ownerOnlyPermissions(): PermissionsService {
   } as any);
 }
 
+/** An audit event as a recording auditor saw it. */
+export interface RecordedAuditEvent {
+  eventId: string;
+  meta?: any;
+  outcome?: 'success' | 'fail';
+  /** `meta` passed to `success` (e.g. the result). */
+  successMeta?: any;
+  /** The error passed to `fail`. */
+  error?: Error;
+}
+
 export function recordingAuditor() {
-  const events: { eventId: string; meta?: any; outcome?: string }[] = [];
+  const events: RecordedAuditEvent[] = [];
   const auditor: AuditorService = {
     createEvent: async (opts: any) => {
-      const e = { eventId: opts.eventId, meta: opts.meta } as any;
+      const e: RecordedAuditEvent = { eventId: opts.eventId, meta: opts.meta };
       events.push(e);
       return {
-        success: async () => {
+        success: async (params?: { meta?: any }) => {
           e.outcome = 'success';
+          e.successMeta = params?.meta;
         },
-        fail: async () => {
+        fail: async (params: { error: Error }) => {
           e.outcome = 'fail';
+          e.error = params?.error;
         },
       };
     },
   } as any;
   return { auditor, events };
+}
+
+/** C0, DEL, C1 and the Unicode line separators: what must not be recorded raw. */
+// eslint-disable-next-line no-control-regex
+export const RAW_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/** Every string in a value (keys included), for hygiene assertions. */
+export function allStrings(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') {
+    out.push(value);
+  } else if (value instanceof Error) {
+    out.push(value.name, value.message);
+  } else if (Array.isArray(value)) {
+    for (const v of value) allStrings(v, out);
+  } else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      out.push(k);
+      allStrings(v, out);
+    }
+  }
+  return out;
 }
 
 /** Wraps executors to count calls per step kind. */
@@ -155,6 +196,7 @@ export interface HarnessOptions {
   config?: Record<string, unknown>;
   karmada?: KarmadaConnector[];
   rolloutMs?: number;
+  fleet?: DemoFleet;
   notifications?: FailoverModuleOptions['notifications'];
   signals?: FailoverModuleOptions['signals'];
 }
@@ -172,7 +214,7 @@ export const FAST: Partial<FailoverConfig> = {
 export async function createHarness(knex: Knex, options: HarnessOptions = {}) {
   const services = options.services ?? ['checkout'];
   const rootConfig = new ConfigReader({
-    ...demoFleetConfig(services, options.rolloutMs ?? 0),
+    ...demoFleetConfig(services, options.rolloutMs ?? 0, options.fleet),
     ...(options.config ?? {}),
   });
   const mcConfig = readMultiClusterConfig(rootConfig);
