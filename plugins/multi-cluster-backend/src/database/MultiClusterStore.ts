@@ -4,6 +4,7 @@ import {
 } from '@backstage/backend-plugin-api';
 import { Knex } from 'knex';
 import { StoredCluster } from '../inventory/types';
+import { HISTORY_BOUNDS, sanitizeForLog, sanitizeJson } from '../util/sanitize';
 
 const migrationsDir = resolvePackagePath(
   '@flotilla/plugin-multi-cluster-backend',
@@ -138,24 +139,46 @@ export class MultiClusterStore implements HistoryRecorder, DemoStateStore {
     return row?.v ? `${row.v}#${row.c}` : undefined;
   }
 
+  /**
+   * Stores one history row. Its fields come from requests and cluster
+   * responses, so every string is escaped and bounded here, whoever the
+   * caller is (and cut to its column's size, which PostgreSQL enforces).
+   */
   async record(entry: NewHistoryEntry): Promise<HistoryEntry> {
     const createdAt = new Date().toISOString();
+    const column = (value: string | undefined, size: number) =>
+      value === undefined ? undefined : sanitizeForLog(value, size);
+    const safe: NewHistoryEntry = {
+      actor: column(entry.actor, 255)!,
+      action: column(entry.action, 64)!,
+      cluster: column(entry.cluster, 255),
+      entityRef: column(entry.entityRef, 255),
+      status: entry.status,
+      input:
+        entry.input === undefined
+          ? undefined
+          : sanitizeJson(entry.input, HISTORY_BOUNDS),
+      result:
+        entry.result === undefined
+          ? undefined
+          : sanitizeJson(entry.result, HISTORY_BOUNDS),
+      error: column(entry.error, HISTORY_BOUNDS.maxString),
+    };
     const [row] = await this.db(HISTORY)
       .insert({
         created_at: createdAt,
-        actor: entry.actor,
-        action: entry.action,
-        cluster: entry.cluster ?? null,
-        entity_ref: entry.entityRef ?? null,
-        status: entry.status,
-        input: entry.input === undefined ? null : JSON.stringify(entry.input),
-        result:
-          entry.result === undefined ? null : JSON.stringify(entry.result),
-        error: entry.error ?? null,
+        actor: safe.actor,
+        action: safe.action,
+        cluster: safe.cluster ?? null,
+        entity_ref: safe.entityRef ?? null,
+        status: safe.status,
+        input: safe.input === undefined ? null : JSON.stringify(safe.input),
+        result: safe.result === undefined ? null : JSON.stringify(safe.result),
+        error: safe.error ?? null,
       })
       .returning('id');
     const id = typeof row === 'object' ? Number(row.id) : Number(row);
-    return { ...entry, id, createdAt };
+    return { ...safe, id, createdAt };
   }
 
   async list(options?: {

@@ -4,10 +4,16 @@ import {
   BackstageCredentials,
   LoggerService,
 } from '@backstage/backend-plugin-api';
-import { NotAllowedError } from '@backstage/errors';
+import { InputError, NotAllowedError } from '@backstage/errors';
 import { JsonObject } from '@backstage/types';
 import { Request } from 'express';
 import { HistoryRecorder } from '../database/MultiClusterStore';
+import {
+  AUDIT_BOUNDS,
+  sanitizeError,
+  sanitizeJson,
+  sanitizeJsonObject,
+} from '../util/sanitize';
 
 /** Options of one recorded mutation. */
 export interface MutationOptions<T> {
@@ -40,9 +46,29 @@ export function actorOf(credentials: BackstageCredentials): string {
 }
 
 /**
+ * A request refused before it changed anything: denied (403) or invalid
+ * (400). Compared by name, as `@backstage/errors` does across packages.
+ */
+export function isRefusal(error: unknown): boolean {
+  const name = (error as Error | undefined)?.name;
+  return (
+    error instanceof NotAllowedError ||
+    error instanceof InputError ||
+    name === 'NotAllowedError' ||
+    name === 'InputError'
+  );
+}
+
+/**
  * Wraps every mutating call: auditor event (success/fail), authorization and
  * a history row. Used by the routes, the actions and other modules (e.g.
  * failover).
+ *
+ * The audit event holds the request with every field escaped and bounded (a
+ * few hundred characters), since it is written before anything is checked.
+ * A refused request (denied or invalid) leaves only that audit event: history
+ * records mutations that were attempted, not the input of everyone who was
+ * turned away.
  *
  * @public
  */
@@ -60,12 +86,15 @@ export class MutationRecorder {
   }
 
   async run<T>(opts: MutationOptions<T>): Promise<T> {
-    const meta: JsonObject = {
-      action: opts.action,
-      ...(opts.cluster ? { cluster: opts.cluster } : {}),
-      ...(opts.entityRef ? { entityRef: opts.entityRef } : {}),
-      input: opts.input,
-    };
+    const meta = sanitizeJsonObject(
+      {
+        action: opts.action,
+        ...(opts.cluster ? { cluster: opts.cluster } : {}),
+        ...(opts.entityRef ? { entityRef: opts.entityRef } : {}),
+        input: opts.input,
+      },
+      AUDIT_BOUNDS,
+    );
     const event = await this.options.auditor.createEvent({
       eventId: opts.eventId,
       severityLevel: opts.severityLevel ?? 'medium',
@@ -73,19 +102,12 @@ export class MutationRecorder {
       meta,
     });
     const actor = actorOf(opts.credentials);
+    const fail = (error: unknown) =>
+      event.fail({ error: sanitizeError(error, AUDIT_BOUNDS.maxString) });
     try {
       await opts.authorize?.();
     } catch (error) {
-      await this.options.history.record({
-        actor,
-        action: opts.action,
-        cluster: opts.cluster,
-        entityRef: opts.entityRef,
-        status: error instanceof NotAllowedError ? 'denied' : 'failed',
-        input: opts.input,
-        error: (error as Error).message,
-      });
-      await event.fail({ error: error as Error });
+      await fail(error);
       throw error;
     }
     try {
@@ -99,19 +121,23 @@ export class MutationRecorder {
         input: opts.input,
         result,
       });
-      await event.success({ meta: { result: result as any } });
+      await event.success({
+        meta: { result: sanitizeJson(result, AUDIT_BOUNDS) },
+      });
       return result;
     } catch (error) {
-      await this.options.history.record({
-        actor,
-        action: opts.action,
-        cluster: opts.cluster,
-        entityRef: opts.entityRef,
-        status: 'failed',
-        input: opts.input,
-        error: (error as Error).message,
-      });
-      await event.fail({ error: error as Error });
+      if (!isRefusal(error)) {
+        await this.options.history.record({
+          actor,
+          action: opts.action,
+          cluster: opts.cluster,
+          entityRef: opts.entityRef,
+          status: 'failed',
+          input: opts.input,
+          error: (error as Error)?.message ?? String(error),
+        });
+      }
+      await fail(error);
       throw error;
     }
   }
