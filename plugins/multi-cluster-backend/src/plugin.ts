@@ -3,6 +3,7 @@ import {
   createBackendPlugin,
 } from '@backstage/backend-plugin-api';
 import { actionsRegistryServiceRef } from '@backstage/backend-plugin-api/alpha';
+import type express from 'express';
 import { catalogServiceRef } from '@backstage/plugin-catalog-node';
 import { notificationService } from '@backstage/plugin-notifications-node';
 import { signalsServiceRef } from '@backstage/plugin-signals-node';
@@ -13,6 +14,7 @@ import { createClustersRouter } from './service/clustersRouter';
 import { createConnectivityRouter } from './service/connectivityRouter';
 import { createMultiClusterServices } from './service/createServices';
 import { createEntityPlacementRouter } from './service/entityPlacementRouter';
+import { createErrorResponder } from './service/errorResponder';
 import { createHistoryRouter } from './service/historyRouter';
 import { createPlacementRouter } from './service/placementRouter';
 import { createRouter } from './service/router';
@@ -101,6 +103,14 @@ export const multiClusterPlugin = createBackendPlugin({
             }),
             failover.router,
           ]),
+        );
+        // After every route of the plugin, the actions registry's included:
+        // short 4xx answers (no echoed body), no internal details in
+        // production. Express hands errors to 4-argument middleware.
+        deps.httpRouter.use(
+          createErrorResponder({
+            logger: deps.logger,
+          }) as unknown as express.Handler,
         );
         deps.httpRouter.addAuthPolicy({
           path: '/health',

@@ -1,6 +1,7 @@
 import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
+import { clusterRefSchema } from '@flotilla/plugin-multi-cluster-common';
 import { MultiClusterServices } from '../service/createServices';
-import { toJson } from './util';
+import { actionInputSchema, inputOf, toJson } from './util';
 
 /** `multi-cluster:get-cluster` */
 export function registerGetClusterAction(
@@ -14,12 +15,12 @@ export function registerGetClusterAction(
       'Returns one cluster of the fleet: health, capacity, Cluster API lifecycle state (MachineDeployments, versions) and the workloads placed there.',
     attributes: { readOnly: true, destructive: false, idempotent: true },
     schema: {
-      input: z =>
-        z.object({ name: z.string().min(1).describe('Cluster name') }),
+      input: actionInputSchema(clusterRefSchema),
       output: z => z.object({ cluster: z.record(z.string(), z.any()) }),
     },
     action: async ({ input, credentials }) => {
-      const cluster = await services.lifecycle.getCluster(input.name, {
+      const { name } = inputOf(clusterRefSchema, input);
+      const cluster = await services.lifecycle.getCluster(name, {
         credentials,
       });
       return { output: { cluster: toJson(cluster) } };

@@ -1,12 +1,11 @@
 import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
-import { parseEntityRef } from '@backstage/catalog-model';
-import { InputError } from '@backstage/errors';
 import {
+  entityRefRequestSchema,
   multiClusterClusterReadPermission,
   multiClusterPlacementReadPermission,
 } from '@flotilla/plugin-multi-cluster-common';
 import { MultiClusterServices } from '../service/createServices';
-import { toJson } from './util';
+import { actionInputSchema, entityRefOf, toJson } from './util';
 
 /** `multi-cluster:get-entity-exposure` */
 export function registerGetEntityExposureAction(
@@ -20,12 +19,7 @@ export function registerGetEntityExposureAction(
       "For a catalog entity: its MCS exports (ServiceExports named like its workloads, or declared in flotilla.io/service-exports) with the <name>.<namespace>.svc.clusterset.local host, the clusters exporting each and the clusters that can reach it; and for each catalog dependsOn target, where it runs and which of the entity's clusters cannot reach it.",
     attributes: { readOnly: true, destructive: false, idempotent: true },
     schema: {
-      input: z =>
-        z.object({
-          entityRef: z
-            .string()
-            .describe('Entity reference, e.g. component:default/checkout'),
-        }),
+      input: actionInputSchema(entityRefRequestSchema),
       output: z =>
         z.object({
           entityRef: z.string(),
@@ -43,14 +37,7 @@ export function registerGetEntityExposureAction(
         multiClusterClusterReadPermission,
         credentials,
       );
-      let ref;
-      try {
-        ref = parseEntityRef(input.entityRef, { defaultKind: 'component' });
-      } catch (error) {
-        throw new InputError(
-          `Invalid entityRef '${input.entityRef}': ${(error as Error).message}`,
-        );
-      }
+      const ref = entityRefOf(input);
       const result = await services.exposure.getExposure(
         ref,
         credentials,

@@ -1,11 +1,11 @@
 import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
-import { parseEntityRef } from '@backstage/catalog-model';
 import {
+  entityRefRequestSchema,
   multiClusterClusterReadPermission,
   multiClusterPlacementReadPermission,
 } from '@flotilla/plugin-multi-cluster-common';
 import { MultiClusterServices } from '../service/createServices';
-import { toJson } from './util';
+import { actionInputSchema, entityRefOf, toJson } from './util';
 
 /** `multi-cluster:get-entity-placement` */
 export function registerGetEntityPlacementAction(
@@ -19,12 +19,7 @@ export function registerGetEntityPlacementAction(
       "Returns an entity's desired placement (Karmada PropagationPolicy/ResourceBinding or the flotilla.io/placement annotation) and the actual replicas per cluster of its Deployments/StatefulSets (label backstage.io/kubernetes-id), with per-cluster errors.",
     attributes: { readOnly: true, destructive: false, idempotent: true },
     schema: {
-      input: z =>
-        z.object({
-          entityRef: z
-            .string()
-            .describe('Entity reference, e.g. component:default/checkout'),
-        }),
+      input: actionInputSchema(entityRefRequestSchema),
       output: z =>
         z.object({
           entityRef: z.string(),
@@ -43,7 +38,7 @@ export function registerGetEntityPlacementAction(
         multiClusterClusterReadPermission,
         credentials,
       );
-      const ref = parseEntityRef(input.entityRef, { defaultKind: 'component' });
+      const ref = entityRefOf(input);
       const result = await services.placement.getPlacement(
         ref,
         credentials,

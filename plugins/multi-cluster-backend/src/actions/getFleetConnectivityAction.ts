@@ -1,10 +1,11 @@
 import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
 import {
   buildConnectivityReport,
+  emptyRequestSchema,
   multiClusterClusterReadPermission,
 } from '@flotilla/plugin-multi-cluster-common';
 import { MultiClusterServices } from '../service/createServices';
-import { toJson } from './util';
+import { actionInputSchema, toJson } from './util';
 
 /** `multi-cluster:get-fleet-connectivity` */
 export function registerGetFleetConnectivityAction(
@@ -19,7 +20,7 @@ export function registerGetFleetConnectivityAction(
       'Returns the cluster sets (clusters joined by Submariner, Istio multi-cluster, Cilium Cluster Mesh, MCS or a declared fabric), clusters in no set, connectivity findings (overlapping pod/service CIDRs without Globalnet, gateways down, peers not connected), capacity borrowed through Liqo/Admiralty virtual nodes, and the fleet capacity with every node counted once. Only clusters the caller may read are included.',
     attributes: { readOnly: true, destructive: false, idempotent: true },
     schema: {
-      input: z => z.object({}),
+      input: actionInputSchema(emptyRequestSchema),
       output: z =>
         z.object({
           clusterSets: z.array(z.record(z.string(), z.any())),

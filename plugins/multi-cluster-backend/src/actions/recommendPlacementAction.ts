@@ -1,12 +1,13 @@
 import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
+import { InputError } from '@backstage/errors';
 import {
   multiClusterClusterReadPermission,
   multiClusterPlacementReadPermission,
+  recommendPlacementRequestSchema,
 } from '@flotilla/plugin-multi-cluster-common';
-import { recommendBodySchema } from '../service/placementSchemas';
+import { isPlacementError } from '../placement/PlacementSimulator';
 import { MultiClusterServices } from '../service/createServices';
-import { parseInput } from '../service/validation';
-import { toJson } from './util';
+import { actionInputSchema, inputOf, toJson } from './util';
 
 /** `multi-cluster:recommend-placement` */
 export function registerRecommendPlacementAction(
@@ -20,32 +21,8 @@ export function registerRecommendPlacementAction(
       'Placement advice on the live fleet: ranked placements for a workload (replicas, per-replica requests, data residency, user regions, minimum regions/zones, cost ceiling, compliance), each with a Karmada placement that reproduces its replica split, a score per objective (latency, cost, GPU, compliance) and why each excluded cluster was excluded (including clusters that cannot reach the dependencies of dependenciesOf).',
     attributes: { readOnly: true, destructive: false, idempotent: true },
     schema: {
-      input: z =>
-        z.object({
-          replicas: z.number().int().min(1),
-          resourceRequest: z.record(z.string(), z.string()).optional(),
-          allowedJurisdictions: z.array(z.string()).optional(),
-          userRegions: z.array(z.string()).optional(),
-          minRegions: z.number().int().min(1).optional(),
-          minZones: z.number().int().min(1).optional(),
-          maxCostPerHour: z.number().positive().optional(),
-          requiredCompliance: z.array(z.string()).optional(),
-          requiredLabels: z.record(z.string(), z.string()).optional(),
-          excludeClusters: z.array(z.string()).optional(),
-          limit: z.number().int().min(1).max(20).optional(),
-          dependenciesOf: z
-            .string()
-            .optional()
-            .describe(
-              'Entity ref (e.g. component:default/checkout); only clusters that share a cluster set with where each of its catalog dependsOn targets runs are used',
-            ),
-          dependsOn: z
-            .array(z.string())
-            .optional()
-            .describe(
-              'Entity refs a service not yet in the catalog will depend on; only clusters that can reach where they run are used',
-            ),
-        }),
+      // The schema of POST /placement/recommend.
+      input: actionInputSchema(recommendPlacementRequestSchema),
       output: z =>
         z.object({
           recommendations: z.array(z.record(z.string(), z.any())),
@@ -58,7 +35,7 @@ export function registerRecommendPlacementAction(
         }),
     },
     action: async ({ input, credentials }) => {
-      const body = parseInput(recommendBodySchema, input, 'input');
+      const requirements = inputOf(recommendPlacementRequestSchema, input);
       await services.authorizer.authorizeBasic(
         multiClusterPlacementReadPermission,
         credentials,
@@ -67,11 +44,23 @@ export function registerRecommendPlacementAction(
         multiClusterClusterReadPermission,
         credentials,
       );
-      return {
-        output: toJson(
-          await services.simulator.recommend(body, canRead, credentials),
-        ),
-      };
+      try {
+        return {
+          output: toJson(
+            await services.simulator.recommend(
+              requirements,
+              canRead,
+              credentials,
+            ),
+          ),
+        };
+      } catch (error) {
+        // As the route answers 422, the action refuses the input.
+        if (isPlacementError(error)) {
+          throw new InputError(`PlacementError: ${error.message}`);
+        }
+        throw error;
+      }
     },
   });
 }

@@ -1,6 +1,7 @@
 import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
+import { scaleClusterActionInputSchema } from '@flotilla/plugin-multi-cluster-common';
 import { MultiClusterServices } from '../service/createServices';
-import { requireUser, toJson } from './util';
+import { actionInputSchema, inputOf, requireUser, toJson } from './util';
 
 /** `multi-cluster:scale-cluster` */
 export function registerScaleClusterAction(
@@ -14,12 +15,7 @@ export function registerScaleClusterAction(
       "Sets the replicas of one of a cluster's Cluster API MachineDeployments (merge patch guarded by resourceVersion; conflicts are retried a bounded number of times). Requires the multi-cluster.cluster.scale permission.",
     attributes: { readOnly: false, destructive: true, idempotent: true },
     schema: {
-      input: z =>
-        z.object({
-          cluster: z.string().min(1),
-          machineDeployment: z.string().min(1),
-          replicas: z.number().int().min(0).max(1000),
-        }),
+      input: actionInputSchema(scaleClusterActionInputSchema),
       output: z =>
         z.object({
           cluster: z.string(),
@@ -34,14 +30,13 @@ export function registerScaleClusterAction(
     },
     action: async ({ input, credentials }) => {
       requireUser(credentials);
-      const result = await services.lifecycle.scale(
-        input.cluster,
-        {
-          machineDeployment: input.machineDeployment,
-          replicas: input.replicas,
-        },
-        { credentials },
+      const { cluster, ...request } = inputOf(
+        scaleClusterActionInputSchema,
+        input,
       );
+      const result = await services.lifecycle.scale(cluster, request, {
+        credentials,
+      });
       return { output: toJson(result) };
     },
   });

@@ -3,12 +3,11 @@ import { InputError } from '@backstage/errors';
 import {
   multiClusterClusterReadPermission,
   multiClusterPlacementReadPermission,
+  simulatePlacementRequestSchema,
 } from '@flotilla/plugin-multi-cluster-common';
 import { isPlacementError } from '../placement/PlacementSimulator';
-import { simulateBodySchema } from '../service/placementSchemas';
 import { MultiClusterServices } from '../service/createServices';
-import { parseInput } from '../service/validation';
-import { toJson } from './util';
+import { actionInputSchema, inputOf, toJson } from './util';
 
 /** `multi-cluster:simulate-placement` */
 export function registerSimulatePlacementAction(
@@ -22,36 +21,8 @@ export function registerSimulatePlacementAction(
       'Runs the Karmada-exact scheduler for a placement (PropagationPolicy spec.placement) and a replica count on the live fleet, or on the clusters given. Returns the target clusters with replicas and a per-cluster explanation. With dependenciesOf, clusters that cannot reach the service’s dependencies are filtered out and say why.',
     attributes: { readOnly: true, destructive: false, idempotent: true },
     schema: {
-      input: z =>
-        z.object({
-          replicas: z.number().int().min(0),
-          placement: z
-            .record(z.string(), z.any())
-            .describe(
-              'Karmada placement (clusterAffinity, spreadConstraints, replicaScheduling, ...)',
-            ),
-          clusters: z.array(z.record(z.string(), z.any())).optional(),
-          previous: z
-            .array(z.object({ name: z.string(), replicas: z.number().int() }))
-            .optional(),
-          replicaRequirements: z
-            .object({
-              resourceRequest: z.record(z.string(), z.string()).optional(),
-            })
-            .optional(),
-          dependenciesOf: z
-            .string()
-            .optional()
-            .describe(
-              'Entity ref (e.g. component:default/checkout); only clusters that share a cluster set with where each of its catalog dependsOn targets runs are used',
-            ),
-          dependsOn: z
-            .array(z.string())
-            .optional()
-            .describe(
-              'Entity refs a service not yet in the catalog will depend on; only clusters that can reach where they run are used',
-            ),
-        }),
+      // The schema of POST /placement/simulate.
+      input: actionInputSchema(simulatePlacementRequestSchema),
       output: z =>
         z.object({
           targets: z.array(
@@ -63,7 +34,7 @@ export function registerSimulatePlacementAction(
         }),
     },
     action: async ({ input, credentials }) => {
-      const body = parseInput(simulateBodySchema, input, 'input');
+      const request = inputOf(simulatePlacementRequestSchema, input);
       await services.authorizer.authorizeBasic(
         multiClusterPlacementReadPermission,
         credentials,
@@ -74,7 +45,7 @@ export function registerSimulatePlacementAction(
       );
       try {
         const result = await services.simulator.simulate(
-          body as any,
+          request,
           canRead,
           credentials,
         );

@@ -1,6 +1,7 @@
 import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
+import { upgradeClusterActionInputSchema } from '@flotilla/plugin-multi-cluster-common';
 import { MultiClusterServices } from '../service/createServices';
-import { requireUser, toJson } from './util';
+import { actionInputSchema, inputOf, requireUser, toJson } from './util';
 
 /** `multi-cluster:upgrade-cluster` */
 export function registerUpgradeClusterAction(
@@ -14,14 +15,7 @@ export function registerUpgradeClusterAction(
       'Upgrades a Cluster API cluster to a Kubernetes version (topology version or KubeadmControlPlane spec.version), one minor version at a time, no downgrades. Requires the multi-cluster.cluster.upgrade permission.',
     attributes: { readOnly: false, destructive: true, idempotent: true },
     schema: {
-      input: z =>
-        z.object({
-          cluster: z.string().min(1),
-          version: z
-            .string()
-            .regex(/^v?\d+\.\d+\.\d+([-+][0-9A-Za-z.-]+)?$/)
-            .describe('Target version, e.g. v1.32.1'),
-        }),
+      input: actionInputSchema(upgradeClusterActionInputSchema),
       output: z =>
         z.object({
           cluster: z.string(),
@@ -36,11 +30,13 @@ export function registerUpgradeClusterAction(
     },
     action: async ({ input, credentials }) => {
       requireUser(credentials);
-      const result = await services.lifecycle.upgrade(
-        input.cluster,
-        { version: input.version },
-        { credentials },
+      const { cluster, ...request } = inputOf(
+        upgradeClusterActionInputSchema,
+        input,
       );
+      const result = await services.lifecycle.upgrade(cluster, request, {
+        credentials,
+      });
       return { output: toJson(result) };
     },
   });

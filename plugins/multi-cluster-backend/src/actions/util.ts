@@ -1,5 +1,9 @@
 import { BackstageCredentials } from '@backstage/backend-plugin-api';
-import { AuthenticationError } from '@backstage/errors';
+import type { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
+import { CompoundEntityRef, parseEntityRef } from '@backstage/catalog-model';
+import { AuthenticationError, InputError } from '@backstage/errors';
+import { entityRefRequestSchema } from '@flotilla/plugin-multi-cluster-common';
+import { z } from 'zod';
 
 /** Mutating actions, like the routes, need a user principal. */
 export function requireUser(credentials: BackstageCredentials) {
@@ -11,4 +15,43 @@ export function requireUser(credentials: BackstageCredentials) {
 /** Round-trips a value through JSON (actions return plain JSON). */
 export function toJson<T>(value: T): any {
   return JSON.parse(JSON.stringify(value));
+}
+
+type ActionOptions = Parameters<ActionsRegistryService['register']>[0];
+/** The object schema type the actions registry is declared with. */
+type RegistryInputSchema = ReturnType<ActionOptions['schema']['input']>;
+
+/**
+ * A route's request schema as an action's input schema, so an action
+ * validates exactly like its route (strict, bounded, short errors).
+ *
+ * The registry is declared against its own copy of zod (zod 4's `zod/v3`)
+ * and ours is zod 3: the same library, so the registry validates ours with
+ * `safeParse` and describes it (JSON Schema from `_def`) as its own; only
+ * the declared types differ, hence the cast.
+ */
+export function actionInputSchema(
+  schema: z.ZodTypeAny,
+): () => RegistryInputSchema {
+  return () => schema as unknown as RegistryInputSchema;
+}
+
+/** An action's input as its schema output it (the registry parsed it). */
+export function inputOf<T extends z.ZodTypeAny>(
+  _schema: T,
+  input: unknown,
+): z.output<T> {
+  return input as z.output<T>;
+}
+
+/** The entity of an `{ entityRef }` input (kind defaults to component). */
+export function entityRefOf(input: unknown): CompoundEntityRef {
+  const { entityRef } = inputOf(entityRefRequestSchema, input);
+  try {
+    return parseEntityRef(entityRef, { defaultKind: 'component' });
+  } catch (error) {
+    // The schema checks the syntax; whatever else parseEntityRef refuses
+    // is still the caller's mistake.
+    throw new InputError(`entityRef: ${(error as Error).message}`);
+  }
 }

@@ -1,5 +1,16 @@
 import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
-import { requireUser, toJson } from '../actions/util';
+import { InputError } from '@backstage/errors';
+import {
+  failoverRunRefSchema,
+  FailoverPlanError,
+  startFailoverRequestSchema,
+} from '@flotilla/plugin-multi-cluster-common';
+import {
+  actionInputSchema,
+  inputOf,
+  requireUser,
+  toJson,
+} from '../actions/util';
 import { FailoverService } from './FailoverService';
 
 const runOutput = (z: any) =>
@@ -55,16 +66,8 @@ export function registerFailoverActions(
       'Starts a failover of a catalog entity (service) away from a cluster: prechecks, replica shift (Karmada OverridePolicy or direct scaling), Argo CD sync, traffic shift, verification and notification, executed exactly once and recorded. Requires multi-cluster.failover.execute on the entity. With dryRun it only returns the plan. With idempotencyKey a repeated call returns the same run.',
     attributes: { readOnly: false, destructive: true, idempotent: false },
     schema: {
-      input: z =>
-        z.object({
-          entityRef: z.string().min(1),
-          from: z.string().min(1),
-          to: z.string().min(1).optional(),
-          reason: z.string().min(1),
-          dryRun: z.boolean().optional(),
-          force: z.boolean().optional(),
-          idempotencyKey: z.string().min(1).optional(),
-        }),
+      // The schema of POST /failovers.
+      input: actionInputSchema(startFailoverRequestSchema),
       output: z =>
         z.object({
           dryRun: z.boolean(),
@@ -74,7 +77,18 @@ export function registerFailoverActions(
     },
     action: async ({ input, credentials }) => {
       requireUser(credentials);
-      const result = await service.create(input, credentials);
+      const request = inputOf(startFailoverRequestSchema, input);
+      let result;
+      try {
+        result = await service.create(request, credentials);
+      } catch (error) {
+        // The route answers 422 with the plan's reason (e.g. an unknown
+        // source cluster): the caller's input, not a server fault.
+        if (error instanceof FailoverPlanError) {
+          throw new InputError(`FailoverPlanError: ${error.message}`);
+        }
+        throw error;
+      }
       if (result.dryRun) {
         return { output: { dryRun: true, plan: toJson(result.plan) } };
       }
@@ -91,11 +105,13 @@ export function registerFailoverActions(
       'Status of a failover run and each of its steps (status, attempts, error). Requires multi-cluster.failover.read on the entity.',
     attributes: { readOnly: true, destructive: false, idempotent: true },
     schema: {
-      input: z => z.object({ id: z.string().min(1) }),
+      input: actionInputSchema(failoverRunRefSchema),
       output: runOutput,
     },
     action: async ({ input, credentials }) => ({
-      output: summary(await service.get(input.id, credentials)),
+      output: summary(
+        await service.get(inputOf(failoverRunRefSchema, input).id, credentials),
+      ),
     }),
   });
 
@@ -106,12 +122,13 @@ export function registerFailoverActions(
       'Cancels a failover run: at once when no replica is executing it, else before its next step. Completed steps are not undone (use a rollback). Requires multi-cluster.failover.execute on the entity.',
     attributes: { readOnly: false, destructive: true, idempotent: true },
     schema: {
-      input: z => z.object({ id: z.string().min(1) }),
+      input: actionInputSchema(failoverRunRefSchema),
       output: runOutput,
     },
     action: async ({ input, credentials }) => {
       requireUser(credentials);
-      return { output: summary(await service.cancel(input.id, credentials)) };
+      const { id } = inputOf(failoverRunRefSchema, input);
+      return { output: summary(await service.cancel(id, credentials)) };
     },
   });
 }

@@ -1,41 +1,22 @@
 import { HttpAuthService } from '@backstage/backend-plugin-api';
-import { FailoverPlanError } from '@flotilla/plugin-multi-cluster-common';
+import {
+  cancelFailoverRequestSchema,
+  emptyRequestSchema,
+  entityPathSchema,
+  failoverRunRefSchema,
+  FailoverPlanError,
+  listFailoversQuerySchema,
+  rollbackFailoverRequestSchema,
+  startDrillRequestSchema,
+  startFailoverRequestSchema,
+  type StartFailoverRequestInput,
+} from '@flotilla/plugin-multi-cluster-common';
 import express from 'express';
 import Router from 'express-promise-router';
-import { z } from 'zod';
+import { BODY_LIMITS, jsonBody } from '../service/bodyParser';
 import { parseInput } from '../service/validation';
 import { ActiveFailoverError } from './FailoverStore';
 import { FailoverService } from './FailoverService';
-
-const clusterName = z
-  .string()
-  .min(1)
-  .max(253)
-  .regex(/^[a-zA-Z0-9]([-a-zA-Z0-9_.]*[a-zA-Z0-9])?$/, 'invalid cluster name');
-
-export const failoverRequestSchema = z
-  .object({
-    entityRef: z.string().min(1).max(255),
-    from: clusterName,
-    to: clusterName.optional(),
-    reason: z.string().trim().min(1).max(2000),
-    dryRun: z.boolean().optional(),
-    force: z.boolean().optional(),
-    drill: z.boolean().optional(),
-    idempotencyKey: z.string().min(1).max(255).optional(),
-  })
-  .strict();
-
-const drillRequestSchema = failoverRequestSchema
-  .omit({ drill: true, force: true })
-  .extend({ reason: z.string().trim().min(1).max(2000).default('DR drill') });
-
-const rollbackSchema = z
-  .object({
-    reason: z.string().trim().min(1).max(2000).optional(),
-    idempotencyKey: z.string().min(1).max(255).optional(),
-  })
-  .strict();
 
 function planRejected(res: express.Response, error: FailoverPlanError) {
   res.status(422).json({
@@ -57,7 +38,9 @@ export function createFailoverRouter(options: {
 }): express.Router {
   const { httpAuth, service } = options;
   const router = Router();
-  router.use(express.json({ limit: '100kb' }));
+  // Per route: a router-wide parser would also read the bodies of the
+  // routers mounted after this one.
+  const body = jsonBody(BODY_LIMITS.failover);
 
   const userCredentials = (req: express.Request) =>
     httpAuth.credentials(req, { allow: ['user'] });
@@ -66,11 +49,11 @@ export function createFailoverRouter(options: {
 
   const start = async (
     res: express.Response,
-    body: z.infer<typeof failoverRequestSchema>,
+    request: StartFailoverRequestInput,
     credentials: Awaited<ReturnType<typeof userCredentials>>,
   ) => {
     try {
-      const result = await service.create(body, credentials);
+      const result = await service.create(request, credentials);
       if (result.dryRun) {
         res.status(200).json({ dryRun: true, plan: result.plan });
         return;
@@ -99,56 +82,49 @@ export function createFailoverRouter(options: {
     }
   };
 
-  router.post('/failovers', async (req, res) => {
+  router.post('/failovers', body, async (req, res) => {
     const credentials = await userCredentials(req);
-    const body = parseInput(failoverRequestSchema, req.body);
-    await start(res, body, credentials);
+    const request = parseInput(startFailoverRequestSchema, req.body);
+    await start(res, request, credentials);
   });
 
-  router.post('/drills', async (req, res) => {
+  router.post('/drills', body, async (req, res) => {
     const credentials = await userCredentials(req);
-    const body = parseInput(drillRequestSchema, req.body);
-    await start(res, { ...body, drill: true }, credentials);
+    const request = parseInput(startDrillRequestSchema, req.body);
+    await start(res, { ...request, drill: true }, credentials);
   });
 
   router.get('/failovers', async (req, res) => {
     const credentials = await readCredentials(req);
-    const query = parseInput(
-      z.object({
-        entityRef: z.string().min(1).optional(),
-        kind: z.enum(['failover', 'rollback', 'drill']).optional(),
-        limit: z.coerce.number().int().min(1).max(200).default(50),
-      }),
-      req.query,
-      'query',
-    );
+    const query = parseInput(listFailoversQuerySchema, req.query, 'query');
     res.json({ items: await service.list(query, credentials) });
   });
 
   router.get('/failovers/:id', async (req, res) => {
     const credentials = await readCredentials(req);
-    res.json(await service.get(req.params.id, credentials));
+    const { id } = parseInput(failoverRunRefSchema, req.params, 'path');
+    parseInput(emptyRequestSchema, req.query, 'query');
+    res.json(await service.get(id, credentials));
   });
 
-  router.post('/failovers/:id/cancel', async (req, res) => {
+  router.post('/failovers/:id/cancel', body, async (req, res) => {
     const credentials = await userCredentials(req);
-    res.json(await service.cancel(req.params.id, credentials));
+    const { id } = parseInput(failoverRunRefSchema, req.params, 'path');
+    parseInput(cancelFailoverRequestSchema, req.body);
+    res.json(await service.cancel(id, credentials));
   });
 
-  router.post('/failovers/:id/rollback', async (req, res) => {
+  router.post('/failovers/:id/rollback', body, async (req, res) => {
     const credentials = await userCredentials(req);
-    const body = parseInput(rollbackSchema, req.body ?? {});
+    const { id } = parseInput(failoverRunRefSchema, req.params, 'path');
+    const request = parseInput(rollbackFailoverRequestSchema, req.body);
     try {
-      const { run, created } = await service.rollback(
-        req.params.id,
-        body,
-        credentials,
-      );
+      const { run, created } = await service.rollback(id, request, credentials);
       res.status(202).json({
         id: run.id,
         created,
         status: run.status,
-        rollbackOf: req.params.id,
+        rollbackOf: id,
         plan: run.plan,
         run,
       });
@@ -167,7 +143,12 @@ export function createFailoverRouter(options: {
 
   router.get('/entities/:kind/:namespace/:name/dr', async (req, res) => {
     const credentials = await readCredentials(req);
-    const { kind, namespace, name } = req.params;
+    const { kind, namespace, name } = parseInput(
+      entityPathSchema,
+      req.params,
+      'path',
+    );
+    parseInput(emptyRequestSchema, req.query, 'query');
     res.json(
       await service.getDrPosture(
         `${kind.toLocaleLowerCase('en-US')}:${namespace}/${name}`,

@@ -8,7 +8,16 @@ export interface LabelSelector {
   }[];
 }
 
-/** Kubernetes label selector semantics (an empty selector matches all). */
+/** Whether `labels` has its own `key` (not one every object inherits). */
+function hasLabel(labels: Record<string, string>, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(labels, key);
+}
+
+/**
+ * Kubernetes label selector semantics (an empty selector matches all).
+ * Only own labels count: `constructor` or `__proto__` is a label only when
+ * the cluster has it.
+ */
 export function matchesLabelSelector(
   labels: Record<string, string> | undefined,
   selector: LabelSelector | undefined,
@@ -18,12 +27,12 @@ export function matchesLabelSelector(
   }
   const l = labels ?? {};
   for (const [k, v] of Object.entries(selector.matchLabels ?? {})) {
-    if (l[k] !== v) {
+    if (!hasLabel(l, k) || l[k] !== v) {
       return false;
     }
   }
   for (const e of selector.matchExpressions ?? []) {
-    const has = Object.prototype.hasOwnProperty.call(l, e.key);
+    const has = hasLabel(l, e.key);
     switch (e.operator) {
       case 'In':
         if (!has || !(e.values ?? []).includes(l[e.key])) {

@@ -1,16 +1,19 @@
 import { HttpAuthService } from '@backstage/backend-plugin-api';
 import { NotFoundError } from '@backstage/errors';
-import { multiClusterClusterReadPermission } from '@flotilla/plugin-multi-cluster-common';
+import {
+  clusterRefSchema,
+  deleteClusterRequestSchema,
+  emptyRequestSchema,
+  listClustersQuerySchema,
+  multiClusterClusterReadPermission,
+  scaleClusterRequestSchema,
+  upgradeClusterRequestSchema,
+} from '@flotilla/plugin-multi-cluster-common';
 import Router from 'express-promise-router';
 import { FleetInventoryService } from '../inventory/FleetInventory';
 import { ClusterLifecycleService } from '../lifecycle/ClusterLifecycleService';
 import { ClusterAuthorizer } from '../permissions/ClusterAuthorizer';
-import {
-  deleteBodySchema,
-  listClustersQuerySchema,
-  scaleBodySchema,
-  upgradeBodySchema,
-} from './schemas';
+import { BODY_LIMITS, jsonBody } from './bodyParser';
 import { parseInput } from './validation';
 
 /** `GET /clusters`, `GET /clusters/:name` and the lifecycle calls. */
@@ -22,40 +25,33 @@ export function createClustersRouter(options: {
 }) {
   const { httpAuth, inventory, authorizer, lifecycle } = options;
   const router = Router();
+  const lifecycleBody = jsonBody(BODY_LIMITS.lifecycle);
 
   router.get('/clusters', async (req, res) => {
     const credentials = await httpAuth.credentials(req, {
       allow: ['user', 'service'],
     });
-    const q = parseInput(listClustersQuerySchema, req.query, 'query');
+    const { limit, offset, ...filter } = parseInput(
+      listClustersQuerySchema,
+      req.query,
+      'query',
+    );
     const canRead = await authorizer.clusterPredicate(
       multiClusterClusterReadPermission,
       credentials,
     );
-    const result = await inventory.listClusters(
-      {
-        labels: q.label,
-        region: q.region,
-        provider: q.provider,
-        environment: q.environment,
-        health: q.health,
-        source: q.source as any,
-        conflicted: q.conflicted,
-        stale: q.stale,
-      },
-      { limit: q.limit, offset: q.offset },
-      canRead,
-    );
-    res.json(result);
+    res.json(await inventory.listClusters(filter, { limit, offset }, canRead));
   });
 
   router.get('/clusters/:name', async (req, res) => {
     const credentials = await httpAuth.credentials(req, {
       allow: ['user', 'service'],
     });
-    const cluster = await inventory.getCluster(req.params.name);
+    const { name } = parseInput(clusterRefSchema, req.params, 'path');
+    parseInput(emptyRequestSchema, req.query, 'query');
+    const cluster = await inventory.getCluster(name);
     if (!cluster) {
-      throw new NotFoundError(`Cluster '${req.params.name}' not found`);
+      throw new NotFoundError(`Cluster '${name}' not found`);
     }
     await authorizer.authorizeCluster(
       multiClusterClusterReadPermission,
@@ -65,30 +61,33 @@ export function createClustersRouter(options: {
     res.json(cluster);
   });
 
-  router.post('/clusters/:name/scale', async (req, res) => {
+  router.post('/clusters/:name/scale', lifecycleBody, async (req, res) => {
     const credentials = await httpAuth.credentials(req, { allow: ['user'] });
-    const body = parseInput(scaleBodySchema, req.body);
-    const result = await lifecycle.scale(req.params.name, body, {
+    const { name } = parseInput(clusterRefSchema, req.params, 'path');
+    const body = parseInput(scaleClusterRequestSchema, req.body);
+    const result = await lifecycle.scale(name, body, {
       credentials,
       request: req,
     });
     res.json(result);
   });
 
-  router.post('/clusters/:name/upgrade', async (req, res) => {
+  router.post('/clusters/:name/upgrade', lifecycleBody, async (req, res) => {
     const credentials = await httpAuth.credentials(req, { allow: ['user'] });
-    const body = parseInput(upgradeBodySchema, req.body);
-    const result = await lifecycle.upgrade(req.params.name, body, {
+    const { name } = parseInput(clusterRefSchema, req.params, 'path');
+    const body = parseInput(upgradeClusterRequestSchema, req.body);
+    const result = await lifecycle.upgrade(name, body, {
       credentials,
       request: req,
     });
     res.json(result);
   });
 
-  router.delete('/clusters/:name', async (req, res) => {
+  router.delete('/clusters/:name', lifecycleBody, async (req, res) => {
     const credentials = await httpAuth.credentials(req, { allow: ['user'] });
-    const body = parseInput(deleteBodySchema, req.body);
-    const result = await lifecycle.delete(req.params.name, body, {
+    const { name } = parseInput(clusterRefSchema, req.params, 'path');
+    const body = parseInput(deleteClusterRequestSchema, req.body);
+    const result = await lifecycle.delete(name, body, {
       credentials,
       request: req,
     });

@@ -2,6 +2,8 @@ import { HttpAuthService } from '@backstage/backend-plugin-api';
 import {
   buildConnectivityReport,
   type AddonCoverageReport,
+  emptyRequestSchema,
+  entityPathSchema,
   multiClusterClusterReadPermission,
   multiClusterPlacementReadPermission,
 } from '@flotilla/plugin-multi-cluster-common';
@@ -10,6 +12,7 @@ import { EntityExposureService } from '../exposure/EntityExposureService';
 import { FleetInventoryService } from '../inventory/FleetInventory';
 import { FleetCluster } from '../inventory/types';
 import { ClusterAuthorizer } from '../permissions/ClusterAuthorizer';
+import { parseInput } from './validation';
 
 /** Reads fleet-wide add-on coverage (the AddonCoverageService). */
 export interface AddonCoverageReader {
@@ -38,6 +41,7 @@ export function createConnectivityRouter(options: {
     const credentials = await httpAuth.credentials(req, {
       allow: ['user', 'service'],
     });
+    parseInput(emptyRequestSchema, req.query, 'query');
     const canRead = await authorizer.clusterPredicate(
       multiClusterClusterReadPermission,
       credentials,
@@ -68,11 +72,15 @@ export function createConnectivityRouter(options: {
 
   router.get('/entities/:kind/:namespace/:name/exposure', async (req, res) => {
     const { credentials, canRead } = await readableClusters(req);
+    const { kind, namespace, name } = parseInput(
+      entityPathSchema,
+      req.params,
+      'path',
+    );
     await authorizer.authorizeBasic(
       multiClusterPlacementReadPermission,
       credentials,
     );
-    const { kind, namespace, name } = req.params;
     res.json(
       await exposure.getExposure(
         { kind, namespace, name },

@@ -1,11 +1,14 @@
 import { HttpAuthService } from '@backstage/backend-plugin-api';
 import {
+  emptyRequestSchema,
+  entityPathSchema,
   multiClusterClusterReadPermission,
   multiClusterPlacementReadPermission,
 } from '@flotilla/plugin-multi-cluster-common';
 import Router from 'express-promise-router';
 import { ClusterAuthorizer } from '../permissions/ClusterAuthorizer';
 import { EntityPlacementService } from '../placement/EntityPlacementService';
+import { parseInput } from './validation';
 
 /** `GET /entities/:kind/:namespace/:name/placement`. */
 export function createEntityPlacementRouter(options: {
@@ -20,6 +23,12 @@ export function createEntityPlacementRouter(options: {
     const credentials = await httpAuth.credentials(req, {
       allow: ['user', 'service'],
     });
+    const { kind, namespace, name } = parseInput(
+      entityPathSchema,
+      req.params,
+      'path',
+    );
+    parseInput(emptyRequestSchema, req.query, 'query');
     await authorizer.authorizeBasic(
       multiClusterPlacementReadPermission,
       credentials,
@@ -28,7 +37,6 @@ export function createEntityPlacementRouter(options: {
       multiClusterClusterReadPermission,
       credentials,
     );
-    const { kind, namespace, name } = req.params;
     res.json(
       await placement.getPlacement(
         { kind, namespace, name },

@@ -1,8 +1,11 @@
 import { HttpAuthService } from '@backstage/backend-plugin-api';
 import { NotFoundError } from '@backstage/errors';
-import { multiClusterClusterReadPermission } from '@flotilla/plugin-multi-cluster-common';
+import {
+  clusterHistoryQuerySchema,
+  clusterRefSchema,
+  multiClusterClusterReadPermission,
+} from '@flotilla/plugin-multi-cluster-common';
 import Router from 'express-promise-router';
-import { z } from 'zod';
 import { HistoryRecorder } from '../database/MultiClusterStore';
 import { FleetInventoryService } from '../inventory/FleetInventory';
 import { ClusterAuthorizer } from '../permissions/ClusterAuthorizer';
@@ -20,14 +23,11 @@ export function createHistoryRouter(options: {
     const credentials = await options.httpAuth.credentials(req, {
       allow: ['user', 'service'],
     });
-    const { limit } = parseInput(
-      z.object({ limit: z.coerce.number().int().min(1).max(500).default(50) }),
-      req.query,
-      'query',
-    );
-    const cluster = await options.inventory.getCluster(req.params.name);
+    const { name } = parseInput(clusterRefSchema, req.params, 'path');
+    const { limit } = parseInput(clusterHistoryQuerySchema, req.query, 'query');
+    const cluster = await options.inventory.getCluster(name);
     if (!cluster) {
-      throw new NotFoundError(`Cluster '${req.params.name}' not found`);
+      throw new NotFoundError(`Cluster '${name}' not found`);
     }
     await options.authorizer.authorizeCluster(
       multiClusterClusterReadPermission,
@@ -35,7 +35,7 @@ export function createHistoryRouter(options: {
       credentials,
     );
     res.json({
-      items: await options.history.list({ cluster: req.params.name, limit }),
+      items: await options.history.list({ cluster: name, limit }),
     });
   });
   return router;

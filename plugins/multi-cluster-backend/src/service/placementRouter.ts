@@ -2,6 +2,8 @@ import { HttpAuthService } from '@backstage/backend-plugin-api';
 import {
   multiClusterClusterReadPermission,
   multiClusterPlacementReadPermission,
+  recommendPlacementRequestSchema,
+  simulatePlacementRequestSchema,
 } from '@flotilla/plugin-multi-cluster-common';
 import type { Response } from 'express';
 import Router from 'express-promise-router';
@@ -10,7 +12,7 @@ import {
   isPlacementError,
   PlacementSimulator,
 } from '../placement/PlacementSimulator';
-import { recommendBodySchema, simulateBodySchema } from './placementSchemas';
+import { BODY_LIMITS, jsonBody } from './bodyParser';
 import { parseInput } from './validation';
 
 /** Answers a scheduler error with 422 and Karmada's text; rethrows others. */
@@ -40,45 +42,53 @@ export function createPlacementRouter(options: {
   const { httpAuth, authorizer, simulator } = options;
   const router = Router();
 
-  router.post('/placement/simulate', async (req, res) => {
-    const credentials = await httpAuth.credentials(req, {
-      allow: ['user', 'service'],
-    });
-    const body = parseInput(simulateBodySchema, req.body);
-    await authorizer.authorizeBasic(
-      multiClusterPlacementReadPermission,
-      credentials,
-    );
-    const canRead = await authorizer.clusterPredicate(
-      multiClusterClusterReadPermission,
-      credentials,
-    );
-    try {
-      res.json(await simulator.simulate(body as any, canRead, credentials));
-    } catch (error) {
-      sendPlacementError(res, error);
-    }
-  });
+  router.post(
+    '/placement/simulate',
+    jsonBody(BODY_LIMITS.simulate),
+    async (req, res) => {
+      const credentials = await httpAuth.credentials(req, {
+        allow: ['user', 'service'],
+      });
+      const body = parseInput(simulatePlacementRequestSchema, req.body);
+      await authorizer.authorizeBasic(
+        multiClusterPlacementReadPermission,
+        credentials,
+      );
+      const canRead = await authorizer.clusterPredicate(
+        multiClusterClusterReadPermission,
+        credentials,
+      );
+      try {
+        res.json(await simulator.simulate(body, canRead, credentials));
+      } catch (error) {
+        sendPlacementError(res, error);
+      }
+    },
+  );
 
-  router.post('/placement/recommend', async (req, res) => {
-    const credentials = await httpAuth.credentials(req, {
-      allow: ['user', 'service'],
-    });
-    const body = parseInput(recommendBodySchema, req.body);
-    await authorizer.authorizeBasic(
-      multiClusterPlacementReadPermission,
-      credentials,
-    );
-    const canRead = await authorizer.clusterPredicate(
-      multiClusterClusterReadPermission,
-      credentials,
-    );
-    try {
-      res.json(await simulator.recommend(body, canRead, credentials));
-    } catch (error) {
-      sendPlacementError(res, error);
-    }
-  });
+  router.post(
+    '/placement/recommend',
+    jsonBody(BODY_LIMITS.recommend),
+    async (req, res) => {
+      const credentials = await httpAuth.credentials(req, {
+        allow: ['user', 'service'],
+      });
+      const body = parseInput(recommendPlacementRequestSchema, req.body);
+      await authorizer.authorizeBasic(
+        multiClusterPlacementReadPermission,
+        credentials,
+      );
+      const canRead = await authorizer.clusterPredicate(
+        multiClusterClusterReadPermission,
+        credentials,
+      );
+      try {
+        res.json(await simulator.recommend(body, canRead, credentials));
+      } catch (error) {
+        sendPlacementError(res, error);
+      }
+    },
+  );
 
   return router;
 }

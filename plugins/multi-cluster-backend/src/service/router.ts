@@ -1,14 +1,16 @@
-import express from 'express';
 import type { Router as ExpressRouter } from 'express';
 import Router from 'express-promise-router';
 
 /**
  * Composes the per-concern routers (clusters, placement, entity placement,
- * history, and later failover) into the plugin router.
+ * history, connectivity, failover) into the plugin router.
+ *
+ * No body parser here: each route parses its own body with its own limit
+ * (see `jsonBody`). A parser here would read every body first, with its
+ * limit, and the routes' limits would never apply.
  */
 export function createRouter(routers: ExpressRouter[]): ExpressRouter {
   const router = Router();
-  router.use(express.json({ limit: '5mb' }));
   router.get('/health', (_req, res) => {
     res.json({ status: 'ok' });
   });

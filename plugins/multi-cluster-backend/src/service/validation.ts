@@ -1,22 +1,20 @@
 import { InputError } from '@backstage/errors';
+import { parseRequest } from '@flotilla/plugin-multi-cluster-common';
 import { z } from 'zod';
 
-/** Formats zod issues as `field: reason` pairs. */
-export function formatZodError(error: z.ZodError): string {
-  return error.issues
-    .map(i => `${i.path.length ? i.path.join('.') : '(body)'}: ${i.message}`)
-    .join('; ');
-}
-
-/** Parses input with zod; throws InputError (400) naming field and reason. */
+/**
+ * Parses a request body, query, path or action input with its schema;
+ * throws InputError (400) naming the first fields and reasons, in a message
+ * of at most ~1 kB whatever the input.
+ */
 export function parseInput<T extends z.ZodTypeAny>(
   schema: T,
   input: unknown,
   what = 'request body',
-): z.infer<T> {
-  const result = schema.safeParse(input ?? {});
+): z.output<T> {
+  const result = parseRequest(schema, input ?? {});
   if (!result.success) {
-    throw new InputError(`Invalid ${what}: ${formatZodError(result.error)}`);
+    throw new InputError(`Invalid ${what}: ${result.message}`);
   }
   return result.data;
 }
