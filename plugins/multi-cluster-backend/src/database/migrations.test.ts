@@ -1,0 +1,119 @@
+import { resolvePackagePath } from '@backstage/backend-plugin-api';
+import { TestDatabases } from '@backstage/backend-test-utils';
+import { Knex } from 'knex';
+
+jest.setTimeout(60_000);
+
+const databases = TestDatabases.create({ ids: ['SQLITE_3', 'POSTGRES_15'] });
+const directory = resolvePackagePath(
+  '@flotilla/plugin-multi-cluster-backend',
+  'migrations',
+);
+const RUNS = 'multi_cluster_failover_runs';
+const STEPS = 'multi_cluster_failover_steps';
+
+function runRow(
+  id: string,
+  extra: Partial<Record<string, unknown>> = {},
+): Record<string, unknown> {
+  return {
+    id,
+    kind: 'failover',
+    entity_ref: 'component:default/checkout',
+    status: 'succeeded',
+    from_cluster: 'eu',
+    to_clusters: '["us"]',
+    reason: 'r',
+    actor: 'user:default/jane',
+    dry: false,
+    plan: '{}',
+    context: '{}',
+    cancel_requested: false,
+    claims: 1,
+    created_at: `2026-12-0${id.length}T00:00:00.000Z`,
+    ...extra,
+  };
+}
+
+async function shift(knex: Knex, runId: string, attempts: number) {
+  await knex(STEPS).insert({
+    run_id: runId,
+    step_order: 3,
+    kind: 'shift-replicas',
+    title: 'shift',
+    status: attempts ? 'succeeded' : 'pending',
+    attempts,
+    max_attempts: 5,
+    timeout_seconds: 120,
+    params: '{}',
+  });
+}
+
+describe.each(databases.eachSupportedId())(
+  'failover idempotency migration on %p',
+  id => {
+    it('scopes existing keys to their caller, marks rolled-back runs, and goes down again', async () => {
+      const knex = await databases.init(id);
+      await knex.migrate.up({ directory }); // init
+      await knex.migrate.up({ directory }); // failover
+      // Runs made before: a failover with a key, its rollback (which moved
+      // replicas), and a run whose only rollback failed before moving any.
+      await knex(RUNS).insert([
+        runRow('a', { idempotency_key: 'k' }),
+        runRow('bb', {
+          kind: 'rollback',
+          rollback_of: 'a',
+          idempotency_key: 'k2',
+        }),
+        runRow('ccc', { actor: 'user:default/max' }),
+        runRow('dddd', { kind: 'rollback', rollback_of: 'ccc', status: 'failed' }),
+      ]);
+      await shift(knex, 'bb', 1);
+      await shift(knex, 'dddd', 0);
+
+      await knex.migrate.up({ directory });
+      const rows = await knex(RUNS)
+        .select('id', 'idempotency_scope', 'rolled_back_by')
+        .orderBy('id');
+      expect(rows).toEqual([
+        {
+          id: 'a',
+          idempotency_scope: 'user:default/jane|failover.create',
+          rolled_back_by: 'bb',
+        },
+        {
+          id: 'bb',
+          idempotency_scope: 'user:default/jane|failover.rollback:a',
+          rolled_back_by: null,
+        },
+        { id: 'ccc', idempotency_scope: null, rolled_back_by: null },
+        { id: 'dddd', idempotency_scope: null, rolled_back_by: null },
+      ]);
+      // One key per scope; the same key in another scope is another key.
+      await knex(RUNS).insert(
+        runRow('eeeee', {
+          actor: 'user:default/max',
+          idempotency_key: 'k',
+          idempotency_scope: 'user:default/max|failover.create',
+        }),
+      );
+      await expect(
+        knex(RUNS).insert(
+          runRow('ffffff', {
+            idempotency_key: 'k',
+            idempotency_scope: 'user:default/jane|failover.create',
+          }),
+        ),
+      ).rejects.toThrow(/unique|duplicate/i);
+
+      await knex.migrate.down({ directory });
+      const columns = await knex(RUNS).columnInfo();
+      expect(columns).not.toHaveProperty('idempotency_scope');
+      expect(columns).not.toHaveProperty('rolled_back_by');
+      expect(
+        (await knex(RUNS).select('id').orderBy('id')).map(r => r.id),
+      ).toEqual(['a', 'bb', 'ccc', 'dddd', 'eeeee']);
+      await knex.destroy();
+    });
+  },
+);
