@@ -7,6 +7,7 @@
 
 export * from './api';
 export * from './scheduling';
+export * from './quantity';
 export * from './recommend';
 export * from './dr';
 export * from './fleet';

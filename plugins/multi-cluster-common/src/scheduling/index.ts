@@ -36,13 +36,6 @@ export {
   formatTaint,
 } from './matching/tolerations';
 export { estimateAvailableReplicas } from './estimator';
-export {
-  parseQuantity,
-  quantityMilliValue,
-  quantityValue,
-  QUANTITY_FORMAT_ERROR,
-} from './quantity';
-export type { Quantity } from './quantity';
 export { allocateWebsterSeats } from './webster';
 export type { WebsterParty } from './webster';
 export { fnv1a32, nameOrderForUid } from './tieBreak';

@@ -1,6 +1,7 @@
 /**
  * Public request/response shapes of the placement engine.
  */
+import type { ResourceList } from '../quantity/resourceList';
 import type { KarmadaPlacement, TaintEffect } from './placement';
 
 export interface ClusterTaint {
@@ -10,8 +11,8 @@ export interface ClusterTaint {
   timeAdded?: string;
 }
 
-/** Quantities keyed by resource name (`cpu`, `memory`, `pods`, `nvidia.com/gpu`, ...). */
-export type ResourceList = Record<string, string>;
+/** Quantities keyed by resource name; see `../quantity/resourceList`. */
+export type { ResourceList };
 
 export interface ResourceSummary {
   allocatable?: ResourceList;

@@ -1,0 +1,511 @@
+/**
+ * Kubernetes `resource.Quantity`: apimachinery's `ParseQuantity` grammar and
+ * arithmetic, with bounds that keep every parse cheap whatever the input.
+ *
+ * - Grammar: exactly `parseQuantityString` + the suffixer of
+ *   `k8s.io/apimachinery/pkg/api/resource` (quantity.go, suffix.go),
+ *   quirks included: `1.`, `.5` and `1.G` parse, and a text with no digit
+ *   (`m`, `-`, `.`, `e3`, `Ki`) is zero when apimachinery's int64 fast path
+ *   takes it, an error when its inf.Dec path does (`e-10`, `Pi`).
+ * - Values are exact: nano-units as a BigInt, non-zero magnitudes finer
+ *   than 1n rounded away from zero to the next nano like apimachinery.
+ *   Binary-SI values are capped at 2^63-1 like apimachinery ("9Ei").
+ * - Bounds (all checked before any BigInt power, so the work per parse is
+ *   constant): at most {@link MAX_QUANTITY_LENGTH} characters; a written
+ *   exponent within ±{@link MAX_DECIMAL_EXPONENT} (apimachinery keeps the
+ *   exponent as an int32 and would wrap or build a 10^2147483647 amount);
+ *   a decimal magnitude of at most 2^63-1 whole units, the range where
+ *   `Value()` does not overflow (apimachinery accepts more, but its int64
+ *   accessors then silently return garbage, which Karmada's estimator uses).
+ *
+ * Two parse entry points: `parseQuantity` throws {@link QuantityError},
+ * `tryParseQuantity` returns a result and never throws. The allocation-free
+ * `quantityToScaledInteger` serves the estimator's hot loop.
+ */
+
+/** Same wording as apimachinery's `ErrFormatWrong`. */
+export const QUANTITY_FORMAT_ERROR =
+  "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
+
+/** Longest quantity text accepted (a canonical int64 nano amount needs 29). */
+export const MAX_QUANTITY_LENGTH = 64;
+
+/**
+ * Largest written exponent magnitude (`1e100`, `1e-100`). With at most
+ * {@link MAX_QUANTITY_LENGTH} characters, any larger exponent gives a value
+ * above the 2^63-1 bound or finer than 1n for every mantissa.
+ */
+export const MAX_DECIMAL_EXPONENT = 100;
+
+/** apimachinery's `maxAllowed`: 2^63-1 whole units. */
+export const MAX_QUANTITY_UNITS = 2n ** 63n - 1n;
+
+const NANOS_PER_UNIT = 1_000_000_000n;
+const NANOS_PER_MILLI = 1_000_000n;
+const MAX_NANOS = MAX_QUANTITY_UNITS * NANOS_PER_UNIT;
+
+/** Why a quantity (or a resource list holding it) was refused. */
+export type QuantityErrorReason =
+  /** apimachinery `ErrFormatWrong`. */
+  | 'format'
+  /** apimachinery `ErrSuffix`. */
+  | 'suffix'
+  /** apimachinery `ErrNumeric`. */
+  | 'numeric'
+  /** Not a string or a finite number. */
+  | 'type'
+  | 'too-long'
+  | 'exponent-out-of-range'
+  | 'too-large'
+  /** A request below zero. */
+  | 'negative'
+  /** A resource list key that is not a Kubernetes resource name. */
+  | 'resource-name'
+  /** A resource list with more entries than allowed. */
+  | 'too-many-resources';
+
+const DETAILS: Record<QuantityErrorReason, string> = {
+  format: QUANTITY_FORMAT_ERROR,
+  suffix: "unable to parse quantity's suffix",
+  numeric: 'unable to parse numeric part of quantity',
+  type: 'quantities must be a string or a finite number',
+  'too-long': `quantities must be at most ${MAX_QUANTITY_LENGTH} characters long`,
+  'exponent-out-of-range': `quantity exponents must be between -${MAX_DECIMAL_EXPONENT} and ${MAX_DECIMAL_EXPONENT}`,
+  'too-large': `quantities must not exceed ${MAX_QUANTITY_UNITS} (2^63-1) in magnitude`,
+  // Kubernetes' IsNegativeErrorMsg.
+  negative: 'must be greater than or equal to 0',
+  'resource-name': 'is not a resource name',
+  'too-many-resources': 'has too many resources',
+};
+
+/**
+ * A quantity or resource list Kubernetes (or these bounds) would refuse.
+ * `detail` is the bare reason; `field`, when known, names where the value
+ * came from (e.g. `resourceRequest.cpu`) and prefixes `message`, so a
+ * caller can answer 400 with the message as is.
+ */
+export class QuantityError extends Error {
+  readonly reason: QuantityErrorReason;
+  readonly detail: string;
+  readonly field?: string;
+
+  constructor(reason: QuantityErrorReason, detail?: string, field?: string) {
+    const text = detail ?? DETAILS[reason];
+    super(field ? `${field}: ${text}` : text);
+    this.name = 'QuantityError';
+    this.reason = reason;
+    this.detail = text;
+    this.field = field;
+  }
+
+  /** A fresh copy of this error, attributed to `field` when given. */
+  at(field?: string): QuantityError {
+    return new QuantityError(this.reason, this.detail, field ?? this.field);
+  }
+}
+
+export interface Quantity {
+  /** The exact value times 10^9 (Kubernetes rounds up below one nano). */
+  readonly nanos: bigint;
+}
+
+export type QuantityResult =
+  | { ok: true; quantity: Quantity }
+  | { ok: false; error: QuantityError };
+
+// One shared instance per reason: failing parses allocate nothing, so a
+// fleet full of bad values cannot turn the tolerant paths into a GC storm.
+const FAILURES = new Map<QuantityErrorReason, QuantityResult>();
+function failure(reason: QuantityErrorReason): QuantityResult {
+  let result = FAILURES.get(reason);
+  if (!result) {
+    result = Object.freeze({
+      ok: false as const,
+      error: Object.freeze(new QuantityError(reason)),
+    });
+    FAILURES.set(reason, result);
+  }
+  return result;
+}
+
+const BINARY_EXPONENTS = new Map<string, number>([
+  ['Ki', 10],
+  ['Mi', 20],
+  ['Gi', 30],
+  ['Ti', 40],
+  ['Pi', 50],
+  ['Ei', 60],
+]);
+
+const DECIMAL_EXPONENTS = new Map<string, number>([
+  ['n', -9],
+  ['u', -6],
+  ['m', -3],
+  ['', 0],
+  ['k', 3],
+  ['M', 6],
+  ['G', 9],
+  ['T', 12],
+  ['P', 15],
+  ['E', 18],
+]);
+
+/** Characters apimachinery's scanner takes as suffix letters. */
+const SUFFIX_LETTERS = 'eEinumkKMGTP';
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+function ceilDivMagnitude(numerator: bigint, denominator: bigint): bigint {
+  const quotient = numerator / denominator;
+  return numerator % denominator === 0n ? quotient : quotient + 1n;
+}
+
+/** The written exponent of an `e`/`E` suffix, or the reason it is refused. */
+function decimalExponent(text: string): number | QuantityErrorReason {
+  // Go's strconv.ParseInt(s, 10, 64): optional sign, then digits only.
+  let position = 0;
+  if (text[0] === '+' || text[0] === '-') position = 1;
+  if (position === text.length) return 'suffix';
+  let firstSignificant = -1;
+  for (let index = position; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (!isDigit(code)) return 'suffix';
+    if (firstSignificant < 0 && code !== 48) firstSignificant = index;
+  }
+  if (firstSignificant < 0) return 0;
+  const significant = text.length - firstSignificant;
+  // More than 19 digits overflows int64: ParseInt fails, ErrSuffix.
+  if (significant > 19) return 'suffix';
+  if (significant > 3) {
+    const magnitude = BigInt(text.slice(firstSignificant));
+    const negative = text[0] === '-';
+    if (magnitude > (negative ? 2n ** 63n : 2n ** 63n - 1n)) return 'suffix';
+    return 'exponent-out-of-range';
+  }
+  const value = Number(text.slice(firstSignificant));
+  if (value > MAX_DECIMAL_EXPONENT) return 'exponent-out-of-range';
+  return text[0] === '-' ? -value : value;
+}
+
+function parseText(text: string): QuantityResult {
+  const end = text.length;
+  if (end === 0) return failure('format');
+  if (end > MAX_QUANTITY_LENGTH) return failure('too-long');
+
+  // parseQuantityString: sign, leading zeros, integer digits, fraction,
+  // suffix letters, optional sign, exponent digits.
+  let position = 0;
+  let negative = false;
+  const first = text.charCodeAt(0);
+  if (first === 45 /* - */ || first === 43 /* + */) {
+    negative = first === 45;
+    position = 1;
+  }
+  const zerosStart = position;
+  while (position < end && text.charCodeAt(position) === 48) position++;
+  let hasDigits = position > zerosStart;
+  // Only a sign and zeros (or nothing): apimachinery's value is "0".
+  if (position === end) return { ok: true, quantity: { nanos: 0n } };
+
+  const integerStart = position;
+  while (position < end && isDigit(text.charCodeAt(position))) position++;
+  const integerDigits = text.slice(integerStart, position);
+  let fractionDigits = '';
+  if (position < end && text.charCodeAt(position) === 46 /* . */) {
+    position++;
+    const fractionStart = position;
+    while (position < end && isDigit(text.charCodeAt(position))) position++;
+    fractionDigits = text.slice(fractionStart, position);
+  }
+  hasDigits ||= integerDigits.length > 0 || fractionDigits.length > 0;
+
+  const suffixStart = position;
+  while (position < end && SUFFIX_LETTERS.includes(text[position])) position++;
+  if (position < end) {
+    const code = text.charCodeAt(position);
+    if (code === 45 || code === 43) position++;
+    while (position < end && isDigit(text.charCodeAt(position))) position++;
+    if (position < end) return failure('format');
+  }
+  const suffix = text.slice(suffixStart);
+
+  // quantitySuffixer.interpret
+  let binaryExponent = 0;
+  let exponent10: number;
+  const binary = BINARY_EXPONENTS.get(suffix);
+  const decimal = DECIMAL_EXPONENTS.get(suffix);
+  if (binary !== undefined) {
+    binaryExponent = binary;
+    exponent10 = 0;
+  } else if (decimal !== undefined) {
+    exponent10 = decimal;
+  } else if (suffix.length > 1 && (suffix[0] === 'e' || suffix[0] === 'E')) {
+    const written = decimalExponent(suffix.slice(1));
+    if (typeof written === 'string') return failure(written);
+    exponent10 = written;
+  } else {
+    return failure('suffix');
+  }
+
+  if (!hasDigits) {
+    // apimachinery parses the empty number through its int64 fast path
+    // (zero) when that path applies, else inf.Dec fails on it (ErrNumeric).
+    const fastPath =
+      binaryExponent > 0 ? binaryExponent <= 40 : exponent10 >= -9;
+    return fastPath
+      ? { ok: true, quantity: { nanos: 0n } }
+      : failure('numeric');
+  }
+
+  // value = digits * 10^(exponent10 - fraction) * 2^binaryExponent, in
+  // nanos; every exponent here is within a few hundred (bounded above).
+  let magnitude = BigInt(integerDigits + fractionDigits || '0');
+  if (binaryExponent > 0) magnitude <<= BigInt(binaryExponent);
+  const nanoExponent = exponent10 - fractionDigits.length + 9;
+  magnitude =
+    nanoExponent >= 0
+      ? magnitude * 10n ** BigInt(nanoExponent)
+      : ceilDivMagnitude(magnitude, 10n ** BigInt(-nanoExponent));
+  if (magnitude > MAX_NANOS) {
+    if (binaryExponent === 0) return failure('too-large');
+    magnitude = MAX_NANOS; // apimachinery caps binary SI at maxAllowed
+  }
+  return { ok: true, quantity: { nanos: negative ? -magnitude : magnitude } };
+}
+
+function textOf(input: unknown): string | undefined {
+  if (typeof input === 'string') return input;
+  if (typeof input === 'number' && Number.isFinite(input)) return String(input);
+  return undefined;
+}
+
+/**
+ * Parses a Kubernetes quantity (`500m`, `1.5Gi`, `2e3`, `128974848`); a
+ * number is read as its JavaScript text. Never throws: the result carries a
+ * {@link QuantityError} when the input is refused.
+ */
+export function tryParseQuantity(input: unknown): QuantityResult {
+  const text = textOf(input);
+  return text === undefined ? failure('type') : parseText(text);
+}
+
+/** Parses a Kubernetes quantity; throws {@link QuantityError} when refused. */
+export function parseQuantity(
+  input: string | number,
+  field?: string,
+): Quantity {
+  const result = tryParseQuantity(input);
+  if (!result.ok) throw result.error.at(field);
+  return result.quantity;
+}
+
+/** Whether apimachinery (within these bounds) accepts `input`. */
+export function isQuantity(input: unknown): boolean {
+  return tryParseQuantity(input).ok;
+}
+
+/**
+ * A per-replica request: a quantity that is not negative (Kubernetes
+ * validates requests with ValidateNonnegativeQuantity). Never throws.
+ */
+export function tryParseRequestQuantity(input: unknown): QuantityResult {
+  const result = tryParseQuantity(input);
+  return result.ok && result.quantity.nanos < 0n ? failure('negative') : result;
+}
+
+/** {@link tryParseRequestQuantity} that throws {@link QuantityError}. */
+export function parseRequestQuantity(
+  input: string | number,
+  field?: string,
+): Quantity {
+  const result = tryParseRequestQuantity(input);
+  if (!result.ok) throw result.error.at(field);
+  return result.quantity;
+}
+
+function ceilDiv(numerator: bigint, denominator: bigint): bigint {
+  const quotient = numerator / denominator;
+  // BigInt division truncates toward zero; round toward +infinity instead.
+  return numerator % denominator > 0n ? quotient + 1n : quotient;
+}
+
+/** `Quantity.Value()`: whole units, rounded up. */
+export function quantityValue(quantity: Quantity): number {
+  return Number(ceilDiv(quantity.nanos, NANOS_PER_UNIT));
+}
+
+/** `Quantity.MilliValue()`: milli-units, rounded up. */
+export function quantityMilliValue(quantity: Quantity): number {
+  return Number(ceilDiv(quantity.nanos, NANOS_PER_MILLI));
+}
+
+/** Exact sum of two quantities. */
+export function addQuantities(left: Quantity, right: Quantity): Quantity {
+  return { nanos: left.nanos + right.nanos };
+}
+
+/** Exact difference of two quantities. */
+export function subtractQuantities(left: Quantity, right: Quantity): Quantity {
+  return { nanos: left.nanos - right.nanos };
+}
+
+/** `Quantity.Cmp`: -1, 0 or 1. */
+export function compareQuantities(left: Quantity, right: Quantity): number {
+  if (left.nanos === right.nanos) return 0;
+  return left.nanos < right.nanos ? -1 : 1;
+}
+
+const BINARY_SUFFIXES: [string, bigint][] = [
+  ['Ei', 1n << 60n],
+  ['Pi', 1n << 50n],
+  ['Ti', 1n << 40n],
+  ['Gi', 1n << 30n],
+  ['Mi', 1n << 20n],
+  ['Ki', 1n << 10n],
+];
+
+/**
+ * Exact text of a quantity that parses back to the same value: with
+ * `binary`, the largest binary suffix that divides it (memory stays
+ * readable as `144Gi`), else whole units, milli-units or nano-units,
+ * whichever is exact.
+ */
+export function formatQuantity(
+  quantity: Quantity,
+  options: { binary?: boolean } = {},
+): string {
+  const { nanos } = quantity;
+  if (nanos % NANOS_PER_UNIT === 0n) {
+    const units = nanos / NANOS_PER_UNIT;
+    if (options.binary && units !== 0n) {
+      for (const [suffix, size] of BINARY_SUFFIXES) {
+        if (units % size === 0n) return `${units / size}${suffix}`;
+      }
+    }
+    return units.toString();
+  }
+  if (nanos % NANOS_PER_MILLI === 0n) return `${nanos / NANOS_PER_MILLI}m`;
+  return `${nanos}n`;
+}
+
+const POWERS_OF_TEN: number[] = [];
+for (let power = 0, value = 1; power <= 22; power++, value *= 10) {
+  POWERS_OF_TEN.push(value);
+}
+
+/**
+ * Fast path: the quantity times 10^scaleExponent10 (0 for units, 3 for
+ * milli-units) when that is an exact safe integer; NaN otherwise (invalid
+ * text, fractions below the unit, overflow, exponents), in which case
+ * callers use `tryParseQuantity`. Whenever it answers, the exact parser
+ * accepts the text with the same value.
+ */
+export function quantityToScaledInteger(
+  text: string,
+  scaleExponent10: number,
+): number {
+  // Guards the loop below against huge or non-string input from JSON.
+  if (typeof text !== 'string') return NaN;
+  const length = text.length;
+  if (length > MAX_QUANTITY_LENGTH) return NaN;
+  let position = 0;
+  let negative = false;
+  let code = text.charCodeAt(0);
+  if (code === 45 /* - */ || code === 43 /* + */) {
+    negative = code === 45;
+    position++;
+  }
+  let mantissa = 0;
+  let digitCount = 0;
+  let fractionCount = 0;
+  let seenDot = false;
+  for (; position < length; position++) {
+    code = text.charCodeAt(position);
+    if (code >= 48 && code <= 57) {
+      mantissa = mantissa * 10 + (code - 48);
+      digitCount++;
+      if (seenDot) fractionCount++;
+    } else if (code === 46 /* . */ && !seenDot) {
+      seenDot = true;
+    } else {
+      break;
+    }
+  }
+  if (digitCount === 0 || mantissa > Number.MAX_SAFE_INTEGER) return NaN;
+
+  let exponent10 = scaleExponent10 - fractionCount;
+  let binaryMultiplier = 1;
+  const suffixLength = length - position;
+  if (suffixLength === 1) {
+    switch (text.charCodeAt(position)) {
+      case 109: // m
+        exponent10 -= 3;
+        break;
+      case 107: // k
+        exponent10 += 3;
+        break;
+      case 77: // M
+        exponent10 += 6;
+        break;
+      case 71: // G
+        exponent10 += 9;
+        break;
+      case 84: // T
+        exponent10 += 12;
+        break;
+      case 80: // P
+        exponent10 += 15;
+        break;
+      case 69: // E
+        exponent10 += 18;
+        break;
+      case 117: // u
+        exponent10 -= 6;
+        break;
+      case 110: // n
+        exponent10 -= 9;
+        break;
+      default:
+        return NaN;
+    }
+  } else if (suffixLength === 2 && text.charCodeAt(position + 1) === 105) {
+    // Ki, Mi, Gi, Ti, Pi, Ei
+    switch (text.charCodeAt(position)) {
+      case 75:
+        binaryMultiplier = 1024;
+        break;
+      case 77:
+        binaryMultiplier = 1048576;
+        break;
+      case 71:
+        binaryMultiplier = 1073741824;
+        break;
+      case 84:
+        binaryMultiplier = 1099511627776;
+        break;
+      case 80:
+        binaryMultiplier = 1125899906842624;
+        break;
+      default:
+        return NaN; // Ei always exceeds the safe range
+    }
+  } else if (suffixLength !== 0) {
+    return NaN; // exponents and anything unusual take the exact path
+  }
+
+  let scaled = mantissa * binaryMultiplier;
+  if (scaled > Number.MAX_SAFE_INTEGER) return NaN;
+  if (exponent10 > 0) {
+    if (exponent10 > 22) return NaN;
+    scaled *= POWERS_OF_TEN[exponent10];
+    if (scaled > Number.MAX_SAFE_INTEGER) return NaN;
+  } else if (exponent10 < 0) {
+    if (exponent10 < -22) return NaN;
+    const divisor = POWERS_OF_TEN[-exponent10];
+    if (scaled % divisor !== 0) return NaN;
+    scaled /= divisor;
+  }
+  return negative ? -scaled : scaled;
+}
