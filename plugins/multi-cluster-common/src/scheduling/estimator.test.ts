@@ -126,6 +126,67 @@ describe('estimateAvailableReplicas (general estimator)', () => {
   });
 });
 
+describe('estimateAvailableReplicas with what a cluster should not report', () => {
+  const requests = { resourceRequest: { cpu: '500m', memory: '1Gi' } };
+  const healthy = { cpu: '4', memory: '8Gi', pods: '100' };
+
+  it.each([
+    ['allocatable', { allocatable: { ...healthy, cpu: 'lots' } }],
+    [
+      'allocatable (exponent)',
+      { allocatable: { ...healthy, cpu: '1e10000000' } },
+    ],
+    ['allocated', { allocatable: healthy, allocated: { memory: 'NaN' } }],
+    ['allocating', { allocatable: healthy, allocating: { cpu: '0x10' } }],
+    ['allocatable pods', { allocatable: { ...healthy, pods: 'many' } }],
+    ['allocated pods', { allocatable: healthy, allocated: { pods: '1..5' } }],
+  ])(
+    'counts a resource whose %s entry is not a quantity as unavailable',
+    (_where, resourceSummary) => {
+      expect(
+        estimateAvailableReplicas(
+          summary(resourceSummary as ResourceSummary),
+          requests,
+        ),
+      ).toBe(0);
+    },
+  );
+
+  it('ignores garbage in resources the workload does not request', () => {
+    const resourceSummary = {
+      allocatable: { ...healthy, 'example.com/foo': 'Infinity' },
+    };
+    expect(estimateAvailableReplicas(summary(resourceSummary), requests)).toBe(
+      8,
+    );
+  });
+
+  it('is not fooled by keys that every object has', () => {
+    const allocatable = JSON.parse(
+      '{"cpu":"4","memory":"8Gi","pods":"100","__proto__":"9","constructor":"9"}',
+    ) as Record<string, string>;
+    expect(estimateAvailableReplicas(summary({ allocatable }), requests)).toBe(
+      8,
+    );
+  });
+
+  it('survives values that are not strings at all', () => {
+    const allocatable = {
+      cpu: 4,
+      memory: null,
+      pods: '100',
+    } as unknown as Record<string, string>;
+    expect(estimateAvailableReplicas(summary({ allocatable }), requests)).toBe(
+      0,
+    );
+    expect(
+      estimateAvailableReplicas(summary({ allocatable }), {
+        resourceRequest: { cpu: '1' },
+      }),
+    ).toBe(4);
+  });
+});
+
 describe('compileReplicaRequirements', () => {
   it('keeps only positive requests and marks cpu', () => {
     expect(
@@ -133,8 +194,38 @@ describe('compileReplicaRequirements', () => {
         resourceRequest: { cpu: '250m', memory: '0', 'example.com/foo': '2' },
       }),
     ).toEqual([
-      { name: 'cpu', isCpu: true, text: '250m', scaled: 250 },
-      { name: 'example.com/foo', isCpu: false, text: '2', scaled: 2 },
+      {
+        name: 'cpu',
+        isCpu: true,
+        text: '250m',
+        quantity: { nanos: 250_000_000n },
+        scaled: 250,
+      },
+      {
+        name: 'example.com/foo',
+        isCpu: false,
+        text: '2',
+        quantity: { nanos: 2_000_000_000n },
+        scaled: 2,
+      },
     ]);
+  });
+
+  it.each([
+    [{ cpu: '-1' }, 'resourceRequest.cpu: must be greater than or equal to 0'],
+    [{ cpu: 'abc' }, 'resourceRequest.cpu: quantities must match'],
+    [{ cpu: '1e10000000' }, 'resourceRequest.cpu: quantity exponents must be'],
+    [
+      { constructor: '1' },
+      "resourceRequest.constructor: 'constructor' is reserved",
+    ],
+    [{ 'a b': '1' }, 'resourceRequest.a b: name part must consist of'],
+  ])('refuses %p with a QuantityError naming the field', (request, message) => {
+    expect(() =>
+      compileReplicaRequirements({ resourceRequest: request }),
+    ).toThrow(expect.objectContaining({ name: 'QuantityError' }));
+    expect(() =>
+      compileReplicaRequirements({ resourceRequest: request }),
+    ).toThrow(message);
   });
 });

@@ -2,12 +2,20 @@
  * Karmada's general estimator (`pkg/estimator/client/general.go`): how many
  * more replicas of a workload fit in a cluster according to its
  * `status.resourceSummary`.
+ *
+ * Requests are validated when compiled (a bad one throws `QuantityError`).
+ * What a cluster reports is never trusted to parse: a resource whose
+ * allocatable, allocated or allocating entry is not a quantity counts as
+ * unavailable (0 replicas), so one bad cluster cannot fail a schedule;
+ * `resourceSummaryProblems` lists such entries for callers to report.
  */
+import { parseResourceRequests } from '../quantity/resourceList';
 import {
-  parseQuantity,
+  Quantity,
   quantityMilliValue,
   quantityToScaledInteger,
   quantityValue,
+  tryParseQuantity,
 } from './quantity';
 import type {
   ClusterSnapshot,
@@ -27,28 +35,35 @@ export interface CompiledRequest {
   name: string;
   isCpu: boolean;
   text: string;
+  quantity: Quantity;
   /** Request in the unit Karmada divides in (milli for cpu), or NaN when not an exact integer. */
   scaled: number;
 }
 
 /**
  * Requests with `Value() > 0`, in declaration order, parsed once so the
- * per-cluster loop only parses the cluster's own quantities.
+ * per-cluster loop only parses the cluster's own quantities. Throws
+ * `QuantityError` naming `<field>.<resource>` for a name that is not a
+ * resource name or a value that is not a non-negative quantity.
  */
 export function compileReplicaRequirements(
   requirements: ReplicaRequirements,
+  field = 'resourceRequest',
 ): CompiledRequest[] {
   const compiled: CompiledRequest[] = [];
-  const requests = requirements.resourceRequest ?? {};
+  if (requirements.resourceRequest === undefined) return compiled;
+  const requests = parseResourceRequests(requirements.resourceRequest, field);
   for (const name of Object.keys(requests)) {
-    const text = String(requests[name]);
+    const text = requests[name];
+    const parsed = tryParseQuantity(text);
     // Value() rounds up, so any positive amount counts as a request.
-    if (parseQuantity(text).nanos <= 0n) continue;
+    if (!parsed.ok || parsed.quantity.nanos === 0n) continue;
     const isCpu = name === 'cpu';
     compiled.push({
       name,
       isCpu,
       text,
+      quantity: parsed.quantity,
       scaled: quantityToScaledInteger(text, isCpu ? 3 : 0),
     });
   }
@@ -71,31 +86,45 @@ function compiledFor(requirements: ReplicaRequirements): CompiledRequest[] {
   return compiled;
 }
 
-/** `Quantity.Value()` of an optional entry; missing means zero. */
+/**
+ * `Quantity.Value()` of an optional entry (`name` is a constant resource
+ * name); missing means zero, NaN when the entry is not a quantity.
+ */
 function wholeUnits(list: ResourceList | undefined, name: string): number {
   const text = list?.[name];
   if (text === undefined) return 0;
   const fast = quantityToScaledInteger(text, 0);
-  return Number.isNaN(fast) ? quantityValue(parseQuantity(text)) : fast;
+  if (!Number.isNaN(fast)) return fast;
+  const parsed = tryParseQuantity(text);
+  return parsed.ok ? quantityValue(parsed.quantity) : NaN;
 }
 
-/** Exact path for quantities the fast path cannot represent. */
+/** Nanos of an optional entry: 0n when missing, undefined when not a quantity. */
+function optionalNanos(text: string | undefined): bigint | undefined {
+  if (text === undefined) return 0n;
+  const parsed = tryParseQuantity(text);
+  return parsed.ok ? parsed.quantity.nanos : undefined;
+}
+
+/**
+ * Exact path for quantities the fast path cannot represent; 0 when any of
+ * the cluster's entries is not a quantity.
+ */
 function exactReplicasForResource(
   request: CompiledRequest,
   allocatableText: string,
   allocatedText: string | undefined,
   allocatingText: string | undefined,
 ): number {
-  let freeNanos = parseQuantity(allocatableText).nanos;
-  if (allocatedText !== undefined) {
-    freeNanos -= parseQuantity(allocatedText).nanos;
+  const allocatable = tryParseQuantity(allocatableText);
+  const allocated = optionalNanos(allocatedText);
+  const allocating = optionalNanos(allocatingText);
+  if (!allocatable.ok || allocated === undefined || allocating === undefined) {
+    return 0;
   }
-  if (allocatingText !== undefined) {
-    freeNanos -= parseQuantity(allocatingText).nanos;
-  }
-  const free = { nanos: freeNanos };
+  const free = { nanos: allocatable.quantity.nanos - allocated - allocating };
   if (quantityValue(free) <= 0) return 0;
-  const requested = parseQuantity(request.text);
+  const requested = request.quantity;
   return request.isCpu
     ? Math.floor(quantityMilliValue(free) / quantityMilliValue(requested))
     : Math.floor(quantityValue(free) / quantityValue(requested));
@@ -177,7 +206,8 @@ export function estimateWithCompiledRequests(
     wholeUnits(summary.allocatable, 'pods') -
     wholeUnits(summary.allocated, 'pods') -
     wholeUnits(summary.allocating, 'pods');
-  if (podsLeft <= 0) return 0;
+  // NaN (a pods entry that is not a quantity) fails this test too.
+  if (!(podsLeft > 0)) return 0;
   if (!requests) return toInt32(podsLeft);
 
   const allocatable = summary.allocatable ?? {};

@@ -1044,6 +1044,60 @@ describe('schedule: request validation', () => {
     );
   });
 
+  it.each([
+    [
+      { cpu: 'abc' },
+      'replicaRequirements.resourceRequest.cpu: quantities must match',
+    ],
+    [
+      { cpu: '-1' },
+      'replicaRequirements.resourceRequest.cpu: must be greater than or equal to 0',
+    ],
+    [
+      { cpu: '1e10000000' },
+      'replicaRequirements.resourceRequest.cpu: quantity exponents must be',
+    ],
+    [
+      { constructor: '1' },
+      "replicaRequirements.resourceRequest.constructor: 'constructor' is reserved",
+    ],
+  ])('rejects the request %p naming the field', (resourceRequest, message) => {
+    for (const placement of [{}, dynamicWeight]) {
+      const error = errorOf({
+        replicas: 2,
+        placement,
+        clusters: clustersWith({ a: 5 }),
+        replicaRequirements: { resourceRequest },
+      });
+      expect(error.code).toBe('InvalidRequest');
+      expect(error.message).toContain(message);
+    }
+  });
+
+  it('schedules around a cluster that reports garbage quantities', () => {
+    const healthy = { cpu: '4', memory: '8Gi', pods: '110' };
+    const result = schedule({
+      replicas: 6,
+      placement: dynamicWeight,
+      clusters: [
+        { name: 'good', resourceSummary: { allocatable: healthy } },
+        {
+          name: 'bad-cpu',
+          resourceSummary: { allocatable: { ...healthy, cpu: '1e10000000' } },
+        },
+        {
+          name: 'bad-pods',
+          resourceSummary: {
+            allocatable: healthy,
+            allocated: { pods: 'NaN' },
+          },
+        },
+      ],
+      replicaRequirements: { resourceRequest: { cpu: '500m' } },
+    });
+    expect(result.targets).toEqual([{ name: 'good', replicas: 6 }]);
+  });
+
   it('does not modify its input', () => {
     const request: ScheduleRequest = {
       replicas: 4,

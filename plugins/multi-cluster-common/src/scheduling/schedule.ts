@@ -3,6 +3,7 @@
  * estimate, spread selection, replica assignment), including the ordered
  * fallback over `clusterAffinities`.
  */
+import { readResourceList } from '../quantity/resourceList';
 import { allocatableReplicas, Candidate, LOCALITY_SCORE } from './candidates';
 import { applyPlacementDefaults } from './defaults';
 import { compileReplicaRequirements } from './estimator';
@@ -47,6 +48,8 @@ interface AffinityScope {
   term?: ClusterAffinityTerm;
 }
 
+const REQUESTS_FIELD = 'replicaRequirements.resourceRequest';
+
 function invalid(message: string): PlacementError {
   return new PlacementError('InvalidRequest', message);
 }
@@ -74,6 +77,15 @@ function validateRequest(request: ScheduleRequest): void {
   }
   if (request.reachability !== undefined) {
     validateReachability(request.reachability, request.clusters);
+  }
+  // Kubernetes itself never lets a bad request reach Karmada; here one is
+  // refused whether or not this attempt needs the estimator.
+  const requests = request.replicaRequirements?.resourceRequest;
+  if (requests !== undefined) {
+    const [problem] = readResourceList(requests, REQUESTS_FIELD, {
+      requests: true,
+    }).problems;
+    if (problem) throw invalid(problem.error.message);
   }
 }
 
@@ -235,7 +247,7 @@ function filterAndScore(
   );
   const requests =
     estimate && request.replicaRequirements
-      ? compileReplicaRequirements(request.replicaRequirements)
+      ? compileReplicaRequirements(request.replicaRequirements, REQUESTS_FIELD)
       : undefined;
   const { tiers } = scope;
   const candidateByInput: (Candidate | undefined)[] = new Array(
