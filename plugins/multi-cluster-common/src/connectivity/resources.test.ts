@@ -33,6 +33,20 @@ describe('ResourceTotal', () => {
     ]);
   });
 
+  it('leaves out keys that are not resource names', () => {
+    const reported = JSON.parse(
+      '{"cpu":"2","__proto__":"1","constructor":"1"}',
+    ) as Record<string, string>;
+    const total = new ResourceTotal().add(reported, 'node n1');
+    expect(total.toResourceList()).toEqual({ cpu: '2' });
+    expect(total.errors).toEqual([
+      expect.stringMatching(
+        /^node n1: "__proto__" is not a resource name \('__proto__' is reserved.*\); left out of the total$/,
+      ),
+      expect.stringMatching(/^node n1: "constructor" is not a resource name/),
+    ]);
+  });
+
   it('is empty when nothing was added', () => {
     expect(new ResourceTotal().toResourceList()).toEqual({});
   });

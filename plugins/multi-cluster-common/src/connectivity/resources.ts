@@ -4,12 +4,33 @@
  * The arithmetic itself is the fleet model's exact `addResourceLists`.
  */
 import { addResourceLists } from '../fleet/profile';
-import { parseQuantity } from '../scheduling/quantity';
+import {
+  readResourceList,
+  type ResourceListProblem,
+} from '../quantity/resourceList';
 import type { ResourceList } from '../scheduling/types';
 
+/** JSON text of a reported value, cut short: hostile values can be long. */
+function quoted(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 82 ? `${text.slice(0, 81)}..."` : text;
+}
+
+function explain(source: string, problem: ResourceListProblem): string {
+  const { resource, value, error } = problem;
+  let what: string;
+  if (resource === undefined) what = error.detail;
+  else if (error.reason === 'resource-name') {
+    what = `${quoted(resource)} is not a resource name (${error.detail})`;
+  } else {
+    what = `${resource}=${quoted(value)} is not a quantity (${error.detail})`;
+  }
+  return `${source}: ${what}; left out of the total`;
+}
+
 /**
- * Accumulates resource lists. Invalid quantities are not guessed at: each
- * is left out of the total and explained in `errors`, naming where it came
+ * Accumulates resource lists. Invalid entries are not guessed at: each is
+ * left out of the total and explained in `errors`, naming where it came
  * from.
  */
 export class ResourceTotal {
@@ -19,19 +40,8 @@ export class ResourceTotal {
   /** Adds every valid entry of `list`; `source` names it in error messages. */
   add(list: ResourceList | undefined, source: string): this {
     if (!list) return this;
-    const valid: ResourceList = {};
-    for (const [name, text] of Object.entries(list)) {
-      try {
-        parseQuantity(text);
-        valid[name] = text;
-      } catch (error) {
-        this.errors.push(
-          `${source}: ${name}=${JSON.stringify(text)} is not a quantity (${
-            (error as Error).message
-          }); left out of the total`,
-        );
-      }
-    }
+    const { list: valid, problems } = readResourceList(list);
+    for (const problem of problems) this.errors.push(explain(source, problem));
     this.lists.push(valid);
     return this;
   }

@@ -52,6 +52,20 @@ describe('readServiceDrSpec', () => {
     );
   });
 
+  it('reports a resource request that Kubernetes would refuse', () => {
+    const { spec, problems } = readServiceDrSpec('component:default/x', {
+      'flotilla.io/dr-strategy': 'active-active',
+      'flotilla.io/resource-request': 'cpu=-1,memory=1Gi',
+    });
+    expect(spec?.resourceRequest).toBeUndefined();
+    expect(problems).toEqual([
+      {
+        annotation: 'flotilla.io/resource-request',
+        message: 'cpu: must be greater than or equal to 0',
+      },
+    ]);
+  });
+
   it('reports each unreadable annotation and keeps the rest', () => {
     const { spec, problems } = readServiceDrSpec('component:default/x', {
       'flotilla.io/dr-strategy': 'active-active',

@@ -4,7 +4,7 @@ import {
   karmadaPlacementSchema,
   type KarmadaPlacement,
 } from '../scheduling/placement';
-import { parseKeyValueList } from '../fleet/annotations';
+import { parseResourceListAnnotation } from '../fleet/annotations';
 import { parse as parseYaml } from 'yaml';
 import { DR_STRATEGIES, isDrStrategyId, type DrStrategyId } from './strategies';
 
@@ -102,9 +102,8 @@ export function readServiceDrSpec(
     }),
     primaryCluster: get(SERVICE_ANNOTATIONS.primaryCluster),
     standbyCluster: get(SERVICE_ANNOTATIONS.standbyCluster),
-    resourceRequest: attempt(
-      SERVICE_ANNOTATIONS.resourceRequest,
-      parseKeyValueList,
+    resourceRequest: attempt(SERVICE_ANNOTATIONS.resourceRequest, text =>
+      parseResourceListAnnotation(text, { requests: true }),
     ),
     kubernetesId: get(SERVICE_ANNOTATIONS.kubernetesId),
     argocdApp: get(SERVICE_ANNOTATIONS.argocdApp),

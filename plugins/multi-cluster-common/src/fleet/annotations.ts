@@ -1,3 +1,5 @@
+import { parseResourceList, type ResourceList } from '../quantity/resourceList';
+
 /**
  * Annotation and label keys Flotilla reads from catalog entities. All live
  * under one prefix so adopters can see at a glance what belongs to Flotilla.
@@ -75,7 +77,25 @@ export function parseKeyValueList(text: string): Record<string, string> {
     if (separator <= 0 || separator === pair.length - 1) {
       throw new Error(`expected key=value, got '${pair}'`);
     }
-    result[pair.slice(0, separator).trim()] = pair.slice(separator + 1).trim();
+    const key = pair.slice(0, separator).trim();
+    // Assigning '__proto__' would replace the prototype, not add a key.
+    if (key === '__proto__') throw new Error(`key '__proto__' is not allowed`);
+    result[key] = pair.slice(separator + 1).trim();
   }
   return result;
+}
+
+/**
+ * Parses a resource list annotation (`cpu=500m,memory=1Gi`): every key a
+ * Kubernetes resource name, every value a quantity (not negative with
+ * `requests`). Throws `QuantityError` naming the first bad entry, e.g.
+ * `cpu: quantities must match ...`.
+ *
+ * @public
+ */
+export function parseResourceListAnnotation(
+  text: string,
+  options: { requests?: boolean } = {},
+): ResourceList {
+  return parseResourceList(parseKeyValueList(text), undefined, options);
 }

@@ -20,6 +20,12 @@ export interface ClusterProfile extends ClusterSnapshot {
   jurisdiction?: string;
   /** Compliance attestations, e.g. `pci-dss`. */
   compliance?: string[];
+  /**
+   * Capacity entries that are not resource names and quantities, one line
+   * each (see `capacityProblems`); the estimator counts such a resource as
+   * unavailable rather than failing.
+   */
+  capacityProblems?: string[];
 }
 
 /**

@@ -7,6 +7,7 @@ import type { ResourceList } from '../scheduling/types';
 import {
   addResourceLists,
   borrowedFromOutsideFleet,
+  capacityProblems,
   effectiveAllocatable,
   toClusterProfile,
 } from './profile';
@@ -183,14 +184,30 @@ describe('toClusterProfile', () => {
     expect(effectiveAllocatable(cluster)).toEqual({ cpu: '2', pods: '20' });
   });
 
-  it('names the virtual node with an invalid quantity', () => {
+  it('leaves an invalid quantity out and names it as a capacity problem', () => {
     const cluster = inventoryCluster('edge', {
-      allocatable: { cpu: '4' },
-      virtualNodes: [liqoNode('partner', { cpu: 'x' })],
+      allocatable: { cpu: '4', memory: '1e999999999Ki' },
+      virtualNodes: [liqoNode('partner', { cpu: 'x', memory: '2Gi' })],
     });
-    expect(() => toClusterProfile(cluster)).toThrow(
-      "cluster edge virtual node liqo-partner: cpu 'x' is not a quantity",
-    );
+    const profile = toClusterProfile(cluster);
+    expect(profile.resourceSummary?.allocatable).toEqual({
+      cpu: '4',
+      memory: '2Gi',
+    });
+    expect(profile.capacityProblems).toEqual([
+      expect.stringMatching(
+        /^cluster edge allocatable: memory '1e999999999Ki' is not a quantity: quantities must match/,
+      ),
+      expect.stringMatching(
+        /^cluster edge virtual node liqo-partner: cpu 'x' is not a quantity: quantities must match/,
+      ),
+    ]);
+  });
+
+  it('reports no capacity problems for a clean cluster', () => {
+    const cluster = inventoryCluster('clean', { allocatable: { cpu: '4' } });
+    expect(toClusterProfile(cluster).capacityProblems).toBeUndefined();
+    expect(capacityProblems(cluster)).toEqual([]);
   });
 
   it('counts borrowed capacity once across the fleet', () => {

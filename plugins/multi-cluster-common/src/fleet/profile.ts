@@ -1,45 +1,20 @@
 import type { FleetCluster } from '../api/fleet';
 import type { VirtualNode } from '../connectivity/types';
-import { parseQuantity, Quantity } from '../scheduling/quantity';
+import { QuantityError } from '../quantity/quantity';
+import {
+  describeResourceListProblem,
+  readResourceList,
+  sumResourceLists,
+} from '../quantity/resourceList';
 import type { ResourceList } from '../scheduling/types';
 import type { ClusterProfile } from './cluster';
-
-const NANOS_PER_UNIT = 1_000_000_000n;
-const NANOS_PER_MILLI = 1_000_000n;
-const BINARY_SUFFIXES: [string, bigint][] = [
-  ['Ei', 1n << 60n],
-  ['Pi', 1n << 50n],
-  ['Ti', 1n << 40n],
-  ['Gi', 1n << 30n],
-  ['Mi', 1n << 20n],
-  ['Ki', 1n << 10n],
-];
-const BINARY_SUFFIX = /(Ki|Mi|Gi|Ti|Pi|Ei)$/;
-
-/**
- * Exact text of a quantity: the largest binary suffix that divides it when
- * an operand was binary (memory stays readable as `144Gi`), else whole
- * units, milli-units or nano-units, whichever is exact.
- */
-function formatQuantity(quantity: Quantity, binary: boolean): string {
-  const { nanos } = quantity;
-  if (nanos % NANOS_PER_UNIT === 0n) {
-    const units = nanos / NANOS_PER_UNIT;
-    if (binary && units !== 0n) {
-      for (const [suffix, size] of BINARY_SUFFIXES) {
-        if (units % size === 0n) return `${units / size}${suffix}`;
-      }
-    }
-    return units.toString();
-  }
-  if (nanos % NANOS_PER_MILLI === 0n) return `${nanos / NANOS_PER_MILLI}m`;
-  return `${nanos}n`;
-}
 
 /**
  * Sums resource lists exactly (`500m` + `2` cpu is `2500m`, `128Gi` + `16Gi`
  * memory is `144Gi`); a resource missing from a list counts as zero.
- * `describe` names a list in the error when one of its quantities is invalid.
+ * Throws `QuantityError` naming the list (`describe`) and the entry when an
+ * entry is not a resource name and a quantity; `sumResourceLists` is the
+ * tolerant variant.
  *
  * @public
  */
@@ -47,28 +22,14 @@ export function addResourceLists(
   lists: readonly ResourceList[],
   describe: (index: number) => string = index => `resource list ${index}`,
 ): ResourceList {
-  const totals = new Map<string, { nanos: bigint; binary: boolean }>();
-  lists.forEach((list, index) => {
-    for (const [name, text] of Object.entries(list)) {
-      let quantity: Quantity;
-      try {
-        quantity = parseQuantity(text);
-      } catch (error) {
-        throw new Error(
-          `${describe(index)}: ${name} '${text}' is not a quantity: ${
-            (error as Error).message
-          }`,
-        );
-      }
-      const total = totals.get(name) ?? { nanos: 0n, binary: false };
-      total.nanos += quantity.nanos;
-      total.binary ||= BINARY_SUFFIX.test(String(text).trim());
-      totals.set(name, total);
-    }
-  });
-  const sum: ResourceList = {};
-  for (const [name, total] of totals) {
-    sum[name] = formatQuantity({ nanos: total.nanos }, total.binary);
+  const { sum, problems } = sumResourceLists(lists, describe);
+  const [problem] = problems;
+  if (problem) {
+    throw new QuantityError(
+      problem.error.reason,
+      describeResourceListProblem(problem),
+      problem.source,
+    );
   }
   return sum;
 }
@@ -102,13 +63,44 @@ export function effectiveAllocatable(
   const { capacity } = cluster;
   const own = capacity.allocatable ?? capacity.declared;
   const borrowed = borrowedFromOutsideFleet(cluster);
+  // Verbatim: the estimator counts an entry that is not a quantity as an
+  // unavailable resource. In a sum such an entry is left out instead.
   if (borrowed.length === 0) return own;
   const lists = [...(own ? [own] : []), ...borrowed.map(n => n.allocatable)];
-  const offset = own ? 1 : 0;
-  return addResourceLists(lists, index =>
-    index < offset
-      ? `cluster ${cluster.name} allocatable`
-      : `cluster ${cluster.name} virtual node ${borrowed[index - offset].name}`,
+  return sumResourceLists(lists).sum;
+}
+
+/**
+ * Entries of a cluster's capacity (own allocatable or declared, allocated,
+ * allocating, borrowed virtual nodes) that are not resource names and
+ * quantities, one line each, e.g.
+ * `cluster edge virtual node liqo-partner: cpu 'x' is not a quantity: ...`.
+ * Placement never fails on them (see `effectiveAllocatable`); callers
+ * record them as findings.
+ *
+ * @public
+ */
+export function capacityProblems(
+  cluster: Pick<FleetCluster, 'name' | 'capacity'>,
+): string[] {
+  const { capacity } = cluster;
+  const ownKind = capacity.allocatable ? 'allocatable' : 'declared capacity';
+  const sources: [string, unknown][] = [
+    [ownKind, capacity.allocatable ?? capacity.declared],
+    ['allocated', capacity.allocated],
+    ['allocating', capacity.allocating],
+    ...borrowedFromOutsideFleet(cluster).map((node): [string, unknown] => [
+      `virtual node ${node.name}`,
+      node.allocatable,
+    ]),
+  ];
+  return sources.flatMap(([source, list]) =>
+    readResourceList(list).problems.map(
+      problem =>
+        `cluster ${cluster.name} ${source}: ${describeResourceListProblem(
+          problem,
+        )}`,
+    ),
   );
 }
 
@@ -125,6 +117,7 @@ export function effectiveAllocatable(
 export function toClusterProfile(cluster: FleetCluster): ClusterProfile {
   const { capacity } = cluster;
   const allocatable = effectiveAllocatable(cluster);
+  const problems = capacityProblems(cluster);
   return {
     name: cluster.name,
     labels: cluster.labels,
@@ -146,5 +139,6 @@ export function toClusterProfile(cluster: FleetCluster): ClusterProfile {
     health: cluster.health.status,
     costPerCpuHour: cluster.costPerCpuHour,
     jurisdiction: cluster.jurisdiction,
+    ...(problems.length > 0 ? { capacityProblems: problems } : {}),
   };
 }

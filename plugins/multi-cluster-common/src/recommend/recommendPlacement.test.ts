@@ -204,6 +204,55 @@ describe('recommendPlacement', () => {
     ).toContain('provider gcp');
   });
 
+  it.each([
+    [{ cpu: 'abc' }, 'resourceRequest.cpu: quantities must match'],
+    [{ cpu: '-1' }, 'resourceRequest.cpu: must be greater than or equal to 0'],
+    [{ cpu: '1e10000000' }, 'resourceRequest.cpu: quantity exponents must be'],
+    [
+      JSON.parse('{"__proto__":"1"}'),
+      "resourceRequest.__proto__: '__proto__' is reserved",
+    ],
+  ])(
+    'rejects the request %p with a QuantityError naming the field',
+    (resourceRequest, message) => {
+      expect(() =>
+        recommendPlacement({ replicas: 3, resourceRequest }, sampleFleet),
+      ).toThrow(expect.objectContaining({ name: 'QuantityError' }));
+      expect(() =>
+        recommendPlacement({ replicas: 3, resourceRequest }, sampleFleet),
+      ).toThrow(message);
+    },
+  );
+
+  it('advises around clusters that report garbage quantities', () => {
+    const garbage = fleetCluster('garbage', {
+      region: 'eu-west',
+      resourceSummary: {
+        allocatable: {
+          cpu: 'Infinity',
+          memory: '1e999999999Ki',
+          pods: '110',
+          'nvidia.com/gpu': 'abc',
+        },
+        allocated: { 'nvidia.com/gpu': '0x10' },
+      },
+    });
+    const requests: Record<string, string>[] = [
+      { cpu: '1' },
+      { 'nvidia.com/gpu': '1' },
+    ];
+    for (const resourceRequest of requests) {
+      const advice = recommendPlacement({ replicas: 2, resourceRequest }, [
+        ...sampleFleet,
+        garbage,
+      ]);
+      expect(advice.excluded).toContainEqual({
+        cluster: 'garbage',
+        reasons: [expect.stringContaining('no capacity for one more replica')],
+      });
+    }
+  });
+
   it('rejects a non-positive replica count', () => {
     expect(() => recommendPlacement({ replicas: 0 }, sampleFleet)).toThrow(
       'replicas must be a positive whole number, got 0',

@@ -1,5 +1,6 @@
 import type { ClusterProfile } from '../fleet/cluster';
 import type { KarmadaPlacement } from '../scheduling/placement';
+import { parseResourceRequests } from '../quantity/resourceList';
 import { parseQuantity, quantityMilliValue } from '../scheduling/quantity';
 import { validateReachability } from '../scheduling/filters/clusterSetReachability';
 import { schedule } from '../scheduling/schedule';
@@ -184,6 +185,11 @@ function cpuCoresPerReplica(requirements: WorkloadRequirements) {
  * score broken down by objective, and why each excluded cluster was excluded.
  * This is what `--region=auto` means in Flotilla.
  *
+ * Throws `QuantityError` (naming e.g. `resourceRequest.cpu`) when a request
+ * is not a resource name and a non-negative quantity. Quantities the fleet
+ * reports are never trusted to parse: a bad one makes that resource count
+ * as unavailable on that cluster.
+ *
  * @public
  */
 export function recommendPlacement(
@@ -195,6 +201,10 @@ export function recommendPlacement(
     throw new Error(
       `replicas must be a positive whole number, got ${requirements.replicas}`,
     );
+  }
+  if (requirements.resourceRequest !== undefined) {
+    // Throws QuantityError naming the field, e.g. `resourceRequest.cpu`.
+    parseResourceRequests(requirements.resourceRequest);
   }
   if (requirements.reachability !== undefined) {
     validateReachability(requirements.reachability, fleet);

@@ -1,30 +1,50 @@
 import type { ClusterProfile } from '../../fleet/cluster';
-import { parseQuantity, quantityValue } from '../../scheduling/quantity';
+import { ownQuantity } from '../../quantity/resourceList';
+import {
+  quantityValue,
+  tryParseQuantity,
+  tryParseRequestQuantity,
+} from '../../scheduling/quantity';
 import type { PlacementScorer } from '../types';
 
 const GPU_RESOURCE_PATTERN = /(^|\.)gpu$|\/gpu$/;
 
-/** GPU resources the workload requests, e.g. `nvidia.com/gpu`. */
+/**
+ * GPU resources the workload requests (a positive quantity), e.g.
+ * `nvidia.com/gpu`. Requests are validated before scoring; an entry that is
+ * not a quantity is simply not a request here.
+ */
 export function requestedGpuResources(
   resourceRequest: Record<string, string> | undefined,
 ): string[] {
   return Object.entries(resourceRequest ?? {})
-    .filter(
-      ([name, amount]) =>
-        GPU_RESOURCE_PATTERN.test(name) && parseQuantity(amount).nanos > 0n,
-    )
+    .filter(([name, amount]) => {
+      if (!GPU_RESOURCE_PATTERN.test(name)) return false;
+      const parsed = tryParseRequestQuantity(amount);
+      return parsed.ok && parsed.quantity.nanos > 0n;
+    })
     .map(([name]) => name);
 }
 
+/** Whole units of a reported entry: 0 when missing, NaN when not a quantity. */
+function reportedUnits(
+  list: Record<string, string> | undefined,
+  resource: string,
+): number {
+  const text = ownQuantity(list, resource);
+  if (text === undefined) return 0;
+  const parsed = tryParseQuantity(text);
+  return parsed.ok ? quantityValue(parsed.quantity) : NaN;
+}
+
+/** Free GPUs of one resource; 0 when the cluster reports garbage for it. */
 function freeUnits(cluster: ClusterProfile, resource: string): number {
   const summary = cluster.resourceSummary;
-  const amount = (list?: Record<string, string>) =>
-    list?.[resource] ? quantityValue(parseQuantity(list[resource])) : 0;
-  return (
-    amount(summary?.allocatable) -
-    amount(summary?.allocated) -
-    amount(summary?.allocating)
-  );
+  const free =
+    reportedUnits(summary?.allocatable, resource) -
+    reportedUnits(summary?.allocated, resource) -
+    reportedUnits(summary?.allocating, resource);
+  return Number.isNaN(free) ? 0 : free;
 }
 
 /**
