@@ -12,6 +12,7 @@ import {
 } from './constraints';
 import { selectByCluster, SpreadSelectionError } from './selectByCluster';
 import { selectByRegion } from './selectByRegion';
+import { GroupSelectionLimitError } from './selectGroups';
 
 export {
   effectiveSpreadConstraints,
@@ -29,7 +30,8 @@ export interface SpreadSelection {
 
 /**
  * Applies spread constraints to the candidates. Throws a PlacementError with
- * Karmada's message (unwrapped; the caller adds `failed to select clusters`).
+ * Karmada's message (unwrapped; the caller adds `failed to select clusters`),
+ * or `InvalidRequest` when region selection is past its work budget.
  */
 export function selectClusters(
   candidates: Candidate[],
@@ -68,6 +70,10 @@ export function selectClusters(
   } catch (error) {
     if (error instanceof SpreadSelectionError) {
       throw new PlacementError('SpreadConstraintUnsatisfiable', error.message);
+    }
+    if (error instanceof GroupSelectionLimitError) {
+      // Past the selection's work budget: a refusal, not Karmada's verdict.
+      throw new PlacementError('InvalidRequest', error.message);
     }
     throw error;
   }

@@ -1,4 +1,4 @@
-import { selectGroups } from './selectGroups';
+import { GroupSelectionLimitError, selectGroups } from './selectGroups';
 
 const names = (groups: { name: string }[]) => groups.map(group => group.name);
 
@@ -52,5 +52,62 @@ describe('selectGroups (DFS over groups)', () => {
       'R4',
     ]);
     expect(selectGroups(groups(), 4, 4, 19)).toEqual([]);
+  });
+
+  it('returns the empty path when nothing is needed, like Karmada', () => {
+    // minGroups 0 and target 0: the DFS records the root (no groups) first.
+    expect(selectGroups(groups(), 0, 2, 0)).toEqual([]);
+  });
+
+  it('answers many regions of one cluster each without enumerating', () => {
+    // 200 regions, 100 to choose: C(200, 100) combinations for the DFS.
+    const regions = Array.from({ length: 200 }, (_, index) => ({
+      name: `r${String(index).padStart(3, '0')}`,
+      value: 1,
+      weight: (index * 37) % 200,
+    }));
+    const chosen = selectGroups(regions, 100, 100, 0);
+    // The 100 heaviest: weights 100..199, each once.
+    expect(chosen.map(group => group.weight)).toEqual(
+      Array.from({ length: 100 }, (_, index) => 199 - index),
+    );
+  });
+
+  it('refuses past its budget with GroupSelectionLimitError', () => {
+    const regions = Array.from({ length: 60 }, (_, index) => ({
+      name: `r${index}`,
+      value: 1 + (index % 7),
+      weight: index,
+    }));
+    expect(() =>
+      selectGroups(regions, 1, 60, 100, { work: 1000, states: 1000 }),
+    ).toThrow(GroupSelectionLimitError);
+    expect(() =>
+      selectGroups(regions, 1, 60, 100, { work: 1000, states: 1000 }),
+    ).toThrow(
+      'the region spread constraint is too large to evaluate exactly: choosing 1 to 60 of 60 regions that hold at least 100 clusters',
+    );
+    // The same problem within the default budget.
+    expect(selectGroups(regions, 1, 60, 100).length).toBeGreaterThan(0);
+  });
+
+  it("rejects input outside Karmada's domain", () => {
+    expect(() =>
+      selectGroups(
+        [
+          { name: 'a', value: 1, weight: 1 },
+          { name: 'a', value: 2, weight: 1 },
+        ],
+        1,
+        1,
+        1,
+      ),
+    ).toThrow('group a appears twice');
+    expect(() =>
+      selectGroups([{ name: 'a', value: 1.5, weight: 1 }], 1, 1, 1),
+    ).toThrow('group a: value must be a count');
+    expect(() =>
+      selectGroups([{ name: 'a', value: 1, weight: 0.5 }], 1, 1, 1),
+    ).toThrow('group a: weight must be an integer');
   });
 });
