@@ -11,13 +11,26 @@ import type { Entity } from '@backstage/catalog-model';
 import { EntityProvider } from '@backstage/plugin-catalog-react';
 import { permissionApiRef } from '@backstage/plugin-permission-react';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
-import type { FleetCluster } from '@flotilla/plugin-multi-cluster-common';
+import type {
+  ClusterLifecycle,
+  FleetCluster,
+  MachineDeploymentSummary,
+} from '@flotilla/plugin-multi-cluster-common';
 import { MultiClusterClient, multiClusterApiRef } from '../../api';
 import { apiCluster } from '../../__fixtures__/clusters';
+import {
+  advanceClock,
+  passTurns,
+  settleUntil,
+  runOnFakeClock,
+} from '../../__testUtils__/fakeClock';
+import {
+  CLUSTER_REREAD_INTERVAL_MS,
+  CLUSTER_REREAD_WINDOW_MS,
+} from './useRereadAfterChange';
 import { EntityClusterContent } from './EntityClusterContent';
 
-// Rendering tables is slow on a busy machine; Jest's default 5 s is tight.
-jest.setTimeout(15_000);
+runOnFakeClock();
 
 const server = setupServer();
 registerMswTestHooks(server);
@@ -131,6 +144,94 @@ function renderTab(name: string) {
   );
 }
 
+/** The Cluster API view of prod-eu-1 with the given MachineDeployments. */
+function lifecycle(
+  machineDeployments: MachineDeploymentSummary[],
+): ClusterLifecycle {
+  return {
+    managementCluster: 'demo',
+    namespace: 'demo',
+    name: 'prod-eu-1',
+    apiVersion: 'cluster.x-k8s.io/v1beta2',
+    version: 'v1.30.4',
+    machineDeployments,
+  };
+}
+
+function machineDeployment(
+  name: string,
+  phase: string,
+  replicas: number,
+): MachineDeploymentSummary {
+  return { name, namespace: 'demo', phase, replicas, readyReplicas: 3 };
+}
+
+/** The refresh time in the inventory's answer to a read: tells reads apart on screen. */
+function refreshedAt(read: number): string {
+  return new Date(Date.UTC(2026, 11, 2, 15, 0, read)).toISOString();
+}
+
+/**
+ * Serves prod-eu-1 as the inventory would, counting reads: each answer is
+ * `answer(read)` with the read's number in its refresh time.
+ */
+function serveCluster(answer: (read: number) => Partial<FleetCluster>) {
+  const inventory = { reads: 0 };
+  server.use(
+    http.get(`${baseUrl}/clusters/prod-eu-1`, () => {
+      inventory.reads++;
+      return HttpResponse.json(
+        apiCluster('prod-eu-1', {
+          ...answer(inventory.reads),
+          refreshedAt: refreshedAt(inventory.reads),
+        }),
+      );
+    }),
+  );
+  return inventory;
+}
+
+/**
+ * The cells of a MachineDeployment's row, as text. Found through the name
+ * cell: a role query by name would compute every row's accessible name,
+ * which costs jsdom a lot of CPU.
+ */
+function machineDeploymentCells(name: string): string[] {
+  const row = screen.getByText(name).closest('tr');
+  if (!row) throw new Error(`${name} is not in a table row`);
+  return within(row)
+    .getAllByRole('cell')
+    .map(cell => cell.textContent ?? '');
+}
+
+/** Waits, without moving the clock, until the tab shows the answer to `read`. */
+async function showsRead(read: number) {
+  await settleUntil(
+    () => screen.queryByText(refreshedAt(read)) !== null,
+    `showing read ${read}`,
+  );
+}
+
+/**
+ * Moves the clock one re-read interval on and waits for the tab to show the
+ * read it caused; checks that the read did not come a millisecond earlier.
+ */
+async function nextRead(inventory: { reads: number }) {
+  const expected = inventory.reads + 1;
+  await advanceClock(CLUSTER_REREAD_INTERVAL_MS - 1);
+  expect(inventory.reads).toBe(expected - 1);
+  await advanceClock(1);
+  await showsRead(expected);
+}
+
+/** However long the clock runs on, no read comes. */
+async function expectNoMoreReads(inventory: { reads: number }) {
+  const reads = inventory.reads;
+  await advanceClock(2 * CLUSTER_REREAD_WINDOW_MS);
+  await passTurns();
+  expect(inventory.reads).toBe(reads);
+}
+
 describe('EntityClusterContent', () => {
   it('shows the cluster’s fabrics, networks, MCS support and detection errors', async () => {
     server.use(
@@ -211,52 +312,76 @@ describe('EntityClusterContent', () => {
     ).toBeInTheDocument();
   });
 
-  it('re-reads the cluster after a scale until the inventory shows it', async () => {
-    // The inventory answers with the old count until its next refresh.
-    let desired = 3;
-    let reads = 0;
+  it('does not re-read a cluster that nothing changes', async () => {
+    const inventory = serveCluster(() => ({
+      lifecycle: lifecycle([machineDeployment('md-general', 'Running', 3)]),
+    }));
+    await renderTab('prod-eu-1');
+    await showsRead(1);
+    await expectNoMoreReads(inventory);
+    expect(inventory.reads).toBe(1);
+  });
+
+  it('re-reads the cluster every 2 s after a scale until the inventory shows it', async () => {
+    // The inventory shows the new count from the third read after the scale
+    // on, as after its next refresh.
+    let readsBeforeScale: number | undefined;
     let scaled: unknown;
-    const lifecycle = () => ({
-      managementCluster: 'demo',
-      namespace: 'demo',
-      name: 'prod-eu-1',
-      apiVersion: 'cluster.x-k8s.io/v1beta2',
-      machineDeployments: [
-        {
-          name: 'md-general',
-          namespace: 'demo',
-          phase: 'Running',
-          replicas: reads > 2 ? desired : 3,
-          readyReplicas: 3,
-        },
-      ],
+    const inventory = serveCluster(read => {
+      const readsSinceScale =
+        readsBeforeScale === undefined ? 0 : read - readsBeforeScale;
+      return {
+        lifecycle: lifecycle([
+          machineDeployment(
+            'md-general',
+            'Running',
+            readsSinceScale >= 3 ? 5 : 3,
+          ),
+        ]),
+      };
     });
     server.use(
-      http.get(`${baseUrl}/clusters/prod-eu-1`, () => {
-        reads++;
-        return HttpResponse.json(
-          apiCluster('prod-eu-1', { lifecycle: lifecycle() }),
-        );
-      }),
       http.post(`${baseUrl}/clusters/prod-eu-1/scale`, async ({ request }) => {
         scaled = await request.json();
-        desired = 5;
-        reads = 0;
+        readsBeforeScale = inventory.reads;
         return HttpResponse.json({ replicas: 5, previousReplicas: 3 });
       }),
     );
+    const desiredReplicas = () => machineDeploymentCells('md-general')[3];
     await renderTab('prod-eu-1');
-    fireEvent.click(await screen.findByRole('button', { name: /^Scale / }));
-    const dialog = await screen.findByRole('dialog');
+    await showsRead(1);
+
+    fireEvent.click(screen.getByLabelText('Scale md-general'));
+    const dialog = screen.getByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('Replicas'), {
       target: { value: '5' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Scale' }));
-    expect(
-      await screen.findByRole('cell', { name: '5' }, { timeout: 10_000 }),
-    ).toBeInTheDocument();
+    // At once, then every interval while the inventory has the old count.
+    await showsRead(2);
     expect(scaled).toEqual({ machineDeployment: 'md-general', replicas: 5 });
-    expect(reads).toBeGreaterThan(2);
+    expect(desiredReplicas()).toBe('3');
+    await nextRead(inventory);
+    expect(desiredReplicas()).toBe('3');
+    await nextRead(inventory);
+    expect(desiredReplicas()).toBe('5');
+  });
+
+  it('re-reads the cluster every 2 s while a MachineDeployment rolls out, until it settles', async () => {
+    // Rolling out for the first three reads, then settled.
+    const inventory = serveCluster(read => ({
+      lifecycle: lifecycle([
+        machineDeployment('md-general', read <= 3 ? 'ScalingUp' : 'Running', 5),
+      ]),
+    }));
+    await renderTab('prod-eu-1');
+    await showsRead(1);
+    await nextRead(inventory);
+    await nextRead(inventory);
+    await nextRead(inventory);
+    expect(machineDeploymentCells('md-general')[1]).toBe('Running');
+    await expectNoMoreReads(inventory);
+    expect(inventory.reads).toBe(4);
   });
 
   it('reports a cluster the backend cannot return', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import useAsyncRetry from 'react-use/esm/useAsyncRetry';
 import { useApi } from '@backstage/core-plugin-api';
 import { useEntity } from '@backstage/plugin-catalog-react';
@@ -30,6 +30,7 @@ import {
 import { multiClusterApiRef } from '../../api';
 import { ClusterHealthStatus } from '../common/ClusterHealthStatus';
 import { LifecycleDialog } from './ScaleDialog';
+import { useRereadAfterChange } from './useRereadAfterChange';
 import {
   ClusterConnectivityCard,
   ClusterVirtualNodesCard,
@@ -109,21 +110,12 @@ export function EntityClusterContent() {
   const [upgrading, setUpgrading] = useState(false);
   // After a change, and while a rollout is under way, re-read the cluster:
   // the inventory shows a change only after its next refresh.
-  const [watchUntil, setWatchUntil] = useState(0);
   const rollingOut = Boolean(
     cluster?.lifecycle?.machineDeployments.some(
       md => md.phase === 'ScalingUp' || md.phase === 'ScalingDown',
     ),
   );
-  useEffect(() => {
-    if (!rollingOut && Date.now() > watchUntil) return undefined;
-    const timer = setTimeout(retry, 2000);
-    return () => clearTimeout(timer);
-  }, [rollingOut, watchUntil, retry, cluster]);
-  const watchChange = () => {
-    setWatchUntil(Date.now() + 30_000);
-    retry();
-  };
+  const watchChange = useRereadAfterChange(retry, cluster, rollingOut);
 
   if (loading && !cluster) return <Progress />;
   if (error) return <ResponseErrorPanel error={error} />;
