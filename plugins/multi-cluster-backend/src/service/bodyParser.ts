@@ -14,8 +14,8 @@ export const BODY_LIMITS = {
   failover: '16kb',
   /** recommend: requirements and an explicit reachability requirement. */
   recommend: '1mb',
-  /** simulate: up to 20,000 posted clusters. */
-  simulate: '5mb',
+  /** simulate: up to 5,000 posted clusters (about 1.3 MB with capacity). */
+  simulate: '2mb',
 } as const;
 
 /** A body over its route's limit: 413. */

@@ -13,7 +13,10 @@ import {
   REQUEST_LIMITS,
   shortNameSchema,
 } from './names';
-import { nonNegativeResourceListSchema } from './quantities';
+import {
+  capacityResourceListSchema,
+  resourceRequestsSchema,
+} from './quantities';
 import { requestObject } from './request';
 
 /**
@@ -26,7 +29,17 @@ const PLACEMENT_BOUNDS: JsonBounds = {
   maxArrayLength: REQUEST_LIMITS.clusters,
   maxKeys: REQUEST_LIMITS.labels,
   maxStringLength: 317,
-  maxNodes: 50_000,
+  maxNodes: 20_000,
+};
+
+/** A dependency and its clusters: `{ ref, clusters: [{ name }] }`. */
+const REACHABILITY_BOUNDS: JsonBounds = {
+  maxDepth: 6,
+  maxArrayLength: REQUEST_LIMITS.dependencyClusters,
+  maxKeys: 2,
+  maxStringLength: 255,
+  // Objects, names and cluster sets of all dependencies together.
+  maxNodes: 3 * REQUEST_LIMITS.dependencyClusters,
 };
 
 const TOLERATION_BOUNDS: JsonBounds = {
@@ -82,9 +95,9 @@ export const clusterSnapshotSchema = z
       .optional(),
     resourceSummary: z
       .object({
-        allocatable: nonNegativeResourceListSchema.optional(),
-        allocated: nonNegativeResourceListSchema.optional(),
-        allocating: nonNegativeResourceListSchema.optional(),
+        allocatable: capacityResourceListSchema.optional(),
+        allocated: capacityResourceListSchema.optional(),
+        allocating: capacityResourceListSchema.optional(),
       })
       .strict()
       .optional(),
@@ -93,27 +106,30 @@ export const clusterSnapshotSchema = z
   .strict();
 
 /** Flotilla's reachability requirement (ReachabilityRequirement). */
-export const reachabilityRequirementSchema = z
-  .object({
-    dependencies: boundedArray(
-      z
-        .object({
-          ref: entityRefSchema,
-          clusters: boundedArray(
-            z
-              .object({
-                name: clusterNameSchema,
-                clusterSets: clusterSetsSchema.optional(),
-              })
-              .strict(),
-            REQUEST_LIMITS.clusters,
-          ),
-        })
-        .strict(),
-      REQUEST_LIMITS.dependencies,
-    ),
-  })
-  .strict();
+export const reachabilityRequirementSchema = withinJsonBounds(
+  REACHABILITY_BOUNDS,
+  z
+    .object({
+      dependencies: boundedArray(
+        z
+          .object({
+            ref: entityRefSchema,
+            clusters: boundedArray(
+              z
+                .object({
+                  name: clusterNameSchema,
+                  clusterSets: clusterSetsSchema.optional(),
+                })
+                .strict(),
+              REQUEST_LIMITS.dependencyClusters,
+            ),
+          })
+          .strict(),
+        REQUEST_LIMITS.dependencies,
+      ),
+    })
+    .strict(),
+);
 
 /**
  * Reachability fields shared by simulate and recommend: explicit
@@ -154,7 +170,7 @@ export const simulatePlacementRequestSchema = requestObject({
     REQUEST_LIMITS.clusters,
   ).optional(),
   replicaRequirements: z
-    .object({ resourceRequest: nonNegativeResourceListSchema.optional() })
+    .object({ resourceRequest: resourceRequestsSchema.optional() })
     .strict()
     .optional(),
   uid: z.string().min(1).max(128).optional(),
@@ -173,7 +189,7 @@ export type SimulatePlacementRequest = z.output<
  */
 export const recommendPlacementRequestSchema = requestObject({
   replicas: z.number().int().min(1).max(REQUEST_LIMITS.replicas),
-  resourceRequest: nonNegativeResourceListSchema
+  resourceRequest: resourceRequestsSchema
     .optional()
     .describe('Per-replica requests, e.g. { "cpu": "500m", "memory": "1Gi" }'),
   allowedJurisdictions: nameListSchema.optional(),

@@ -66,6 +66,22 @@ describe('request objects', () => {
     );
   });
 
+  it('refuse unknown fields before checking any field', () => {
+    let checked = 0;
+    const schema = requestObject({
+      items: boundedArray(
+        z.number().refine(() => {
+          checked++;
+          return true;
+        }),
+        10,
+      ),
+    });
+    const { message } = failure(schema, { items: [1, 2, 3], extra: true });
+    expect(checked).toBe(0);
+    expect(message).toBe("(body): Unrecognized key(s) in object: 'extra'");
+  });
+
   it('count the problems past the first five when there are few', () => {
     const { message } = failure(listClustersRequestSchema, {
       region: [1, 2, 3, 4, 5, 6, 7],
@@ -151,7 +167,6 @@ describe('resource lists', () => {
     '1e999999999',
     '-1',
     '-500m',
-    ' 1',
     '9'.repeat(65),
     true,
     null,
@@ -174,7 +189,8 @@ describe('resource lists', () => {
 
   it('accept Kubernetes quantities and take numbers as their text', () => {
     const result = simulate({
-      cpu: '500m',
+      // Kubernetes trims white space around a quantity (UnmarshalJSON).
+      cpu: ' 500m ',
       memory: '1.5Gi',
       'nvidia.com/gpu': 1,
       'ephemeral-storage': '129e6',
@@ -196,7 +212,7 @@ describe('resource lists', () => {
     });
   });
 
-  it.each(['abc', '-1', '1e999999999', 'NaN'])(
+  it.each(['abc', '1e999999999', 'NaN', '1Zi'])(
     "refuse %j in a posted cluster's allocatable",
     value => {
       const { message } = failure(simulatePlacementRequestSchema, {
@@ -224,8 +240,24 @@ describe('placement requests', () => {
       },
     });
     expect(message).toBe(
-      'placement.clusterAffinity.clusterNames: at most 20000 items allowed',
+      'placement.clusterAffinity.clusterNames: at most 5000 items allowed',
     );
+  });
+
+  it('bound a reachability requirement as a whole', () => {
+    const clusters = Array.from({ length: 15_000 }, (_, i) => ({
+      name: `c${i}`,
+    }));
+    const { message } = failure(recommendPlacementRequestSchema, {
+      replicas: 1,
+      reachability: {
+        dependencies: [
+          { ref: 'component:default/db', clusters },
+          { ref: 'component:default/cache', clusters },
+        ],
+      },
+    });
+    expect(message).toBe('reachability: at most 60000 values allowed');
   });
 
   it("keep Karmada's own checks", () => {
