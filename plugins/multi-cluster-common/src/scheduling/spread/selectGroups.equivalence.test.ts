@@ -216,6 +216,26 @@ describe('selectGroups gives the enumerating DFS answer (Karmada select_groups.g
     );
   });
 
+  it('with a region far larger than the others (sparse lines)', () => {
+    fc.assert(
+      fc.property(
+        withBounds(
+          groupsArbitrary({
+            minLength: 5,
+            maxLength: 30,
+            values: fc.constantFrom(1, 2, 3, 70_000),
+            weights: fc.integer({ min: 0, max: 3 }).map(units => units * 1000),
+          }),
+        ),
+        ([groups, bounds]) => {
+          const answers = answersOf(groups, bounds, selectGroupsByCountVectors);
+          expect(answers.actual).toEqual(answers.expected);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
   it('the count-vector oracle agrees with the enumeration where both run', () => {
     fc.assert(
       fc.property(

@@ -26,11 +26,24 @@
  * 4. The prefix rule keeps replacing the current answer by a later, strictly
  *    shorter path that is a prefix of it; all of those are prefixes of the
  *    best path, so the answer is the best path's shortest recorded prefix.
- * The best path is then a cardinality-constrained knapsack: when the `min`
- * smallest values already reach `target`, exactly the `min`-sized sets are
- * recorded and the best is the top `min` by (weight, value, index);
- * otherwise a dynamic program over (groups taken, value sum capped at
- * target), class by class, with a budget on its work.
+ *
+ * Finding the best path is then a knapsack with a cardinality bound:
+ * - when the minGroups smallest values already reach target, exactly the
+ *   minGroups-sized sets are recorded and the best is the top minGroups by
+ *   (weight, value, DFS index): O(n log n). Regions of one cluster each
+ *   always land here unless the target is out of reach.
+ * - otherwise a dynamic program over (groups taken, value sum capped at
+ *   target), class of equal value by class: O(classes * states * log) with
+ *   states <= min(maxGroups, target) * target. Knapsack is NP-hard when
+ *   values are arbitrary numbers, so no exact method is polynomial in the
+ *   number of groups alone; here values are cluster counts and target is a
+ *   cluster count, so this is polynomial in the number of clusters. Past a
+ *   budget (GROUP_SELECTION_BUDGET) it refuses with GroupSelectionLimitError
+ *   instead of answering late.
+ *
+ * Domain (Karmada's): unique group names (region names are map keys),
+ * non-negative integer values, integer weights whose sums stay exact (below
+ * 2^53).
  */
 
 export interface GroupInfo {
@@ -51,18 +64,19 @@ export class GroupSelectionLimitError extends Error {}
 export interface GroupSelectionBudget {
   /** Steps (points and choices looked at). */
   work: number;
-  /** States kept across class boundaries (about 16 bytes each). */
+  /** States kept across class boundaries (about 40 bytes each). */
   states: number;
 }
 
 /**
- * About a second of one core and 40 MB at most. Regions of one cluster each
+ * At most about a second of one core and 60 MB. Regions of one cluster each
  * never come near it (they take the top-minGroups path); 1,000 regions of
- * 1 to 10 clusters with a cluster minGroups of 1,000 use about half.
+ * 1 to 10 clusters with a cluster minGroups of 1,000 take about 11 million
+ * steps and 1.1 million states.
  */
 export const GROUP_SELECTION_BUDGET: Readonly<GroupSelectionBudget> = {
   work: 20_000_000,
-  states: 2_000_000,
+  states: 1_500_000,
 };
 
 function compareByName(left: GroupInfo, right: GroupInfo): number {
@@ -292,6 +306,62 @@ function solveLine(
   );
 }
 
+/**
+ * Order of states by line (sum - size * value, shifted by `offset` to be
+ * non-negative and below `lines`), then size: two counting sorts.
+ */
+function orderByLineThenSize(
+  sizes: Int32Array,
+  sums: Float64Array,
+  value: number,
+  offset: number,
+  lines: number,
+  maxSize: number,
+): Int32Array {
+  const total = sizes.length;
+  const bySize = new Int32Array(total);
+  const sizeStarts = new Int32Array(maxSize + 2);
+  for (let source = 0; source < total; source++)
+    sizeStarts[sizes[source] + 1]++;
+  for (let size = 0; size <= maxSize; size++) {
+    sizeStarts[size + 1] += sizeStarts[size];
+  }
+  for (let source = 0; source < total; source++) {
+    bySize[sizeStarts[sizes[source]]++] = source;
+  }
+  const order = new Int32Array(total);
+  const lineStarts = new Int32Array(lines + 1);
+  const lineOf = (source: number) =>
+    sums[source] - sizes[source] * value + offset;
+  for (let source = 0; source < total; source++)
+    lineStarts[lineOf(source) + 1]++;
+  for (let line = 0; line < lines; line++) {
+    lineStarts[line + 1] += lineStarts[line];
+  }
+  for (let slot = 0; slot < total; slot++) {
+    const source = bySize[slot];
+    order[lineStarts[lineOf(source)]++] = source;
+  }
+  return order;
+}
+
+/** The same order by a numeric sort, for lines too many to count. */
+function orderBySortKey(
+  sizes: Int32Array,
+  sums: Float64Array,
+  value: number,
+  offset: number,
+  maxSize: number,
+): Int32Array {
+  const total = sizes.length;
+  const rank = (source: number) =>
+    (sums[source] - sizes[source] * value + offset) * (maxSize + 1) +
+    sizes[source];
+  const order = new Int32Array(total);
+  for (let source = 0; source < total; source++) order[source] = source;
+  return order.sort((left, right) => rank(left) - rank(right));
+}
+
 function bestByClasses(problem: Problem): number[] | undefined {
   const { groups, minGroups, target } = problem;
   const count = groups.length;
@@ -339,32 +409,22 @@ function bestByClasses(problem: Problem): number[] | undefined {
     value: number,
   ): Boundary => {
     const total = madeSizes.length + cappedSizes.length;
-    const sizeOf = (source: number) =>
-      source < madeSizes.length
+    const sizes = new Int32Array(total);
+    const sums = new Float64Array(total);
+    for (let source = 0; source < total; source++) {
+      const made = source < madeSizes.length;
+      sizes[source] = made
         ? madeSizes[source]
         : cappedSizes[source - madeSizes.length];
-    const sumOf = (source: number) =>
-      source < madeSizes.length ? madeSums[source] : target;
-    const stride = maxSize + 1;
-    const offset = maxSize * value;
-    const rank = (source: number) =>
-      (sumOf(source) - sizeOf(source) * value + offset) * stride +
-      sizeOf(source);
-    const order = new Int32Array(total);
-    for (let source = 0; source < total; source++) order[source] = source;
-    if ((target + offset + 1) * stride * total < Number.MAX_SAFE_INTEGER) {
-      // Pack the source into the sort key: a plain numeric sort.
-      const packed = new Float64Array(total);
-      for (let source = 0; source < total; source++) {
-        packed[source] = rank(source) * total + source;
-      }
-      packed.sort();
-      for (let slot = 0; slot < total; slot++) {
-        order[slot] = packed[slot] - Math.floor(packed[slot] / total) * total;
-      }
-    } else {
-      order.sort((left, right) => rank(left) - rank(right));
+      sums[source] = made ? madeSums[source] : target;
     }
+    // Lines run from -maxSize * value to target.
+    const offset = maxSize * value;
+    const lines = target + offset + 1;
+    const order =
+      lines <= 4 * total + 65_536
+        ? orderByLineThenSize(sizes, sums, value, offset, lines, maxSize)
+        : orderBySortKey(sizes, sums, value, offset, maxSize);
     const boundary: Boundary = {
       sizes: new Int32Array(total),
       sums: new Float64Array(total),
@@ -375,10 +435,10 @@ function bestByClasses(problem: Problem): number[] | undefined {
     };
     for (let slot = 0; slot < total; slot++) {
       const source = order[slot];
-      boundary.sizes[slot] = sizeOf(source);
-      boundary.sums[slot] = sumOf(source);
+      boundary.sizes[slot] = sizes[source];
+      boundary.sums[slot] = sums[source];
       if (source < madeSizes.length) boundary.madeSlots[source] = slot;
-      else boundary.cappedSlots[sizeOf(source)] = slot;
+      else boundary.cappedSlots[sizes[source]] = slot;
     }
     return boundary;
   };
