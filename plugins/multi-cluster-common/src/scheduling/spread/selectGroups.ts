@@ -69,7 +69,8 @@ export interface GroupSelectionBudget {
 }
 
 /**
- * At most about a second of one core and 60 MB. Regions of one cluster each
+ * Under 2 s and about 60 MB on the (shared, loaded) 2-core development
+ * machine, see bench/spread.bench.ts. Regions of one cluster each
  * never come near it (they take the top-minGroups path); 1,000 regions of
  * 1 to 10 clusters with a cluster minGroups of 1,000 take about 11 million
  * steps and 1.1 million states.
