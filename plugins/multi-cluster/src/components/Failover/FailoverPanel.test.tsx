@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import {
@@ -15,10 +14,17 @@ import {
   type FailoverRun,
 } from '@flotilla/plugin-multi-cluster-common';
 import { MultiClusterClient, multiClusterApiRef } from '../../api';
+import {
+  advanceClock,
+  passTurns,
+  runOnFakeClock,
+  settleUntil,
+  setupUser,
+} from '../../__testUtils__/fakeClock';
 import { FailoverPanel } from './FailoverPanel';
+import { FAILOVER_POLL_MS } from './useFailoverRun';
 
-// Typing and a second-long poll make these slower than Jest's default 5 s.
-jest.setTimeout(20_000);
+runOnFakeClock();
 
 const server = setupServer();
 registerMswTestHooks(server);
@@ -101,14 +107,24 @@ function renderPanel(
   );
 }
 
-async function openDialog() {
-  // Query afresh: the button re-renders once the permission resolves.
-  await waitFor(
-    () =>
-      expect(screen.getByRole('button', { name: 'Fail over' })).toBeEnabled(),
-    { timeout: 5000 },
+/** The "Fail over" button, found by its label's text (cheaper than by role and name). */
+function failOverButton(): HTMLElement {
+  const button = screen.getByText('Fail over').closest('button');
+  if (!button) throw new Error('"Fail over" is not a button');
+  return button;
+}
+
+async function openDialog(user: ReturnType<typeof setupUser>) {
+  // The button is enabled once the permission resolves.
+  await waitFor(() => expect(failOverButton()).toBeEnabled());
+  await user.click(failOverButton());
+}
+
+/** The status the panel shows for the run it follows, if any. */
+function runStatus(): string | null {
+  return (
+    screen.queryByTestId('failover-run')?.getAttribute('data-status') ?? null
   );
-  await userEvent.click(screen.getByRole('button', { name: 'Fail over' }));
 }
 
 describe('FailoverPanel', () => {
@@ -125,7 +141,7 @@ describe('FailoverPanel', () => {
         'Only the owners of this service can fail it over.',
       ),
     ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Fail over' })).toBeDisabled();
+    expect(failOverButton()).toBeDisabled();
   });
 
   it('previews the plan, starts the run and follows it to the end', async () => {
@@ -146,18 +162,19 @@ describe('FailoverPanel', () => {
         );
       }),
     );
+    const user = setupUser();
     await renderPanel(AuthorizeResult.ALLOW);
-    await openDialog();
+    await openDialog(user);
     const dialog = await screen.findByRole('dialog');
     const start = within(dialog).getByRole('button', {
       name: 'Start failover',
     });
     expect(start).toBeDisabled();
-    await userEvent.type(
+    await user.type(
       within(dialog).getByLabelText('Reason (required)'),
       'eu-1 is down',
     );
-    await userEvent.click(
+    await user.click(
       within(dialog).getByRole('button', { name: 'Preview plan' }),
     );
     expect(
@@ -168,16 +185,20 @@ describe('FailoverPanel', () => {
         /will be skipped: no Argo CD application configured/,
       ),
     ).toBeInTheDocument();
-    await userEvent.click(start);
+    await user.click(start);
 
-    await waitFor(
-      () =>
-        expect(screen.getByTestId('failover-run')).toHaveAttribute(
-          'data-status',
-          'succeeded',
-        ),
-      { timeout: 5000 },
+    // The run is read at once, then once a poll interval while it runs:
+    // the clock moves only when the test says so.
+    await settleUntil(() => runStatus() === 'running', 'showing the run');
+    expect(polls).toBe(1);
+    expect(screen.getByTestId('step-verify')).toHaveAttribute(
+      'data-status',
+      'pending',
     );
+    await advanceClock(FAILOVER_POLL_MS - 1);
+    expect(polls).toBe(1);
+    await advanceClock(1);
+    await settleUntil(() => runStatus() === 'succeeded', 'showing the end');
     expect(screen.getByTestId('step-verify')).toHaveAttribute(
       'data-status',
       'succeeded',
@@ -187,7 +208,11 @@ describe('FailoverPanel', () => {
       'skipped',
     );
     expect(screen.getByTestId('failover-run')).toHaveTextContent('in 4.2s');
-    expect(screen.getByRole('button', { name: 'Roll back' })).toBeEnabled();
+    expect(screen.getByText('Roll back').closest('button')).toBeEnabled();
+    // A run that has ended is not read again.
+    await advanceClock(10 * FAILOVER_POLL_MS);
+    await passTurns();
+    expect(polls).toBe(2);
     expect(posted).toEqual([
       {
         entityRef,
@@ -222,14 +247,15 @@ describe('FailoverPanel', () => {
         ),
       ),
     );
+    const user = setupUser();
     await renderPanel(AuthorizeResult.ALLOW);
-    await openDialog();
+    await openDialog(user);
     const dialog = await screen.findByRole('dialog');
-    await userEvent.type(
+    await user.type(
       within(dialog).getByLabelText('Reason (required)'),
       'drill',
     );
-    await userEvent.click(
+    await user.click(
       within(dialog).getByRole('button', { name: 'Preview plan' }),
     );
     expect(

@@ -5,7 +5,13 @@ import type { FailoverRun } from '@flotilla/plugin-multi-cluster-common';
 import { multiClusterApiRef } from '../../api';
 
 const TERMINAL = new Set(['succeeded', 'failed', 'cancelled']);
-const POLL_MS = 1000;
+/**
+ * How often a run that has not ended is read again: a failover's steps take
+ * seconds, and polling is what follows a run where signals are not installed.
+ */
+export const FAILOVER_POLL_MS = 1000;
+/** After a failed read, the next waits longer: the backend may be restarting. */
+export const FAILOVER_POLL_AFTER_ERROR_MS = 3 * FAILOVER_POLL_MS;
 
 /**
  * Follows one run to its end: a signal from the backend triggers an immediate
@@ -34,11 +40,12 @@ export function useFailoverRun(runId: string | undefined) {
         if (cancelled) return;
         setRun(next);
         setError(undefined);
-        if (!TERMINAL.has(next.status)) timer = setTimeout(load, POLL_MS);
+        if (!TERMINAL.has(next.status))
+          timer = setTimeout(load, FAILOVER_POLL_MS);
       } catch (e) {
         if (cancelled) return;
         setError(e as Error);
-        timer = setTimeout(load, POLL_MS * 3);
+        timer = setTimeout(load, FAILOVER_POLL_AFTER_ERROR_MS);
       }
     };
     load();
