@@ -10,10 +10,10 @@ import {
 import { entityRouteRef } from '@backstage/plugin-catalog-react';
 import { MultiClusterClient, multiClusterApiRef } from '../../api';
 import { checkoutExposure } from '../../__fixtures__/connectivity';
+import { runOnFakeClock } from '../../__testUtils__/fakeClock';
 import { ExposureCard } from './ExposureCard';
 
-// Rendering tables is slow on a busy machine; Jest's default 5 s is tight.
-jest.setTimeout(15_000);
+runOnFakeClock();
 
 const server = setupServer();
 registerMswTestHooks(server);

@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import {
@@ -14,10 +13,10 @@ import {
   addonReport,
   connectivityReport,
 } from '../../__fixtures__/connectivity';
+import { runOnFakeClock, setupUser } from '../../__testUtils__/fakeClock';
 import { FleetConnectivity } from './FleetConnectivity';
 
-// Tab switches and tooltips re-render a few tables.
-jest.setTimeout(15_000);
+runOnFakeClock();
 
 const server = setupServer();
 registerMswTestHooks(server);
@@ -69,6 +68,7 @@ describe('FleetConnectivity', () => {
   });
 
   it('leads the findings with the CIDR overlap and names its clusters', async () => {
+    const user = setupUser();
     server.use(
       http.get(`${baseUrl}/connectivity`, () =>
         HttpResponse.json(connectivityReport()),
@@ -79,7 +79,7 @@ describe('FleetConnectivity', () => {
     const tab = await screen.findByRole('tab', {
       name: 'Findings (2) · CIDR overlap',
     });
-    await userEvent.click(tab);
+    await user.click(tab);
     const overlap = screen.getByTestId('finding-cidr-overlap');
     expect(overlap).toHaveTextContent(
       'CIDR overlap: Pod CIDRs overlap in cluster set eu-payments',
@@ -98,6 +98,7 @@ describe('FleetConnectivity', () => {
   });
 
   it('shows borrowed capacity per virtual node and the fleet total counted once', async () => {
+    const user = setupUser();
     server.use(
       http.get(`${baseUrl}/connectivity`, () =>
         HttpResponse.json(connectivityReport()),
@@ -105,10 +106,11 @@ describe('FleetConnectivity', () => {
       http.get(`${baseUrl}/addons`, () => HttpResponse.json(addonReport())),
     );
     await renderConnectivity();
-    await userEvent.click(
+    await user.click(
       await screen.findByRole('tab', { name: 'Borrowed capacity' }),
     );
-    expect(screen.getByTestId('fleet-capacity')).toHaveTextContent(
+    // The tab is there before the report: wait for the report.
+    expect(await screen.findByTestId('fleet-capacity')).toHaveTextContent(
       'Fleet capacity, every node counted once' +
         'cpu 112 · memory 448Gi · pods 440 · nvidia.com/gpu 2',
     );
@@ -139,6 +141,7 @@ describe('FleetConnectivity', () => {
   });
 
   it('shows add-on coverage as a matrix with the reason in each tooltip', async () => {
+    const user = setupUser();
     server.use(
       http.get(`${baseUrl}/connectivity`, () =>
         HttpResponse.json(connectivityReport()),
@@ -146,7 +149,7 @@ describe('FleetConnectivity', () => {
       http.get(`${baseUrl}/addons`, () => HttpResponse.json(addonReport())),
     );
     await renderConnectivity();
-    await userEvent.click(
+    await user.click(
       await screen.findByRole('tab', {
         name: 'Add-on coverage (1 need attention)',
       }),
@@ -169,7 +172,7 @@ describe('FleetConnectivity', () => {
       'Delivery unreadable: clusterpropagationpolicies.policy.karmada.io "gatekeeper-library" not found',
     );
 
-    await userEvent.hover(
+    await user.hover(
       within(screen.getByTestId('addon-kyverno-baseline-prod-eu-2')).getByText(
         'drifted',
       ),
@@ -180,6 +183,7 @@ describe('FleetConnectivity', () => {
   });
 
   it('explains how to declare cluster sets and add-ons when there are none', async () => {
+    const user = setupUser();
     server.use(
       http.get(`${baseUrl}/connectivity`, () =>
         HttpResponse.json({
@@ -208,22 +212,22 @@ describe('FleetConnectivity', () => {
     ).toBeInTheDocument();
     expect(screen.getByText(/In no cluster set/)).toHaveTextContent('a, b');
 
-    await userEvent.click(screen.getByRole('tab', { name: 'Findings (0)' }));
+    await user.click(screen.getByRole('tab', { name: 'Findings (0)' }));
     expect(screen.getByText(/No connectivity findings/)).toBeInTheDocument();
 
-    await userEvent.click(
-      screen.getByRole('tab', { name: 'Borrowed capacity' }),
-    );
+    await user.click(screen.getByRole('tab', { name: 'Borrowed capacity' }));
     expect(screen.getByText(/No cluster borrows capacity/)).toBeInTheDocument();
     expect(screen.getByTestId('fleet-capacity')).toHaveTextContent('cpu 16');
 
-    await userEvent.click(screen.getByRole('tab', { name: 'Add-on coverage' }));
+    await user.click(screen.getByRole('tab', { name: 'Add-on coverage' }));
+    // The add-on report loads on its own.
     expect(
-      screen.getByText(/List them under multiCluster.addons/),
+      await screen.findByText(/List them under multiCluster.addons/),
     ).toBeInTheDocument();
   });
 
   it('reports a failing connectivity report and still shows add-on coverage', async () => {
+    const user = setupUser();
     server.use(
       http.get(`${baseUrl}/connectivity`, () =>
         backendError('the fleet inventory has not been refreshed yet', 503),
@@ -238,9 +242,7 @@ describe('FleetConnectivity', () => {
         )
       ).length,
     ).toBeGreaterThan(0);
-    await userEvent.click(
-      screen.getByRole('tab', { name: /^Add-on coverage/ }),
-    );
+    await user.click(screen.getByRole('tab', { name: /^Add-on coverage/ }));
     await waitFor(() =>
       expect(
         screen.getByTestId('addon-kyverno-baseline-prod-us-1'),
@@ -249,6 +251,7 @@ describe('FleetConnectivity', () => {
   });
 
   it('reports a failing add-on report on its tab', async () => {
+    const user = setupUser();
     server.use(
       http.get(`${baseUrl}/connectivity`, () =>
         HttpResponse.json(connectivityReport()),
@@ -262,7 +265,7 @@ describe('FleetConnectivity', () => {
     );
     await renderConnectivity();
     await screen.findByTestId('cluster-set-eu-payments');
-    await userEvent.click(screen.getByRole('tab', { name: 'Add-on coverage' }));
+    await user.click(screen.getByRole('tab', { name: 'Add-on coverage' }));
     expect(
       (await screen.findAllByText(/Invalid add-on configuration/)).length,
     ).toBeGreaterThan(0);

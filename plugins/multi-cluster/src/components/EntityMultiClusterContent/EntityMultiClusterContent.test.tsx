@@ -23,10 +23,10 @@ import {
 import { MultiClusterClient, multiClusterApiRef } from '../../api';
 import { apiCluster } from '../../__fixtures__/clusters';
 import { checkoutExposure } from '../../__fixtures__/connectivity';
+import { runOnFakeClock } from '../../__testUtils__/fakeClock';
 import { EntityMultiClusterContent } from './EntityMultiClusterContent';
 
-// The tab renders placement, DR, failover, exposure and the simulator.
-jest.setTimeout(20_000);
+runOnFakeClock();
 
 const server = setupServer();
 registerMswTestHooks(server);

@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import {
@@ -15,11 +14,10 @@ import {
   addonReport,
   connectivityReport,
 } from '../../__fixtures__/connectivity';
+import { runOnFakeClock, setupUser } from '../../__testUtils__/fakeClock';
 import { FleetPageContent } from './FleetPage';
 
-// The page renders the cluster table and the connectivity tabs; on a busy
-// machine that outlasts Jest's default 5 s.
-jest.setTimeout(20_000);
+runOnFakeClock();
 
 const server = setupServer();
 registerMswTestHooks(server);
@@ -84,11 +82,16 @@ describe('FleetPageContent', () => {
       await screen.findByTestId('cluster-set-eu-payments'),
     ).toHaveTextContent('Submariner');
     expect(
-      screen.getByRole('tab', { name: 'Findings (2) · CIDR overlap' }),
+      // Among the tabs, by text: a role query by name over the whole page
+      // computes every button's accessible name, which costs jsdom much CPU.
+      within(screen.getByRole('tablist')).getByText(
+        'Findings (2) · CIDR overlap',
+      ),
     ).toBeInTheDocument();
   });
 
   it('filters clusters by segmentation axis and summarises regions', async () => {
+    const user = setupUser();
     server.use(
       http.get(`${baseUrl}/clusters`, () =>
         HttpResponse.json({
@@ -124,10 +127,8 @@ describe('FleetPageContent', () => {
     expect(screen.getByText('1 cluster, 1 healthy')).toBeInTheDocument();
     expect(screen.getByText('unhealthy')).toBeInTheDocument();
 
-    await userEvent.click(screen.getByTestId('filter-environment'));
-    await userEvent.click(
-      within(screen.getByRole('listbox')).getByText('prod'),
-    );
+    await user.click(screen.getByTestId('filter-environment'));
+    await user.click(within(screen.getByRole('listbox')).getByText('prod'));
     expect(await screen.findByText('Clusters (2 of 3)')).toBeInTheDocument();
     expect(screen.queryByText('dev-eu-1')).not.toBeInTheDocument();
     expect(screen.getByText('prod-us-1')).toBeInTheDocument();
@@ -149,6 +150,7 @@ describe('FleetPageContent', () => {
   });
 
   it('runs the simulator on the live fleet and shows the split', async () => {
+    const user = setupUser();
     let posted: { replicas: number } | undefined;
     server.use(
       http.get(`${baseUrl}/clusters`, () =>
@@ -174,9 +176,9 @@ describe('FleetPageContent', () => {
     await renderPage();
     await screen.findByText('Clusters (1 of 1)');
     const replicas = screen.getByLabelText('Replicas');
-    await userEvent.clear(replicas);
-    await userEvent.type(replicas, '4');
-    await userEvent.click(screen.getByRole('button', { name: 'Simulate' }));
+    await user.clear(replicas);
+    await user.type(replicas, '4');
+    await user.click(screen.getByText('Simulate'));
     await waitFor(() =>
       expect(screen.getByTestId('simulation-split')).toHaveTextContent('a: 4'),
     );
