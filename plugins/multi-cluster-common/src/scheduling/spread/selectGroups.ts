@@ -195,25 +195,6 @@ const ENDS = 2;
 const TERMINAL = 1;
 
 /**
- * The recorded path with the highest (weight, value) and the smallest index
- * sequence (rules 1-3), by a dynamic program over the classes of equal
- * value.
- *
- * A state is (groups taken, their value sum capped at target). Past the
- * target only size == minGroups can still be recorded (rule 1), so the exact
- * sum no longer matters: a capped state behaves as if its sum were exactly
- * target. Values of paths are compared as what is still to come, which is
- * exact because every way into a state shares its past.
- *
- * Taking j groups of a class moves a state (k, s) along its line
- * (k + j, s + j * value). The first j groups of a class weigh a concave
- * function of j (the class is heaviest first), so along a line the best
- * number to take is monotone in the starting point (a Monge argument that
- * holds for (weight, value) pairs and for "largest j on ties"): each line is
- * solved by divide and conquer in O(points log points) instead of trying
- * every j from every state.
- */
-/**
  * The open states at a class boundary: partial sets that may still grow
  * into a recorded path. Kept in two orders: by line of the class before
  * (as the forward pass makes them, uncapped ones only) and by line of the
@@ -322,8 +303,9 @@ function orderByLineThenSize(
   const total = sizes.length;
   const bySize = new Int32Array(total);
   const sizeStarts = new Int32Array(maxSize + 2);
-  for (let source = 0; source < total; source++)
+  for (let source = 0; source < total; source++) {
     sizeStarts[sizes[source] + 1]++;
+  }
   for (let size = 0; size <= maxSize; size++) {
     sizeStarts[size + 1] += sizeStarts[size];
   }
@@ -334,8 +316,9 @@ function orderByLineThenSize(
   const lineStarts = new Int32Array(lines + 1);
   const lineOf = (source: number) =>
     sums[source] - sizes[source] * value + offset;
-  for (let source = 0; source < total; source++)
+  for (let source = 0; source < total; source++) {
     lineStarts[lineOf(source) + 1]++;
+  }
   for (let line = 0; line < lines; line++) {
     lineStarts[line + 1] += lineStarts[line];
   }
@@ -363,6 +346,25 @@ function orderBySortKey(
   return order.sort((left, right) => rank(left) - rank(right));
 }
 
+/**
+ * The recorded path with the highest (weight, value) and the smallest index
+ * sequence (rules 1-3), by a dynamic program over the classes of equal
+ * value.
+ *
+ * A state is (groups taken, their value sum capped at target). Past the
+ * target only size == minGroups can still be recorded (rule 1), so the exact
+ * sum no longer matters: a capped state behaves as if its sum were exactly
+ * target. Values of paths are compared as what is still to come, which is
+ * exact because every way into a state shares its past.
+ *
+ * Taking j groups of a class moves a state (k, s) along its line
+ * (k + j, s + j * value). The first j groups of a class weigh a concave
+ * function of j (the class is heaviest first), so along a line the best
+ * number to take is monotone in the starting point (a Monge argument that
+ * holds for (weight, value) pairs and for "largest j on ties"): each line is
+ * solved by divide and conquer in O(points log points) instead of trying
+ * every j from every state.
+ */
 function bestByClasses(problem: Problem): number[] | undefined {
   const { groups, minGroups, target } = problem;
   const count = groups.length;
@@ -608,8 +610,14 @@ function bestByClasses(problem: Problem): number[] | undefined {
   for (let c = 0; c < classes.length; c++) {
     const { sizes, sums } = reachable[c];
     let slot = 0;
-    while (sizes[slot] !== size || sums[slot] !== sum) slot++;
-    const code = choices[c][slot];
+    while (
+      slot < sizes.length &&
+      (sizes[slot] !== size || sums[slot] !== sum)
+    ) {
+      slot++;
+    }
+    const code = slot < sizes.length ? choices[c][slot] : -1;
+    if (code < 0) throw new Error('group selection: a chosen state is missing');
     const taken = code >> 1;
     const { start, value } = classes[c];
     for (let offset = 0; offset < taken; offset++) chosen.push(start + offset);
