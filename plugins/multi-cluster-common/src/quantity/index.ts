@@ -32,11 +32,13 @@ export {
   ownQuantity,
   parseResourceList,
   parseResourceRequests,
+  readResourceEntries,
   readResourceList,
   resourceSummaryProblems,
   sumResourceLists,
 } from './resourceList';
 export type {
+  ResourceEntry,
   ResourceList,
   ResourceListOptions,
   ResourceListProblem,

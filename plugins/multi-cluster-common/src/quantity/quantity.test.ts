@@ -15,6 +15,7 @@ import {
   quantityValue,
   subtractQuantities,
   tryParseQuantity,
+  tryParseQuantityExact,
   tryParseRequestQuantity,
 } from './quantity';
 
@@ -361,7 +362,7 @@ describe('quantity properties', () => {
         fc.constantFrom(0, 3),
         (text, scale) => {
           const fast = quantityToScaledInteger(text, scale);
-          const exact = tryParseQuantity(text);
+          const exact = tryParseQuantityExact(text);
           const fastNanos = Number.isNaN(fast)
             ? 'declined'
             : BigInt(fast) * 10n ** BigInt(9 - scale);
@@ -369,6 +370,48 @@ describe('quantity properties', () => {
           // Declining is always allowed; an answer must be the exact one.
           expect(fastNanos === 'declined' || fastNanos === exactNanos).toBe(
             true,
+          );
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('tryParseQuantity and its exact path', () => {
+  it('agree on every input, accepted or refused', () => {
+    const outcome = (input: unknown, parse: typeof tryParseQuantity) => {
+      const result = parse(input);
+      return result.ok ? result.quantity.nanos : result.error.reason;
+    };
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.integer({ min: -1e15, max: 1e15 }).map(String),
+          fc
+            .tuple(
+              fc.bigInt({ min: -(10n ** 18n), max: 10n ** 18n }),
+              fc.constantFrom(
+                '',
+                'm',
+                'u',
+                'n',
+                'k',
+                'M',
+                'G',
+                'Ki',
+                'Mi',
+                'Gi',
+                'Pi',
+              ),
+            )
+            .map(([digits, suffix]) => `${digits}${suffix}`),
+          fc.string(),
+          fc.double(),
+        ),
+        input => {
+          expect(outcome(input, tryParseQuantity)).toBe(
+            outcome(input, tryParseQuantityExact),
           );
         },
       ),

@@ -20,15 +20,15 @@
  *
  * Two parse entry points: `parseQuantity` throws {@link QuantityError},
  * `tryParseQuantity` returns a result and never throws. The allocation-free
- * `quantityToScaledInteger` serves the estimator's hot loop.
+ * `quantityToScaledInteger` (./fastPath) serves the estimator's hot loop.
  */
+import { MAX_QUANTITY_LENGTH, quantityToScaledInteger } from './fastPath';
+
+export { MAX_QUANTITY_LENGTH, quantityToScaledInteger };
 
 /** Same wording as apimachinery's `ErrFormatWrong`. */
 export const QUANTITY_FORMAT_ERROR =
   "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
-
-/** Longest quantity text accepted (a canonical int64 nano amount needs 29). */
-export const MAX_QUANTITY_LENGTH = 64;
 
 /**
  * Largest written exponent magnitude (`1e100`, `1e-100`). With at most
@@ -189,7 +189,8 @@ function decimalExponent(text: string): number | QuantityErrorReason {
   return text[0] === '-' ? -value : value;
 }
 
-function parseText(text: string): QuantityResult {
+/** The grammar and exact arithmetic, without the Number shortcut. */
+function parseTextExact(text: string): QuantityResult {
   const end = text.length;
   if (end === 0) return failure('format');
   if (end > MAX_QUANTITY_LENGTH) return failure('too-long');
@@ -273,6 +274,31 @@ function parseText(text: string): QuantityResult {
     magnitude = MAX_NANOS; // apimachinery caps binary SI at maxAllowed
   }
   return { ok: true, quantity: { nanos: negative ? -magnitude : magnitude } };
+}
+
+function parseText(text: string): QuantityResult {
+  // Everyday quantities ("500m", "64Gi", "8") are exact safe integers in
+  // nanos or in units; the fast path reads them without BigInt parsing and
+  // never answers where the exact path would differ (property-tested).
+  const nanos = quantityToScaledInteger(text, 9);
+  if (!Number.isNaN(nanos))
+    return { ok: true, quantity: { nanos: BigInt(nanos) } };
+  const units = quantityToScaledInteger(text, 0);
+  if (!Number.isNaN(units)) {
+    return { ok: true, quantity: { nanos: BigInt(units) * NANOS_PER_UNIT } };
+  }
+  return parseTextExact(text);
+}
+
+/**
+ * {@link tryParseQuantity} without the fast path, so tests can hold the
+ * fast path against the exact one.
+ *
+ * @internal
+ */
+export function tryParseQuantityExact(input: unknown): QuantityResult {
+  const text = textOf(input);
+  return text === undefined ? failure('type') : parseTextExact(text);
 }
 
 function textOf(input: unknown): string | undefined {
@@ -388,124 +414,4 @@ export function formatQuantity(
   }
   if (nanos % NANOS_PER_MILLI === 0n) return `${nanos / NANOS_PER_MILLI}m`;
   return `${nanos}n`;
-}
-
-const POWERS_OF_TEN: number[] = [];
-for (let power = 0, value = 1; power <= 22; power++, value *= 10) {
-  POWERS_OF_TEN.push(value);
-}
-
-/**
- * Fast path: the quantity times 10^scaleExponent10 (0 for units, 3 for
- * milli-units) when that is an exact safe integer; NaN otherwise (invalid
- * text, fractions below the unit, overflow, exponents), in which case
- * callers use `tryParseQuantity`. Whenever it answers, the exact parser
- * accepts the text with the same value.
- */
-export function quantityToScaledInteger(
-  text: string,
-  scaleExponent10: number,
-): number {
-  // Guards the loop below against huge or non-string input from JSON.
-  if (typeof text !== 'string') return NaN;
-  const length = text.length;
-  if (length > MAX_QUANTITY_LENGTH) return NaN;
-  let position = 0;
-  let negative = false;
-  let code = text.charCodeAt(0);
-  if (code === 45 /* - */ || code === 43 /* + */) {
-    negative = code === 45;
-    position++;
-  }
-  let mantissa = 0;
-  let digitCount = 0;
-  let fractionCount = 0;
-  let seenDot = false;
-  for (; position < length; position++) {
-    code = text.charCodeAt(position);
-    if (code >= 48 && code <= 57) {
-      mantissa = mantissa * 10 + (code - 48);
-      digitCount++;
-      if (seenDot) fractionCount++;
-    } else if (code === 46 /* . */ && !seenDot) {
-      seenDot = true;
-    } else {
-      break;
-    }
-  }
-  if (digitCount === 0 || mantissa > Number.MAX_SAFE_INTEGER) return NaN;
-
-  let exponent10 = scaleExponent10 - fractionCount;
-  let binaryMultiplier = 1;
-  const suffixLength = length - position;
-  if (suffixLength === 1) {
-    switch (text.charCodeAt(position)) {
-      case 109: // m
-        exponent10 -= 3;
-        break;
-      case 107: // k
-        exponent10 += 3;
-        break;
-      case 77: // M
-        exponent10 += 6;
-        break;
-      case 71: // G
-        exponent10 += 9;
-        break;
-      case 84: // T
-        exponent10 += 12;
-        break;
-      case 80: // P
-        exponent10 += 15;
-        break;
-      case 69: // E
-        exponent10 += 18;
-        break;
-      case 117: // u
-        exponent10 -= 6;
-        break;
-      case 110: // n
-        exponent10 -= 9;
-        break;
-      default:
-        return NaN;
-    }
-  } else if (suffixLength === 2 && text.charCodeAt(position + 1) === 105) {
-    // Ki, Mi, Gi, Ti, Pi, Ei
-    switch (text.charCodeAt(position)) {
-      case 75:
-        binaryMultiplier = 1024;
-        break;
-      case 77:
-        binaryMultiplier = 1048576;
-        break;
-      case 71:
-        binaryMultiplier = 1073741824;
-        break;
-      case 84:
-        binaryMultiplier = 1099511627776;
-        break;
-      case 80:
-        binaryMultiplier = 1125899906842624;
-        break;
-      default:
-        return NaN; // Ei always exceeds the safe range
-    }
-  } else if (suffixLength !== 0) {
-    return NaN; // exponents and anything unusual take the exact path
-  }
-
-  let scaled = mantissa * binaryMultiplier;
-  if (scaled > Number.MAX_SAFE_INTEGER) return NaN;
-  if (exponent10 > 0) {
-    if (exponent10 > 22) return NaN;
-    scaled *= POWERS_OF_TEN[exponent10];
-    if (scaled > Number.MAX_SAFE_INTEGER) return NaN;
-  } else if (exponent10 < 0) {
-    if (exponent10 < -22) return NaN;
-    const divisor = POWERS_OF_TEN[-exponent10];
-    if (scaled % divisor !== 0) return NaN;
-    scaled /= divisor;
-  }
-  return negative ? -scaled : scaled;
 }

@@ -71,19 +71,26 @@ function parseEntry(value: unknown, requests: boolean): QuantityResult {
   return requests ? tryParseRequestQuantity(value) : tryParseQuantity(value);
 }
 
+/** A valid entry of a resource list, parsed. */
+export interface ResourceEntry {
+  resource: string;
+  /** The value as text (a number is read as its JavaScript text). */
+  text: string;
+  quantity: Quantity;
+}
+
 /**
- * Validates `input` and copies its valid entries (values as text); every
- * refused entry is a problem attributed to `<field>.<resource>`. Never
- * throws. Entries beyond the maximum are dropped as one problem.
+ * {@link readResourceList} keeping each valid entry's parsed quantity, for
+ * callers that compute with them (one parse per entry).
  */
-export function readResourceList(
+export function readResourceEntries(
   input: unknown,
   field?: string,
   options: ResourceListOptions = {},
-): { list: ResourceList; problems: ResourceListProblem[] } {
-  const list: ResourceList = {};
+): { entries: ResourceEntry[]; problems: ResourceListProblem[] } {
+  const entries: ResourceEntry[] = [];
   const problems: ResourceListProblem[] = [];
-  if (input === undefined) return { list, problems };
+  if (input === undefined) return { entries, problems };
   if (!isPlainRecord(input)) {
     problems.push({
       value: input,
@@ -93,7 +100,7 @@ export function readResourceList(
         field,
       ),
     });
-    return { list, problems };
+    return { entries, problems };
   }
   const maxEntries = options.maxEntries ?? MAX_RESOURCE_LIST_ENTRIES;
   const keys = Object.keys(input);
@@ -130,8 +137,28 @@ export function readResourceList(
       });
       continue;
     }
-    list[resource] = String(value);
+    entries.push({
+      resource,
+      text: String(value),
+      quantity: parsed.quantity,
+    });
   }
+  return { entries, problems };
+}
+
+/**
+ * Validates `input` and copies its valid entries (values as text); every
+ * refused entry is a problem attributed to `<field>.<resource>`. Never
+ * throws. Entries beyond the maximum are dropped as one problem.
+ */
+export function readResourceList(
+  input: unknown,
+  field?: string,
+  options: ResourceListOptions = {},
+): { list: ResourceList; problems: ResourceListProblem[] } {
+  const { entries, problems } = readResourceEntries(input, field, options);
+  const list: ResourceList = {};
+  for (const { resource, text } of entries) list[resource] = text;
   return { list, problems };
 }
 
@@ -221,18 +248,14 @@ export function sumResourceLists(
   const totals = new Map<string, { quantity: Quantity; binary: boolean }>();
   const problems: ResourceListProblem[] = [];
   lists.forEach((input, index) => {
-    const { list, problems: refused } = readResourceList(input);
+    const { entries, problems: refused } = readResourceEntries(input);
     for (const problem of refused) {
       problems.push({ ...problem, source: describe(index) });
     }
-    for (const [resource, text] of Object.entries(list)) {
-      const parsed = tryParseQuantity(text);
-      if (!parsed.ok) continue; // validated above
+    for (const { resource, text, quantity } of entries) {
       const total = totals.get(resource);
       totals.set(resource, {
-        quantity: total
-          ? addQuantities(total.quantity, parsed.quantity)
-          : parsed.quantity,
+        quantity: total ? addQuantities(total.quantity, quantity) : quantity,
         binary: (total?.binary ?? false) || BINARY_SUFFIX.test(text),
       });
     }

@@ -9,14 +9,14 @@
  * unavailable (0 replicas), so one bad cluster cannot fail a schedule;
  * `resourceSummaryProblems` lists such entries for callers to report.
  */
-import { parseResourceRequests } from '../quantity/resourceList';
+import { quantityToScaledInteger } from '../quantity/fastPath';
 import {
   Quantity,
   quantityMilliValue,
-  quantityToScaledInteger,
   quantityValue,
   tryParseQuantity,
-} from './quantity';
+} from '../quantity/quantity';
+import { readResourceEntries } from '../quantity/resourceList';
 import type {
   ClusterSnapshot,
   ReplicaRequirements,
@@ -24,6 +24,11 @@ import type {
 } from './types';
 
 const INT32_MAX = 2147483647;
+
+// The loops below call this once per cluster and resource. Transpiled to
+// CommonJS, every use of an imported binding reads a getter on the other
+// module's exports; a local copy is a plain call.
+const scaledInteger = quantityToScaledInteger;
 
 /** Go's int64 -> int32 conversion (wraps). */
 function toInt32(value: number): number {
@@ -52,19 +57,22 @@ export function compileReplicaRequirements(
 ): CompiledRequest[] {
   const compiled: CompiledRequest[] = [];
   if (requirements.resourceRequest === undefined) return compiled;
-  const requests = parseResourceRequests(requirements.resourceRequest, field);
-  for (const name of Object.keys(requests)) {
-    const text = requests[name];
-    const parsed = tryParseQuantity(text);
+  const { entries, problems } = readResourceEntries(
+    requirements.resourceRequest,
+    field,
+    { requests: true },
+  );
+  if (problems.length > 0) throw problems[0].error;
+  for (const { resource: name, text, quantity } of entries) {
     // Value() rounds up, so any positive amount counts as a request.
-    if (!parsed.ok || parsed.quantity.nanos === 0n) continue;
+    if (quantity.nanos === 0n) continue;
     const isCpu = name === 'cpu';
     compiled.push({
       name,
       isCpu,
       text,
-      quantity: parsed.quantity,
-      scaled: quantityToScaledInteger(text, isCpu ? 3 : 0),
+      quantity,
+      scaled: scaledInteger(text, isCpu ? 3 : 0),
     });
   }
   return compiled;
@@ -93,7 +101,7 @@ function compiledFor(requirements: ReplicaRequirements): CompiledRequest[] {
 function wholeUnits(list: ResourceList | undefined, name: string): number {
   const text = list?.[name];
   if (text === undefined) return 0;
-  const fast = quantityToScaledInteger(text, 0);
+  const fast = scaledInteger(text, 0);
   if (!Number.isNaN(fast)) return fast;
   const parsed = tryParseQuantity(text);
   return parsed.ok ? quantityValue(parsed.quantity) : NaN;
@@ -146,15 +154,11 @@ function replicasForResource(
   const allocatedText = allocated?.[request.name];
   const allocatingText = allocating?.[request.name];
   const scale = request.isCpu ? 3 : 0;
-  const total = quantityToScaledInteger(allocatableText, scale);
+  const total = scaledInteger(allocatableText, scale);
   const used =
-    allocatedText === undefined
-      ? 0
-      : quantityToScaledInteger(allocatedText, scale);
+    allocatedText === undefined ? 0 : scaledInteger(allocatedText, scale);
   const pending =
-    allocatingText === undefined
-      ? 0
-      : quantityToScaledInteger(allocatingText, scale);
+    allocatingText === undefined ? 0 : scaledInteger(allocatingText, scale);
   // Any quantity off the fast path (NaN) takes the exact path.
   if (
     !Number.isNaN(request.scaled) &&

@@ -3,10 +3,10 @@
  * estimate, spread selection, replica assignment), including the ordered
  * fallback over `clusterAffinities`.
  */
-import { readResourceList } from '../quantity/resourceList';
+import { QuantityError } from '../quantity/quantity';
 import { allocatableReplicas, Candidate, LOCALITY_SCORE } from './candidates';
 import { applyPlacementDefaults } from './defaults';
-import { compileReplicaRequirements } from './estimator';
+import { CompiledRequest, compileReplicaRequirements } from './estimator';
 import { NO_CLUSTERS_AVAILABLE_MESSAGE, PlacementError } from './errors';
 import { buildExplanation, AttemptRecord } from './explain';
 import {
@@ -54,7 +54,29 @@ function invalid(message: string): PlacementError {
   return new PlacementError('InvalidRequest', message);
 }
 
-function validateRequest(request: ScheduleRequest): void {
+/**
+ * The workload's requests, compiled once per call; a bad one is an
+ * InvalidRequest naming `replicaRequirements.resourceRequest.<name>`.
+ */
+function compiledRequests(
+  request: ScheduleRequest,
+): CompiledRequest[] | undefined {
+  if (!request.replicaRequirements) return undefined;
+  try {
+    return compileReplicaRequirements(
+      request.replicaRequirements,
+      REQUESTS_FIELD,
+    );
+  } catch (error) {
+    if (error instanceof QuantityError) throw invalid(error.message);
+    throw error;
+  }
+}
+
+/** Checks the request; returns its compiled resource requests. */
+function validateRequest(
+  request: ScheduleRequest,
+): CompiledRequest[] | undefined {
   const { replicas } = request;
   if (!Number.isInteger(replicas) || replicas < 0 || replicas > INT32_MAX) {
     throw invalid(
@@ -80,13 +102,7 @@ function validateRequest(request: ScheduleRequest): void {
   }
   // Kubernetes itself never lets a bad request reach Karmada; here one is
   // refused whether or not this attempt needs the estimator.
-  const requests = request.replicaRequirements?.resourceRequest;
-  if (requests !== undefined) {
-    const [problem] = readResourceList(requests, REQUESTS_FIELD, {
-      requests: true,
-    }).problems;
-    if (problem) throw invalid(problem.error.message);
-  }
+  return compiledRequests(request);
 }
 
 /** Index of the observed term; 0 when unset, unknown or Fresh. */
@@ -208,6 +224,7 @@ function filterAndScore(
   placement: KarmadaPlacement,
   scope: CompiledScope,
   workload: boolean,
+  compiled: CompiledRequest[] | undefined,
 ): {
   feasible: Candidate[];
   fitReasons: string[];
@@ -245,10 +262,7 @@ function filterAndScore(
     workload,
     scope.tiers !== undefined,
   );
-  const requests =
-    estimate && request.replicaRequirements
-      ? compileReplicaRequirements(request.replicaRequirements, REQUESTS_FIELD)
-      : undefined;
+  const requests = estimate ? compiled : undefined;
   const { tiers } = scope;
   const candidateByInput: (Candidate | undefined)[] = new Array(
     clusters.length,
@@ -312,6 +326,7 @@ function scheduleWithAffinity(
   request: ScheduleRequest,
   placement: KarmadaPlacement,
   affinityScope: AffinityScope,
+  compiled: CompiledRequest[] | undefined,
 ): ScheduleResult {
   const workload =
     request.replicas > 0 || request.replicaRequirements !== undefined;
@@ -321,6 +336,7 @@ function scheduleWithAffinity(
     placement,
     scope,
     workload,
+    compiled,
   );
   if (feasible.length === 0) {
     // FitError is returned unwrapped by Karmada's generic scheduler.
@@ -383,7 +399,7 @@ function scheduleWithAffinity(
  * would fail to schedule.
  */
 export function schedule(request: ScheduleRequest): ScheduleResult {
-  validateRequest(request);
+  const compiled = validateRequest(request);
   const placement = applyPlacementDefaults(request.placement);
   const terms = placement.clusterAffinities;
   if (terms && terms.length > 0) {
@@ -394,10 +410,12 @@ export function schedule(request: ScheduleRequest): ScheduleResult {
       index++
     ) {
       try {
-        const result = scheduleWithAffinity(request, placement, {
-          affinity: placement.clusterAffinity,
-          term: terms[index],
-        });
+        const result = scheduleWithAffinity(
+          request,
+          placement,
+          { affinity: placement.clusterAffinity, term: terms[index] },
+          compiled,
+        );
         result.affinityName = terms[index].affinityName;
         return result;
       } catch (error) {
@@ -408,7 +426,10 @@ export function schedule(request: ScheduleRequest): ScheduleResult {
     // Every remaining term failed: Karmada reports the first error.
     if (firstError) throw firstError;
   }
-  return scheduleWithAffinity(request, placement, {
-    affinity: placement.clusterAffinity,
-  });
+  return scheduleWithAffinity(
+    request,
+    placement,
+    { affinity: placement.clusterAffinity },
+    compiled,
+  );
 }
