@@ -1,19 +1,19 @@
 import { z } from 'zod';
-import { clusterNameSchema, entityRefSchema, REQUEST_LIMITS } from './names';
+import {
+  clusterNameSchema,
+  entityRefSchema,
+  printableTextSchema,
+  REQUEST_LIMITS,
+} from './names';
 import { requestObject } from './request';
 
-const reasonSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(REQUEST_LIMITS.reasonLength)
-  .describe('Why: recorded with the run and in the audit log');
+const reasonSchema = printableTextSchema(REQUEST_LIMITS.reasonLength).describe(
+  'Why: recorded with the run and in the audit log',
+);
 
-const idempotencyKeySchema = z
-  .string()
-  .min(1)
-  .max(255)
-  .describe('A repeated call with the same key returns the same run');
+const idempotencyKeySchema = printableTextSchema(255).describe(
+  'A repeated call with the same key returns the same run',
+);
 
 const startShape = {
   entityRef: entityRefSchema.describe(

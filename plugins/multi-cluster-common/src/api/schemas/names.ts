@@ -101,6 +101,31 @@ export const labelMapSchema = boundedRecord(
   REQUEST_LIMITS.labels,
 );
 
+/**
+ * C0 controls but tab, line feed and carriage return; DEL and C1; an
+ * unpaired surrogate (not text: PostgreSQL refuses it in UTF-8 columns).
+ */
+const UNPRINTABLE =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Free text that is stored (a reason, an idempotency key): printable,
+ * non-empty once trimmed, at most `maxLength` characters.
+ */
+export function printableTextSchema(maxLength: number) {
+  return checkedText(
+    maxLength,
+    text => {
+      if (text.length === 0) return 'must not be empty';
+      return UNPRINTABLE.test(text)
+        ? 'must not contain control characters or unpaired surrogates'
+        : undefined;
+    },
+    { normalize: text => text.trim() },
+  );
+}
+
 /** An entity reference, `[kind:][namespace/]name`. */
 export const entityRefSchema = z
   .string()

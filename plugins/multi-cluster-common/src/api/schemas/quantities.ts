@@ -1,7 +1,6 @@
 import type { QuantityResult } from '../../quantity/quantity';
 import {
   MAX_QUANTITY_LENGTH,
-  tryParseQuantity,
   tryParseRequestQuantity,
 } from '../../quantity/quantity';
 import { MAX_RESOURCE_LIST_ENTRIES } from '../../quantity/resourceList';
@@ -48,9 +47,8 @@ export const resourceRequestsSchema = boundedRecord(
   MAX_RESOURCE_LIST_ENTRIES,
 );
 
-/** A cluster's allocatable, allocated or allocating resources. */
-export const capacityResourceListSchema = boundedRecord(
-  resourceNameKeySchema,
-  quantityText(tryParseQuantity),
-  MAX_RESOURCE_LIST_ENTRIES,
-);
+/**
+ * A posted cluster's allocatable, allocated or allocating resources: no
+ * cluster reports a negative one, so none is taken either.
+ */
+export const capacityResourceListSchema = resourceRequestsSchema;

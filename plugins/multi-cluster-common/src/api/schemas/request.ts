@@ -213,22 +213,27 @@ export class RequestObject<T extends z.ZodRawShape> extends z.ZodObject<
       return false;
     }
     const shape = this.shape;
-    const unknown: string[] = [];
+    const shown: string[] = [];
+    let unknown = 0;
     for (const key in data) {
       if (
         Object.prototype.hasOwnProperty.call(data, key) &&
-        !Object.prototype.hasOwnProperty.call(shape, key)
+        !Object.prototype.hasOwnProperty.call(shape, key) &&
+        ++unknown <= MAX_SHOWN_KEYS
       ) {
-        unknown.push(key);
+        shown.push(clipForMessage(key, MAX_PATH_SEGMENT_LENGTH));
       }
     }
-    if (unknown.length === 0) return false;
-    const { issues } = input.parent.common;
+    if (unknown === 0) return false;
+    const more = unknown - shown.length;
+    // Named here, not by zod: its message would list every key.
     z.addIssueToContext(this._getOrReturnCtx(input), {
       code: z.ZodIssueCode.unrecognized_keys,
-      keys: unknown,
+      keys: shown,
+      message: `Unrecognized key(s) in object: ${shown
+        .map(key => `'${key}'`)
+        .join(', ')}${more > 0 ? ` and ${more} more` : ''}`,
     });
-    issues[issues.length - 1] = shortIssue(issues[issues.length - 1]);
     return true;
   }
 }

@@ -212,7 +212,7 @@ describe('resource lists', () => {
     });
   });
 
-  it.each(['abc', '1e999999999', 'NaN', '1Zi'])(
+  it.each(['abc', '-1', '1e999999999', 'NaN', '1Zi'])(
     "refuse %j in a posted cluster's allocatable",
     value => {
       const { message } = failure(simulatePlacementRequestSchema, {
