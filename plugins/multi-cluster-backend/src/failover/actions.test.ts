@@ -62,6 +62,45 @@ describe('failover actions and signals', () => {
       }),
     ).rejects.toThrow('This action requires user credentials');
 
+    // The route's schema and the plan's refusals, as input errors.
+    await expect(
+      actions.invoke({
+        id: 'test:start-failover',
+        input: {
+          entityRef: 'component:default/checkout',
+          from: 'nowhere-1',
+          reason: 'x',
+          dryRun: true,
+        },
+        credentials: owner,
+      }),
+    ).rejects.toMatchObject({
+      name: 'InputError',
+      message:
+        "FailoverPlanError: source cluster 'nowhere-1' is not in the fleet",
+    });
+    await expect(
+      actions.invoke({
+        id: 'test:start-failover',
+        input: {
+          entityRef: 'component:default/checkout',
+          from: 'demo-eu',
+          reason: 'r'.repeat(2_001),
+          url: 'https://evil',
+        },
+        credentials: owner,
+      }),
+    ).rejects.toMatchObject({
+      name: 'InputError',
+      cause: {
+        issues: [
+          expect.objectContaining({
+            message: "Unrecognized key(s) in object: 'url'",
+          }),
+        ],
+      },
+    });
+
     const dry = await actions.invoke({
       id: 'test:start-failover',
       input: {
