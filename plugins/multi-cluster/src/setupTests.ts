@@ -14,5 +14,6 @@ configure({ defaultHidden: true });
 // turns, not of milliseconds. What is left for Jest's timeout is CPU time:
 // mounting Backstage's tables in jsdom takes up to about a second a test on
 // an idle machine, and a machine shared with other builds stretches that
-// many times over. So the timeout only catches a test that hangs.
+// many times over (at a load average of 20 on 2 cores the heaviest test took
+// 28 s). So the timeout is only there to catch a test that hangs.
 jest.setTimeout(60_000);
