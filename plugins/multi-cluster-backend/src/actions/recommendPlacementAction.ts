@@ -3,6 +3,7 @@ import { InputError } from '@backstage/errors';
 import {
   multiClusterClusterReadPermission,
   multiClusterPlacementReadPermission,
+  QuantityError,
   recommendPlacementRequestSchema,
 } from '@flotilla/plugin-multi-cluster-common';
 import { isPlacementError } from '../placement/PlacementSimulator';
@@ -58,6 +59,9 @@ export function registerRecommendPlacementAction(
         // As the route answers 422, the action refuses the input.
         if (isPlacementError(error)) {
           throw new InputError(`PlacementError: ${error.message}`);
+        }
+        if (error instanceof QuantityError) {
+          throw new InputError(error.message);
         }
         throw error;
       }

@@ -3,6 +3,7 @@ import { InputError } from '@backstage/errors';
 import {
   multiClusterClusterReadPermission,
   multiClusterPlacementReadPermission,
+  QuantityError,
   simulatePlacementRequestSchema,
 } from '@flotilla/plugin-multi-cluster-common';
 import { isPlacementError } from '../placement/PlacementSimulator';
@@ -53,6 +54,9 @@ export function registerSimulatePlacementAction(
       } catch (error) {
         if (isPlacementError(error)) {
           throw new InputError(`PlacementError: ${error.message}`);
+        }
+        if (error instanceof QuantityError) {
+          throw new InputError(error.message);
         }
         throw error;
       }

@@ -1,6 +1,8 @@
 import { HttpAuthService } from '@backstage/backend-plugin-api';
+import { InputError } from '@backstage/errors';
 import {
   multiClusterClusterReadPermission,
+  QuantityError,
   multiClusterPlacementReadPermission,
   recommendPlacementRequestSchema,
   simulatePlacementRequestSchema,
@@ -15,8 +17,14 @@ import {
 import { BODY_LIMITS, jsonBody } from './bodyParser';
 import { parseInput } from './validation';
 
-/** Answers a scheduler error with 422 and Karmada's text; rethrows others. */
+/**
+ * Answers a scheduler error with 422 and Karmada's text, a quantity the
+ * request schema let through with 400; rethrows others.
+ */
 function sendPlacementError(res: Response, error: unknown): void {
+  if (error instanceof QuantityError) {
+    throw new InputError(error.message);
+  }
   if (!isPlacementError(error)) {
     throw error;
   }
