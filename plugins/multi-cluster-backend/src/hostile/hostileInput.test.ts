@@ -8,8 +8,6 @@ import {
 import { actionsRegistryServiceMock } from '@backstage/backend-test-utils/alpha';
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
-// fast-check is a devDependency of the common package, hoisted to the root.
-// eslint-disable-next-line @backstage/no-undeclared-imports
 import fc from 'fast-check';
 import { Knex } from 'knex';
 import request from 'supertest';
