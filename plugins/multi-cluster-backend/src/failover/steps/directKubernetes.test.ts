@@ -205,20 +205,33 @@ describe('direct scaling and verification against Kubernetes', () => {
 
   it('does not pass verify while the target is still rolling out, and reports a refused connection', async () => {
     serveCluster('us', { replicas: 4, available: 1 });
-    const controller = new AbortController();
-    setTimeout(() => controller.abort(new Error('timed out')), 80);
-    await expect(
-      verify(stepContext(testRun(), 'verify', direct(), controller.signal)),
-    ).rejects.toThrow(/"available":1/);
-    server.use(
-      http.get(`${url('us')}/apis/apps/v1/namespaces/shop/deployments`, () =>
-        HttpResponse.error(),
-      ),
-    );
-    const c2 = new AbortController();
-    setTimeout(() => c2.abort(new Error('timed out')), 80);
-    await expect(
-      verify(stepContext(testRun(), 'verify', direct(), c2.signal)),
-    ).rejects.toThrow(/request failed/);
+    // Each step's deadline passes as it starts its second read of the
+    // target: it has seen one answer by then, however slow the machine.
+    // (One read of the target per poll: its Deployments, then StatefulSets.)
+    let controller = new AbortController();
+    let deploymentReads = 0;
+    const deadlineOnSecondRead = ({ request }: { request: Request }) => {
+      if (!request.url.includes('/namespaces/shop/deployments')) return;
+      deploymentReads += 1;
+      if (deploymentReads === 2) controller.abort(new Error('timed out'));
+    };
+    server.events.on('request:start', deadlineOnSecondRead);
+    try {
+      await expect(
+        verify(stepContext(testRun(), 'verify', direct(), controller.signal)),
+      ).rejects.toThrow(/"available":1/);
+      server.use(
+        http.get(`${url('us')}/apis/apps/v1/namespaces/shop/deployments`, () =>
+          HttpResponse.error(),
+        ),
+      );
+      controller = new AbortController();
+      deploymentReads = 0;
+      await expect(
+        verify(stepContext(testRun(), 'verify', direct(), controller.signal)),
+      ).rejects.toThrow(/request failed/);
+    } finally {
+      server.events.removeListener('request:start', deadlineOnSecondRead);
+    }
   });
 });

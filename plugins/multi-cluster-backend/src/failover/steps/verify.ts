@@ -41,7 +41,7 @@ export const verify: StepExecutor = async ({
   let last: unknown[] = [];
   for (;;) {
     polls++;
-    const observed = await Promise.all(
+    const reading = Promise.all(
       targets.map(async t => {
         try {
           const workloads = await deps.workloads.listWorkloads(
@@ -70,6 +70,14 @@ export const verify: StepExecutor = async ({
         }
       }),
     );
+    let observed: Awaited<typeof reading>;
+    try {
+      observed = await reading;
+    } catch (error) {
+      // A deadline during a read still reports what the last read saw.
+      if (signal.aborted && polls > 1) break;
+      throw error;
+    }
     last = observed;
     let health: Awaited<ReturnType<typeof checkUrl>> | undefined;
     if (run.context.healthUrl) {
