@@ -1,4 +1,7 @@
-import { HttpAuthService } from '@backstage/backend-plugin-api';
+import {
+  BackstageCredentials,
+  HttpAuthService,
+} from '@backstage/backend-plugin-api';
 import { InputError } from '@backstage/errors';
 import {
   multiClusterClusterReadPermission,
@@ -9,6 +12,7 @@ import {
 } from '@flotilla/plugin-multi-cluster-common';
 import type { Response } from 'express';
 import Router from 'express-promise-router';
+import { z } from 'zod';
 import { ClusterAuthorizer } from '../permissions/ClusterAuthorizer';
 import {
   isPlacementError,
@@ -50,14 +54,22 @@ export function createPlacementRouter(options: {
   const { httpAuth, authorizer, simulator } = options;
   const router = Router();
 
-  router.post(
-    '/placement/simulate',
-    jsonBody(BODY_LIMITS.simulate),
-    async (req, res) => {
+  // Both routes answer on the clusters the caller may read.
+  function placementRoute<S extends z.ZodTypeAny>(
+    path: string,
+    bodyLimit: string,
+    schema: S,
+    answer: (
+      body: z.output<S>,
+      canRead: Awaited<ReturnType<ClusterAuthorizer['clusterPredicate']>>,
+      credentials: BackstageCredentials,
+    ) => Promise<unknown>,
+  ) {
+    router.post(path, jsonBody(bodyLimit), async (req, res) => {
       const credentials = await httpAuth.credentials(req, {
         allow: ['user', 'service'],
       });
-      const body = parseInput(simulatePlacementRequestSchema, req.body);
+      const body = parseInput(schema, req.body);
       await authorizer.authorizeBasic(
         multiClusterPlacementReadPermission,
         credentials,
@@ -67,35 +79,26 @@ export function createPlacementRouter(options: {
         credentials,
       );
       try {
-        res.json(await simulator.simulate(body, canRead, credentials));
+        res.json(await answer(body, canRead, credentials));
       } catch (error) {
         sendPlacementError(res, error);
       }
-    },
-  );
+    });
+  }
 
-  router.post(
+  placementRoute(
+    '/placement/simulate',
+    BODY_LIMITS.simulate,
+    simulatePlacementRequestSchema,
+    (body, canRead, credentials) =>
+      simulator.simulate(body, canRead, credentials),
+  );
+  placementRoute(
     '/placement/recommend',
-    jsonBody(BODY_LIMITS.recommend),
-    async (req, res) => {
-      const credentials = await httpAuth.credentials(req, {
-        allow: ['user', 'service'],
-      });
-      const body = parseInput(recommendPlacementRequestSchema, req.body);
-      await authorizer.authorizeBasic(
-        multiClusterPlacementReadPermission,
-        credentials,
-      );
-      const canRead = await authorizer.clusterPredicate(
-        multiClusterClusterReadPermission,
-        credentials,
-      );
-      try {
-        res.json(await simulator.recommend(body, canRead, credentials));
-      } catch (error) {
-        sendPlacementError(res, error);
-      }
-    },
+    BODY_LIMITS.recommend,
+    recommendPlacementRequestSchema,
+    (body, canRead, credentials) =>
+      simulator.recommend(body, canRead, credentials),
   );
 
   return router;
