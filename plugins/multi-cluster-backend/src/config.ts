@@ -6,7 +6,8 @@ import {
   cidrError,
   FabricKind,
   OffloadingKind,
-  parseKeyValueList,
+  parseResourceList,
+  parseResourceListAnnotation,
 } from '@flotilla/plugin-multi-cluster-common';
 import { KubernetesEndpoint } from './kubernetes/KubernetesClient';
 
@@ -167,28 +168,27 @@ function stringMap(c?: Config): Record<string, string> {
 /**
  * A resource list from config: a map (`{ cpu: '64', memory: 256Gi }`) or,
  * because config keys cannot hold dots (`nvidia.com/gpu`), the annotation's
- * `cpu=64,memory=256Gi,nvidia.com/gpu=8` text.
+ * `cpu=64,memory=256Gi,nvidia.com/gpu=8` text. Checked with the quantity
+ * module's rules (resource names, quantities, at most 64 entries): a bad
+ * entry stops startup with a message naming the key, its owner and the
+ * entry.
  */
 function resourceList(
   c: Config,
   key: string,
+  owner: string,
 ): Record<string, string> | undefined {
   if (!c.has(key)) {
     return undefined;
   }
   const value = c.get(key);
-  if (typeof value === 'string') {
-    try {
-      return parseKeyValueList(value);
-    } catch (error) {
-      throw new Error(
-        `Invalid ${key} of demo cluster '${c.getString('name')}': ${
-          (error as Error).message
-        }`,
-      );
-    }
+  try {
+    return typeof value === 'string'
+      ? parseResourceListAnnotation(value)
+      : parseResourceList(value);
+  } catch (error) {
+    throw new Error(`Invalid ${key} of ${owner}: ${(error as Error).message}`);
   }
-  return stringMap(c.getConfig(key));
 }
 
 const FABRIC_KINDS: readonly FabricKind[] = [
@@ -309,6 +309,7 @@ function readDemo(config: Config): DemoConfig | undefined {
   }
   const clusters = (demo.getOptionalConfigArray('clusters') ?? []).map(c => {
     const labels = stringMap(c.getOptionalConfig('labels'));
+    const demoCluster = `demo cluster '${c.getString('name')}'`;
     return {
       name: c.getString('name'),
       title: c.getOptionalString('title'),
@@ -321,8 +322,8 @@ function readDemo(config: Config): DemoConfig | undefined {
       jurisdiction: c.getOptionalString('jurisdiction') ?? labels.jurisdiction,
       zones: c.getOptionalStringArray('zones'),
       labels,
-      capacity: resourceList(c, 'capacity'),
-      allocated: resourceList(c, 'allocated'),
+      capacity: resourceList(c, 'capacity', demoCluster),
+      allocated: resourceList(c, 'allocated', demoCluster),
       costPerCpuHour: c.getOptionalNumber('costPerCpuHour'),
       kubernetesVersion: c.getOptionalString('kubernetesVersion') ?? 'v1.31.4',
       healthy: c.getOptionalBoolean('healthy') ?? true,
@@ -346,7 +347,12 @@ function readDemo(config: Config): DemoConfig | undefined {
         name: v.getString('name'),
         kind: oneOf(v, 'kind', ['liqo', 'admiralty'] as const),
         peer: v.getString('peer'),
-        allocatable: resourceList(v, 'allocatable') ?? {},
+        allocatable:
+          resourceList(
+            v,
+            'allocatable',
+            `virtual node '${v.getString('name')}' of ${demoCluster}`,
+          ) ?? {},
         ready: v.getOptionalBoolean('ready') ?? true,
       })),
     };

@@ -3,6 +3,7 @@ import {
   buildConnectivityReport,
   emptyRequestSchema,
   multiClusterClusterReadPermission,
+  resourceListSchema,
 } from '@flotilla/plugin-multi-cluster-common';
 import { MultiClusterServices } from '../service/createServices';
 import { actionInputSchema, toJson } from './util';
@@ -27,7 +28,12 @@ export function registerGetFleetConnectivityAction(
           isolated: z.array(z.string()),
           findings: z.array(z.record(z.string(), z.any())),
           borrowed: z.array(z.record(z.string(), z.any())),
-          fleetCapacity: z.record(z.string(), z.string()),
+          // Resource names to quantities, checked like the cluster lists
+          // it sums (common's zod 3 schema in the registry's zod/v3: the
+          // same library, see actionInputSchema).
+          fleetCapacity: resourceListSchema as unknown as ReturnType<
+            typeof z.record
+          >,
           errors: z.array(z.string()).optional(),
         }),
     },

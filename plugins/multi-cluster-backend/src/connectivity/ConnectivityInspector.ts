@@ -5,6 +5,7 @@ import type {
   ResourceList,
   VirtualNode,
 } from '@flotilla/plugin-multi-cluster-common';
+import { boundProblems } from '../inventory/findings';
 import type { KubernetesClient } from '../kubernetes/KubernetesClient';
 import { CiliumClusterMeshDetector } from './detectors/CiliumClusterMeshDetector';
 import { describeDetectorError } from './detectors/errors';
@@ -14,6 +15,10 @@ import { NetworksDetector } from './detectors/NetworksDetector';
 import { SubmarinerDetector } from './detectors/SubmarinerDetector';
 import type { ConnectivityDetector, DetectorResult } from './detectors/types';
 import { VirtualNodeDetector } from './detectors/VirtualNodeDetector';
+
+/** Most `connectivity.errors` lines of one inspection, and their longest. */
+const MAX_CONNECTIVITY_ERRORS = 50;
+const MAX_CONNECTIVITY_ERROR_LENGTH = 500;
 
 /** What the API of one cluster shows about its connectivity and capacity. */
 export interface ConnectivityInspection {
@@ -179,7 +184,14 @@ export class ConnectivityInspector {
     if (settled.some(s => s.result.serviceExports)) {
       connectivity.serviceExports = serviceExports;
     }
-    if (errors.length > 0) connectivity.errors = errors;
+    // Errors quote what clusters answered: escaped and bounded.
+    if (errors.length > 0) {
+      connectivity.errors = boundProblems(
+        errors,
+        MAX_CONNECTIVITY_ERRORS,
+        MAX_CONNECTIVITY_ERROR_LENGTH,
+      );
+    }
 
     const nodes = settled.find(
       s => s.result.ownAllocatable || s.result.virtualNodes,

@@ -7,4 +7,3 @@ export { CiliumClusterMeshDetector } from './detectors/CiliumClusterMeshDetector
 export { McsDetector } from './detectors/McsDetector';
 export { NetworksDetector } from './detectors/NetworksDetector';
 export { VirtualNodeDetector } from './detectors/VirtualNodeDetector';
-export { sumResourceLists } from './resourceLists';

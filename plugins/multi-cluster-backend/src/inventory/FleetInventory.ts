@@ -10,6 +10,7 @@ import pLimit from 'p-limit';
 import { MultiClusterStore } from '../database/MultiClusterStore';
 import { ClusterClientFactory } from '../kubernetes/ClusterClientFactory';
 import { KubernetesClient } from '../kubernetes/KubernetesClient';
+import { sanitizeForLog } from '../util/sanitize';
 import { mergeRecords, MergedCluster } from './merge';
 import {
   ClusterAccess,
@@ -156,7 +157,7 @@ export class FleetInventory implements FleetInventoryService {
     const run = () =>
       this.refresh().catch(e =>
         this.options.logger.warn(
-          `Requested refresh failed: ${errorMessage(e)}`,
+          `Requested refresh failed: ${sanitizeForLog(errorMessage(e), 500)}`,
         ),
       );
     void run();
@@ -337,7 +338,10 @@ export class FleetInventory implements FleetInventoryService {
       }
     } catch (error) {
       // The inspector reports detector failures itself; this is a crash.
-      const message = `connectivity inspection failed: ${errorMessage(error)}`;
+      const message = `connectivity inspection failed: ${sanitizeForLog(
+        errorMessage(error),
+        500,
+      )}`;
       m.cluster.connectivity = {
         clusterSets: m.cluster.connectivity?.clusterSets ?? [],
         fabrics: m.cluster.connectivity?.fabrics ?? [],
@@ -390,7 +394,10 @@ export class FleetInventory implements FleetInventoryService {
           return { connector, records };
         } catch (error) {
           logger.warn(
-            `Fleet source ${connector.id} failed: ${errorMessage(error)}`,
+            `Fleet source ${connector.id} failed: ${sanitizeForLog(
+              errorMessage(error),
+              500,
+            )}`,
           );
           return { connector, records: [] as ClusterRecord[], error };
         }
@@ -448,10 +455,12 @@ export class FleetInventory implements FleetInventoryService {
 
     for (const c of out) {
       if (c.cluster.conflicts?.length) {
+        // Conflict messages quote what the sources reported.
         logger.warn(
-          `Cluster ${c.cluster.name}: ${c.cluster.conflicts
-            .map(x => x.message)
-            .join('; ')}`,
+          `Cluster ${sanitizeForLog(c.cluster.name, 100)}: ${sanitizeForLog(
+            c.cluster.conflicts.map(x => x.message).join('; '),
+            500,
+          )}`,
         );
       }
     }
@@ -469,8 +478,9 @@ export class FleetInventory implements FleetInventoryService {
       })),
       durationMs: Date.now() - started,
     };
+    const withProblems = out.filter(c => c.cluster.problems?.length).length;
     logger.info(
-      `Fleet refreshed: ${summary.clusters} clusters, ${summary.healthy} healthy, ${summary.stale} stale, ${summary.conflicts} with conflicts in ${summary.durationMs}ms`,
+      `Fleet refreshed: ${summary.clusters} clusters, ${summary.healthy} healthy, ${summary.stale} stale, ${summary.conflicts} with conflicts, ${withProblems} with problems in ${summary.durationMs}ms`,
     );
     return summary;
   }

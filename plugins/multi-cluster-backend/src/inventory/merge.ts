@@ -1,4 +1,5 @@
 import { mergeConnectivity } from '@flotilla/plugin-multi-cluster-common';
+import { boundProblems } from './findings';
 import {
   ClusterAccess,
   ClusterConflict,
@@ -147,10 +148,12 @@ export function mergeRecords(
       }
     }
     // labels and capacity: lower priority first, higher priority overrides
-    const labels: Record<string, string> = {};
+    let labels: Record<string, string> = {};
     const capacity: Record<string, any> = {};
     for (const r of [...group].reverse()) {
-      Object.assign(labels, r.fields.labels ?? {});
+      // Spread defines keys (a `__proto__` label stays a label);
+      // Object.assign would call the prototype setter.
+      labels = { ...labels, ...r.fields.labels };
       for (const [k, v] of Object.entries(r.fields.capacity ?? {})) {
         if (v !== undefined) {
           capacity[k] = v;
@@ -184,6 +187,12 @@ export function mergeRecords(
         (a, b) =>
           rank(HEALTH_PRIORITY, a.source) - rank(HEALTH_PRIORITY, b.source),
       )[0];
+    // Every source's findings, each naming its source.
+    const problems = boundProblems(
+      group.flatMap(r =>
+        (r.fields.problems ?? []).map(problem => `${r.sourceId}: ${problem}`),
+      ),
+    );
     const conflicts = detectConflicts(group);
     const sources = group.map(r => ({ type: r.source, id: r.sourceId }));
     const cluster: FleetCluster = {
@@ -196,6 +205,7 @@ export function mergeRecords(
       workloads: workloads.length ? workloads : undefined,
       health: healthRecord?.health ?? { status: 'unknown', via: 'none' },
       conflicts: conflicts.length ? conflicts : undefined,
+      problems: problems.length ? problems : undefined,
       stale: false,
       refreshedAt: now,
     };

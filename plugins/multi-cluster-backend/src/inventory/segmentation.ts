@@ -1,3 +1,4 @@
+import { parseResourceListAnnotation } from '@flotilla/plugin-multi-cluster-common';
 import { ClusterRecord } from './types';
 
 /** Prefix of Flotilla's segmentation labels and annotations. */
@@ -26,26 +27,30 @@ const SHORT_KEYS: Record<string, string> = {
   [ANNOTATION_JURISDICTION]: 'jurisdiction',
 };
 
-/** Parses `cpu=64,memory=256Gi,nvidia.com/gpu=8`. Invalid parts are skipped. */
-export function parseCapacity(
-  value: string | undefined,
-): Record<string, string> | undefined {
-  if (!value) {
-    return undefined;
+/**
+ * Reads the `flotilla.io/capacity` annotation (`cpu=64,memory=256Gi,
+ * nvidia.com/gpu=8`) with common's resource list rules: every key a
+ * resource name (never `__proto__` or another `Object.prototype` member),
+ * every value a quantity. A bad annotation is not used at all (it was
+ * written by hand, and half of a declaration is no declaration); the
+ * problem names the annotation and the first bad entry.
+ */
+export function parseCapacity(value: string | undefined): {
+  capacity?: Record<string, string>;
+  problem?: string;
+} {
+  if (!value || !value.trim()) {
+    return {};
   }
-  const result: Record<string, string> = {};
-  for (const part of value.split(',')) {
-    const idx = part.indexOf('=');
-    if (idx <= 0) {
-      continue;
-    }
-    const key = part.slice(0, idx).trim();
-    const val = part.slice(idx + 1).trim();
-    if (key && val) {
-      result[key] = val;
-    }
+  try {
+    const capacity = parseResourceListAnnotation(value);
+    return Object.keys(capacity).length ? { capacity } : {};
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return {
+      problem: `annotation ${ANNOTATION_CAPACITY} is not used: ${reason}`,
+    };
   }
-  return Object.keys(result).length ? result : undefined;
 }
 
 export function parseList(value: string | undefined): string[] | undefined {
@@ -74,16 +79,16 @@ function parseNumber(value: string | undefined): number | undefined {
 export function segmentationFromMetadata(
   ...maps: (Record<string, string> | undefined)[]
 ): ClusterRecord['fields'] {
-  const merged: Record<string, string> = {};
+  // No prototype: a `__proto__` or `constructor` key reads as itself.
+  const merged: Record<string, string> = Object.create(null);
   for (const m of maps) {
-    Object.assign(merged, m ?? {});
+    for (const [key, value] of Object.entries(m ?? {})) {
+      if (typeof value === 'string') merged[key] = value;
+    }
   }
   const fields: ClusterRecord['fields'] = {};
   const labels: Record<string, string> = {};
   for (const [key, value] of Object.entries(merged)) {
-    if (typeof value !== 'string') {
-      continue;
-    }
     if (key.startsWith(FLOTILLA_PREFIX)) {
       labels[key] = value;
       const short = SHORT_KEYS[key];
@@ -115,8 +120,14 @@ export function segmentationFromMetadata(
     fields.zones = zones;
   }
   const declared = parseCapacity(merged[ANNOTATION_CAPACITY]);
-  if (declared) {
-    fields.capacity = { declared, allocatable: declared };
+  if (declared.capacity) {
+    fields.capacity = {
+      declared: declared.capacity,
+      allocatable: declared.capacity,
+    };
+  }
+  if (declared.problem) {
+    fields.problems = [declared.problem];
   }
   const cost = parseNumber(merged[ANNOTATION_COST_PER_CPU_HOUR]);
   if (cost !== undefined) {

@@ -10,6 +10,7 @@ import {
 } from '@backstage/plugin-catalog-node';
 import { ClusterRecord, FleetConnector } from '../inventory/types';
 import { mergeRecords } from '../inventory/merge';
+import { sanitizeForLog } from '../util/sanitize';
 import {
   ANNOTATION_CAPACITY,
   ANNOTATION_CAPI_CLUSTER,
@@ -81,9 +82,12 @@ export class MultiClusterEntityProvider implements EntityProvider {
         // A partial full-mutation would delete the failed source's clusters
         // from the catalog; keep the previous entities instead.
         this.options.logger.warn(
-          `Skipping catalog update: source ${connector.id} failed: ${
-            (error as Error).message
-          }`,
+          `Skipping catalog update: source ${
+            connector.id
+          } failed: ${sanitizeForLog(
+            error instanceof Error ? error.message : String(error),
+            500,
+          )}`,
         );
         return undefined;
       }

@@ -158,6 +158,15 @@ export interface FleetCluster {
   /** True when this is the last good snapshot and the latest refresh failed. */
   stale: boolean;
   lastError?: string;
+  /**
+   * What the cluster's sources reported that Flotilla could not use, one
+   * line each naming the source and field, e.g.
+   * `karmada:global: resourceSummary.allocatable: cpu 'abc' is not a quantity: ...`.
+   * The rest of the record still holds (such a resource counts as
+   * unavailable). At most 20 lines, control characters escaped, each cut
+   * to a few hundred characters.
+   */
+  problems?: string[];
   /** Last successful refresh of this cluster. */
   refreshedAt: string;
 }

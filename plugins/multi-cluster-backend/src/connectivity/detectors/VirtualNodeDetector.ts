@@ -1,10 +1,12 @@
 import type { V1Node } from '@kubernetes/client-node';
-import type {
-  ResourceList,
-  VirtualNode,
+import {
+  readResourceList,
+  sumResourceLists,
+  type ResourceListProblem,
+  type VirtualNode,
 } from '@flotilla/plugin-multi-cluster-common';
+import { boundProblems, describeProblems } from '../../inventory/findings';
 import type { KubernetesClient } from '../../kubernetes/KubernetesClient';
-import { sumResourceLists } from '../resourceLists';
 import type { ConnectivityDetector, DetectorResult } from './types';
 
 /** Labels Liqo puts on its virtual nodes (v0.5+ and v1). */
@@ -53,38 +55,42 @@ function admiraltyPeer(
     : name;
 }
 
-/** Classifies one Node: a virtual node of Liqo or Admiralty, or undefined. */
-export function toVirtualNode(node: V1Node): VirtualNode | undefined {
+/**
+ * Classifies one Node: a virtual node of Liqo or Admiralty, or undefined.
+ * A virtual node keeps the valid entries of its allocatable; the refused
+ * ones are returned as problems.
+ */
+export function toVirtualNode(
+  node: V1Node,
+): { node: VirtualNode; problems: ResourceListProblem[] } | undefined {
   const name = node.metadata?.name ?? '';
   const labels = node.metadata?.labels ?? {};
-  const allocatable = (node.status?.allocatable ?? {}) as ResourceList;
   const liqo = liqoPeer(labels);
-  if (liqo !== undefined) {
-    return {
+  const admiralty =
+    liqo === undefined ? admiraltyPeer(name, labels) : undefined;
+  if (liqo === undefined && admiralty === undefined) return undefined;
+  const { list: allocatable, problems } = readResourceList(
+    node.status?.allocatable,
+  );
+  return {
+    node: {
       name,
-      kind: 'liqo',
-      peer: liqo || name,
+      kind: liqo !== undefined ? 'liqo' : 'admiralty',
+      peer: liqo !== undefined ? liqo || name : admiralty!,
       allocatable,
       ready: readyOf(node),
-    };
-  }
-  const admiralty = admiraltyPeer(name, labels);
-  if (admiralty !== undefined) {
-    return {
-      name,
-      kind: 'admiralty',
-      peer: admiralty,
-      allocatable,
-      ready: readyOf(node),
-    };
-  }
-  return undefined;
+    },
+    problems,
+  };
 }
 
 /**
  * Finds Liqo and Admiralty virtual nodes and sums the allocatable of the
  * cluster's own nodes without them: a virtual node's capacity belongs to
  * its peer, and counting it here too would count it twice for the fleet.
+ * A value that is not a resource name and a quantity is left out (of the
+ * sum, of the virtual node) and named in `errors`: one bad node never
+ * stops the inspection.
  */
 export class VirtualNodeDetector implements ConnectivityDetector {
   readonly id = 'virtual-nodes';
@@ -95,13 +101,40 @@ export class VirtualNodeDetector implements ConnectivityDetector {
   ): Promise<DetectorResult> {
     const nodes = await client.listNodes({}, { signal });
     const virtualNodes: VirtualNode[] = [];
-    const own: ResourceList[] = [];
+    const own: V1Node[] = [];
+    const problems: string[] = [];
     for (const node of nodes) {
       const virtual = toVirtualNode(node);
-      if (virtual) virtualNodes.push(virtual);
-      else own.push((node.status?.allocatable ?? {}) as ResourceList);
+      if (virtual) {
+        virtualNodes.push(virtual.node);
+        problems.push(
+          ...describeProblems(
+            `virtual node ${virtual.node.name} allocatable`,
+            virtual.problems,
+          ),
+        );
+      } else {
+        own.push(node);
+      }
     }
     virtualNodes.sort((a, b) => a.name.localeCompare(b.name));
-    return { virtualNodes, ownAllocatable: sumResourceLists(own) };
+    const { sum, problems: refused } = sumResourceLists(
+      own.map(node => node.status?.allocatable),
+      index => own[index].metadata?.name ?? `#${index}`,
+    );
+    for (const problem of refused) {
+      problems.push(
+        ...describeProblems(`node ${problem.source} allocatable`, [problem]),
+      );
+    }
+    return {
+      virtualNodes,
+      ownAllocatable: sum,
+      ...(problems.length > 0
+        ? {
+            errors: boundProblems(problems).map(line => `${this.id}: ${line}`),
+          }
+        : {}),
+    };
   }
 }

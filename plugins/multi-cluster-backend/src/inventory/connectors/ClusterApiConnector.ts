@@ -11,6 +11,7 @@ import {
   ScaleMachineDeploymentResult,
   UpgradeClusterResult,
 } from '../../lifecycle/types';
+import { sanitizeForLog } from '../../util/sanitize';
 import { segmentationFromMetadata, withShortLabels } from '../segmentation';
 import {
   ClusterCondition,
@@ -189,7 +190,10 @@ export class ClusterApiConnector
         options.signal,
       ).catch(error => {
         this.options.logger.warn(
-          `${this.id}: cannot list KubeadmControlPlanes: ${error.message}`,
+          `${this.id}: cannot list KubeadmControlPlanes: ${sanitizeForLog(
+            error instanceof Error ? error.message : String(error),
+            500,
+          )}`,
         );
         return { version: clusters.version, items: [] as any[] };
       }),

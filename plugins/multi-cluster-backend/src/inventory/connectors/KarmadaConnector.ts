@@ -5,6 +5,8 @@ import {
   KubernetesClient,
   KubernetesRequestError,
 } from '../../kubernetes/KubernetesClient';
+import { sanitizeForLog } from '../../util/sanitize';
+import { readResourceSummary } from '../findings';
 import { segmentationFromMetadata, withShortLabels } from '../segmentation';
 import {
   ClusterHealthStatus,
@@ -66,10 +68,17 @@ export class KarmadaConnector implements FleetConnector {
       workloads = await this.placedWorkloads(options.signal);
     } catch (error) {
       this.options.logger.warn(
-        `${this.id}: cannot list ResourceBindings: ${(error as Error).message}`,
+        `${this.id}: cannot list ResourceBindings: ${sanitizeForLog(
+          (error as Error).message,
+          500,
+        )}`,
       );
     }
-    return items.map(c => this.toRecord(c, workloads.get(c.metadata.name)));
+    // An object without a name cannot be told apart from the others.
+    const named = (Array.isArray(items) ? items : []).filter(
+      c => typeof c?.metadata?.name === 'string' && c.metadata.name,
+    );
+    return named.map(c => this.toRecord(c, workloads.get(c.metadata.name)));
   }
 
   private toRecord(c: any, workloads?: PlacedWorkload[]): ClusterRecord {
@@ -92,17 +101,21 @@ export class KarmadaConnector implements FleetConnector {
     fields.apiServerUrl = spec.apiEndpoint;
     fields.kubernetesVersion = status.kubernetesVersion;
     fields.taints = Array.isArray(spec.taints)
-      ? spec.taints.map(
-          (t: any): ClusterTaint => ({
-            key: t.key,
-            value: t.value,
-            effect: t.effect,
-            timeAdded: t.timeAdded,
-          }),
-        )
+      ? spec.taints
+          .filter((t: unknown) => typeof t === 'object' && t !== null)
+          .map(
+            (t: any): ClusterTaint => ({
+              key: t.key,
+              value: t.value,
+              effect: t.effect,
+              timeAdded: t.timeAdded,
+            }),
+          )
       : undefined;
-    const summary = status.resourceSummary;
-    if (summary) {
+    // Valid entries only; the rest is a finding on the cluster (the
+    // resource then counts as unavailable).
+    const summary = readResourceSummary(status.resourceSummary);
+    if (status.resourceSummary) {
       fields.capacity = {
         ...fields.capacity,
         allocatable: summary.allocatable ?? fields.capacity?.allocatable,
@@ -110,9 +123,13 @@ export class KarmadaConnector implements FleetConnector {
         allocating: summary.allocating,
       };
     }
-    const ready = (status.conditions ?? []).find(
-      (x: any) => x.type === 'Ready',
-    );
+    if (summary.problems.length > 0) {
+      fields.problems = [...(fields.problems ?? []), ...summary.problems];
+    }
+    const conditions: unknown[] = Array.isArray(status.conditions)
+      ? status.conditions
+      : [];
+    const ready = conditions.find((x: any) => x?.type === 'Ready') as any;
     fields.karmada = {
       controlPlane: this.name,
       syncMode: spec.syncMode,
