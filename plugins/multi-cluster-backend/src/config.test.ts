@@ -129,4 +129,39 @@ describe('readMultiClusterConfig', () => {
       "Invalid capacity of demo cluster 'gpu-1': expected key=value, got 'memory'",
     );
   });
+
+  it('stops at startup on a resource list entry that is not a resource name and a quantity, naming it', () => {
+    const read = (cluster: Record<string, unknown>) => () =>
+      readMultiClusterConfig(
+        new ConfigReader({
+          multiCluster: {
+            demo: { clusters: [{ name: 'gpu-1', ...cluster }] },
+          },
+        }),
+      );
+    expect(read({ capacity: { cpu: '64', memory: 'lots' } })).toThrow(
+      /^Invalid capacity of demo cluster 'gpu-1': memory: quantities must match/,
+    );
+    expect(read({ capacity: 'cpu=64,memory=1e999999999' })).toThrow(
+      /^Invalid capacity of demo cluster 'gpu-1': memory: .*exponent/,
+    );
+    // (The config reader itself drops a `__proto__` key.)
+    expect(read({ allocated: { cpu: '1', constructor: '2' } })).toThrow(
+      /^Invalid allocated of demo cluster 'gpu-1': constructor: 'constructor' is reserved/,
+    );
+    expect(
+      read({
+        virtualNodes: [
+          {
+            name: 'liqo-x',
+            kind: 'liqo',
+            peer: 'x',
+            allocatable: 'cpu=4,pods=many',
+          },
+        ],
+      }),
+    ).toThrow(
+      /^Invalid allocatable of virtual node 'liqo-x' of demo cluster 'gpu-1': pods: /,
+    );
+  });
 });

@@ -18,6 +18,7 @@ import { KarmadaConnector } from './connectors/KarmadaConnector';
 import { FleetInventory } from './FleetInventory';
 import { ConnectivityInspector } from '../connectivity/ConnectivityInspector';
 import { liqoVirtualNode, workerA } from '../connectivity/__fixtures__/nodes';
+import { karmadaClustersWithGarbage } from './__testUtils__/hostileClusters';
 
 jest.setTimeout(60_000);
 
@@ -281,12 +282,14 @@ describe.each(databases.eachSupportedId())(
 describe('FleetInventory connectivity inspection', () => {
   const PROXY = `${KARMADA}/apis/cluster.karmada.io/v1alpha1/clusters`;
 
-  async function create(inspectTimeoutMs = 2000) {
+  async function create(
+    inspectTimeoutMs = 2000,
+    logger = mockServices.logger.mock(),
+  ) {
     const knex = await databases.init('SQLITE_3');
     const store = await MultiClusterStore.create({
       database: { getClient: async () => knex },
     });
-    const logger = mockServices.logger.mock();
     const clients = new ClusterClientFactory({
       configClusters: [],
       karmada: [{ name: 'global', url: KARMADA, token: KARMADA_TOKEN }],
@@ -316,7 +319,13 @@ describe('FleetInventory connectivity inspection', () => {
   }
 
   /** member-eu's API through the Karmada proxy: one worker and a Liqo node lent by member-us. */
-  function serveMemberApi(requested: string[]) {
+  function serveMemberApi(
+    requested: string[],
+    {
+      clusters = karmadaClusters,
+      extraNodes = [],
+    }: { clusters?: object; extraNodes?: object[] } = {},
+  ) {
     const lentByMemberUs = {
       ...liqoVirtualNode,
       metadata: {
@@ -330,7 +339,11 @@ describe('FleetInventory connectivity inspection', () => {
     };
     server.use(
       http.get(`${KARMADA}/apis/cluster.karmada.io/v1alpha1/clusters`, () =>
-        HttpResponse.json(karmadaClusters),
+        HttpResponse.json(clusters),
+      ),
+      http.get(
+        `${KARMADA}/apis/work.karmada.io/v1alpha2/resourcebindings`,
+        () => HttpResponse.json(resourceBindings),
       ),
       http.get(`${PROXY}/member-eu/proxy/api/v1/nodes`, ({ request }) => {
         requested.push(new URL(request.url).pathname);
@@ -338,7 +351,7 @@ describe('FleetInventory connectivity inspection', () => {
           kind: 'NodeList',
           apiVersion: 'v1',
           metadata: { resourceVersion: '812' },
-          items: [workerA, lentByMemberUs],
+          items: [workerA, lentByMemberUs, ...extraNodes],
         });
       }),
       // Nothing else is installed on the member.
@@ -394,5 +407,106 @@ describe('FleetInventory connectivity inspection', () => {
     expect(eu.connectivity?.errors).toEqual([
       'connectivity inspection failed: Connectivity inspection of member-eu: timeoutMs must be a positive number, got 0',
     ]);
+  });
+
+  it('lists a member reporting garbage quantities with its valid resources and the problems; the others are unaffected', async () => {
+    serveMemberApi([], { clusters: karmadaClustersWithGarbage });
+    const inventory = await create();
+    const summary = await inventory.refresh();
+    expect(summary).toMatchObject({ clusters: 3, connectorErrors: [] });
+
+    const { items } = await inventory.listClusters();
+    const byName = Object.fromEntries(items.map(c => [c.name, c]));
+    expect(Object.keys(byName)).toEqual([
+      'member-eu',
+      'member-garbage',
+      'member-us',
+    ]);
+    const garbage = byName['member-garbage'];
+    expect(garbage.health.status).toBe('healthy');
+    expect(garbage.stale).toBe(false);
+    expect(garbage.capacity.allocatable).toEqual({ pods: '110' });
+    expect(garbage.problems).toEqual([
+      expect.stringMatching(
+        /^karmada:global: annotation flotilla\.io\/capacity is not used: /,
+      ),
+      expect.stringMatching(
+        /^karmada:global: resourceSummary\.allocatable: cpu 'abc' is not a quantity: /,
+      ),
+      expect.stringMatching(
+        /^karmada:global: resourceSummary\.allocatable: memory '1e999999999' is not a quantity: /,
+      ),
+      expect.stringMatching(
+        /^karmada:global: resourceSummary\.allocatable: "__proto__" is not a resource name: /,
+      ),
+    ]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    // member-eu is read, inspected and counted as without the garbage member.
+    const eu = byName['member-eu'];
+    expect(eu.problems).toBeUndefined();
+    expect(eu.capacity.allocatable).toMatchObject({
+      cpu: workerA.status.allocatable.cpu,
+    });
+    expect(eu.connectivity?.errors ?? []).not.toContainEqual(
+      expect.stringMatching(/virtual-nodes|quantity/),
+    );
+  });
+
+  it('records a member’s garbage Node values as connectivity errors and keeps the rest of the inspection', async () => {
+    const garbageWorker = {
+      ...workerA,
+      metadata: { ...workerA.metadata, name: 'ip-10-0-9-99' },
+      status: {
+        ...workerA.status,
+        allocatable: { ...workerA.status.allocatable, cpu: 'lots' },
+      },
+    };
+    serveMemberApi([], { extraNodes: [garbageWorker] });
+    const inventory = await create();
+    await inventory.refresh();
+    const eu = (await inventory.getCluster('member-eu'))!;
+    // Both workers' pods, workerA's cpu only.
+    expect(eu.capacity.allocatable).toMatchObject({
+      cpu: workerA.status.allocatable.cpu,
+      pods: '116',
+    });
+    expect(eu.capacity.virtualNodes).toEqual([
+      expect.objectContaining({ name: 'liqo-member-us' }),
+    ]);
+    // (The fake member answers 404 to everything else: Istio says so.)
+    expect(
+      eu.connectivity?.errors?.filter(e => e.startsWith('virtual-nodes')),
+    ).toEqual([
+      expect.stringMatching(
+        /^virtual-nodes: node ip-10-0-9-99 allocatable: cpu 'lots' is not a quantity: /,
+      ),
+    ]);
+  });
+
+  it('escapes a failing source’s error text in its log line', async () => {
+    const logger = mockServices.logger.mock();
+    server.use(
+      http.get(`${KARMADA}/apis/cluster.karmada.io/v1alpha1/clusters`, () =>
+        HttpResponse.json(
+          k8sStatus(
+            500,
+            'InternalError',
+            'overloaded\r\n2026-01-01T00:00:00Z info Fleet refreshed: forged\0',
+          ),
+          { status: 500 },
+        ),
+      ),
+    );
+    const inventory = await create(2000, logger);
+    const summary = await inventory.refresh();
+    expect(summary.connectorErrors).toHaveLength(1);
+    const lines: string[] = (logger.warn as jest.Mock).mock.calls.map(
+      call => call[0],
+    );
+    const line = lines.find(l => l.startsWith('Fleet source karmada:global'));
+    expect(line).toContain(
+      'overloaded\\r\\n2026-01-01T00:00:00Z info Fleet refreshed: forged\\0',
+    );
+    expect(line).not.toMatch(/[\r\n\0]/);
   });
 });

@@ -78,4 +78,58 @@ describe('VirtualNodeDetector', () => {
     expect(result.virtualNodes).toEqual([]);
     expect(result.ownAllocatable).toEqual(workerA.status.allocatable);
   });
+
+  it('leaves a garbage node value out of the sums and names it, without failing', async () => {
+    const garbageWorker = {
+      ...workerA,
+      metadata: { ...workerA.metadata, name: 'ip-10-0-9-99' },
+      status: {
+        ...workerA.status,
+        allocatable: {
+          ...workerA.status.allocatable,
+          cpu: 'lots',
+          memory: '1e999999999',
+        },
+      },
+    };
+    const garbageVirtual = {
+      ...liqoVirtualNode,
+      status: {
+        ...liqoVirtualNode.status,
+        allocatable: { cpu: '14', memory: '54Gi', pods: '1..5' },
+      },
+    };
+    server.use(
+      ...fakeClusterHandlers({
+        nodes: [workerA, garbageWorker, garbageVirtual],
+      }),
+    );
+    const result = await new VirtualNodeDetector().detect(memberClient(), {
+      signal: NO_ABORT,
+    });
+    // workerA's cpu and memory alone; the other entries of both workers.
+    expect(result.ownAllocatable).toEqual({
+      cpu: '7910m',
+      'ephemeral-storage': '191103358248',
+      memory: '31369576Ki',
+      pods: '116',
+    });
+    expect(result.virtualNodes).toEqual([
+      expect.objectContaining({
+        name: 'us-1',
+        allocatable: { cpu: '14', memory: '54Gi' },
+      }),
+    ]);
+    expect(result.errors).toEqual([
+      expect.stringMatching(
+        /^virtual-nodes: virtual node us-1 allocatable: pods '1\.\.5' is not a quantity: /,
+      ),
+      expect.stringMatching(
+        /^virtual-nodes: node ip-10-0-9-99 allocatable: cpu 'lots' is not a quantity: /,
+      ),
+      expect.stringMatching(
+        /^virtual-nodes: node ip-10-0-9-99 allocatable: memory '1e999999999' is not a quantity: /,
+      ),
+    ]);
+  });
 });

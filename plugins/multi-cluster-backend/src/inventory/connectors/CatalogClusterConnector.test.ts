@@ -73,4 +73,31 @@ describe('CatalogClusterConnector', () => {
       },
     });
   });
+
+  it.each([
+    [
+      'a value that is not a quantity',
+      'cpu=64,memory=lots',
+      /: memory: quantities must/,
+    ],
+    ['a reserved key', 'cpu=64,constructor=1', /'constructor' is reserved/],
+    ['a __proto__ key', 'cpu=64,__proto__=1', /'__proto__'/],
+    ['a pair without a value', 'cpu=64,memory', /expected key=value/],
+  ])(
+    'does not use a capacity annotation with %s, and records why on the cluster',
+    (_, capacity, reason) => {
+      const record = CatalogClusterConnector.toRecord(
+        clusterEntity('c1', { 'flotilla.io/capacity': capacity }),
+      );
+      expect(record.fields.capacity).toBeUndefined();
+      expect(record.fields.problems).toEqual([
+        expect.stringMatching(
+          /^annotation flotilla\.io\/capacity is not used: /,
+        ),
+      ]);
+      expect(record.fields.problems![0]).toMatch(reason);
+      // The rest of the entity is read as usual.
+      expect(record.fields.region).toBe('eu-north-1');
+    },
+  );
 });

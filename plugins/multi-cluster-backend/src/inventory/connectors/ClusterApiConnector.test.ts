@@ -7,6 +7,7 @@ import {
   setupKubernetesMocks,
   untilTestEnds,
 } from '../../__testUtils__/msw';
+import { hasControlCharacters } from '../../util/sanitize';
 import { ClusterApiConnector, validateUpgrade } from './ClusterApiConnector';
 
 const MGMT = 'https://mgmt.example.com:6443';
@@ -112,14 +113,14 @@ const list = (kind: string, items: any[]) => ({
 
 const server = setupKubernetesMocks();
 
-function connector(conflictRetries = 3) {
+function connector(conflictRetries = 3, logger = mockServices.logger.mock()) {
   return new ClusterApiConnector({
     management: { name: 'mgmt', url: MGMT, token: TOKEN },
     client: KubernetesClient.fromEndpoint(
       { name: 'mgmt', url: MGMT, token: TOKEN },
       2000,
     ),
-    logger: mockServices.logger.mock(),
+    logger,
     conflictRetries,
   });
 }
@@ -190,6 +191,34 @@ describe('ClusterApiConnector', () => {
         },
       },
     });
+  });
+
+  it('lists Clusters without KubeadmControlPlanes when they cannot be read, escaping the error in the log line', async () => {
+    const logger = mockServices.logger.mock();
+    serveV1beta2();
+    server.use(
+      http.get(
+        `${MGMT}/apis/controlplane.cluster.x-k8s.io/v1beta2/kubeadmcontrolplanes`,
+        () =>
+          HttpResponse.json(
+            k8sStatus(
+              403,
+              'Forbidden',
+              'no\r\nlevel=info msg=forged\0\u001b[2J',
+            ),
+            { status: 403 },
+          ),
+      ),
+    );
+    const records = await connector(3, logger).listClusters({});
+    expect(records.map(r => r.name)).toEqual(['prod-eu-1']);
+    expect(logger.warn).toHaveBeenCalledTimes(1);
+    const line: string = (logger.warn as jest.Mock).mock.calls[0][0];
+    expect(line).toMatch(
+      /^cluster-api:mgmt: cannot list KubeadmControlPlanes: /,
+    );
+    expect(line).toContain('no\\r\\nlevel=info msg=forged\\0\\x1b[2J');
+    expect(hasControlCharacters(line)).toBe(false);
   });
 
   it('falls back to v1beta1 when v1beta2 is not served', async () => {

@@ -10,17 +10,18 @@ import {
   karmadaClusters,
   resourceBindings,
 } from '../../__testUtils__/karmadaFixtures';
+import { karmadaClustersWithGarbage } from '../__testUtils__/hostileClusters';
 
 const server = setupKubernetesMocks();
 
-function connector(retries = 3) {
+function connector(retries = 3, logger = mockServices.logger.mock()) {
   return new KarmadaConnector({
     controlPlane: { name: 'global', url: KARMADA, token: KARMADA_TOKEN },
     client: KubernetesClient.fromEndpoint(
       { name: 'karmada-global', url: KARMADA, token: KARMADA_TOKEN },
       2000,
     ),
-    logger: mockServices.logger.mock(),
+    logger,
     conflictRetries: retries,
   });
 }
@@ -116,6 +117,79 @@ describe('KarmadaConnector', () => {
     const records = await connector().listClusters({});
     expect(records.map(r => r.name)).toEqual(['member-eu', 'member-us']);
     expect(records[0].fields.workloads).toBeUndefined();
+  });
+
+  it('keeps a member reporting garbage quantities, with its valid resources and the problems named by field', async () => {
+    server.use(
+      http.get(`${KARMADA}/apis/cluster.karmada.io/v1alpha1/clusters`, () =>
+        HttpResponse.json(karmadaClustersWithGarbage),
+      ),
+      http.get(
+        `${KARMADA}/apis/work.karmada.io/v1alpha2/resourcebindings`,
+        () => HttpResponse.json(resourceBindings),
+      ),
+    );
+    const records = await connector().listClusters({});
+    expect(records.map(r => r.name)).toEqual([
+      'member-eu',
+      'member-us',
+      'member-garbage',
+    ]);
+    const garbage = records[2];
+    expect(garbage.fields.capacity).toEqual({
+      allocatable: { pods: '110' },
+      allocated: { pods: '10' },
+    });
+    expect(garbage.fields.problems).toEqual([
+      expect.stringMatching(
+        /^annotation flotilla\.io\/capacity is not used: .*'__proto__'/,
+      ),
+      expect.stringMatching(
+        /^resourceSummary\.allocatable: cpu 'abc' is not a quantity: /,
+      ),
+      expect.stringMatching(
+        /^resourceSummary\.allocatable: memory '1e999999999' is not a quantity: .*exponent/,
+      ),
+      expect.stringMatching(
+        /^resourceSummary\.allocatable: "__proto__" is not a resource name: /,
+      ),
+    ]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    // The others are read as before.
+    expect(records[0].fields.capacity?.allocatable).toEqual({
+      cpu: '48',
+      memory: '192Gi',
+      pods: '330',
+    });
+    expect(records[0].fields.problems).toBeUndefined();
+  });
+
+  it('escapes the control plane’s error text in its log line', async () => {
+    const logger = mockServices.logger.mock();
+    server.use(
+      http.get(`${KARMADA}/apis/cluster.karmada.io/v1alpha1/clusters`, () =>
+        HttpResponse.json(karmadaClusters),
+      ),
+      http.get(
+        `${KARMADA}/apis/work.karmada.io/v1alpha2/resourcebindings`,
+        () =>
+          HttpResponse.json(
+            k8sStatus(
+              403,
+              'Forbidden',
+              'denied\r\n2026-01-01T00:00:00Z info forged entry\0',
+            ),
+            { status: 403 },
+          ),
+      ),
+    );
+    await connector(3, logger).listClusters({});
+    expect(logger.warn).toHaveBeenCalledTimes(1);
+    const line: string = (logger.warn as jest.Mock).mock.calls[0][0];
+    expect(line).toContain(
+      'denied\\r\\n2026-01-01T00:00:00Z info forged entry\\0',
+    );
+    expect(line).not.toMatch(/[\r\n\0]/);
   });
 
   it('patches an OverridePolicy with a resourceVersion precondition and retries conflicts', async () => {
