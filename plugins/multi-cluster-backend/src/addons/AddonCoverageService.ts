@@ -6,6 +6,7 @@ import type {
   FleetCluster,
 } from '@flotilla/plugin-multi-cluster-common';
 import pLimit from 'p-limit';
+import { sanitizeForLog } from '../util/sanitize';
 import { ArgoCdApplicationSetSource } from './ArgoCdApplicationSetSource';
 import { requiredClusters } from './coverage';
 import { FleetGitRepoSource } from './FleetGitRepoSource';
@@ -110,7 +111,10 @@ export class AddonCoverageService {
         timeout,
       ]);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      // A delivery's error text comes from a cluster: escaped, bounded.
+      const message = sanitizeForLog(
+        error instanceof Error ? error.message : error,
+      );
       this.options.logger?.warn(
         `Could not read add-on '${addon.name}' coverage: ${message}`,
       );
@@ -151,9 +155,9 @@ export class AddonCoverageService {
       return await this.options.precomputed();
     } catch (error) {
       this.options.logger?.warn(
-        `Could not compute the demo fleet's add-on coverage: ${
-          (error as Error).message
-        }`,
+        `Could not compute the demo fleet's add-on coverage: ${sanitizeForLog(
+          (error as Error).message,
+        )}`,
       );
       return [];
     }
