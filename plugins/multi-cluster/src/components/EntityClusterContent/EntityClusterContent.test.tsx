@@ -312,6 +312,20 @@ describe('EntityClusterContent', () => {
     ).toBeInTheDocument();
   });
 
+  it('shows what the cluster reported that could not be used', async () => {
+    const problem =
+      "karmada:global: resourceSummary.allocatable: cpu 'abc' is not a quantity";
+    server.use(
+      http.get(`${baseUrl}/clusters/edge-1`, () =>
+        HttpResponse.json({ ...apiCluster('edge-1'), problems: [problem] }),
+      ),
+    );
+    await renderTab('edge-1');
+    const alert = await screen.findByTestId('cluster-problems');
+    expect(alert).toHaveTextContent(problem);
+    expect(alert).toHaveTextContent('those resources count as unavailable');
+  });
+
   it('does not re-read a cluster that nothing changes', async () => {
     const inventory = serveCluster(() => ({
       lifecycle: lifecycle([machineDeployment('md-general', 'Running', 3)]),

@@ -27,6 +27,7 @@ import {
   type MachineDeploymentSummary,
   type PlacedWorkload,
 } from '@flotilla/plugin-multi-cluster-common';
+import Alert from '@material-ui/lab/Alert';
 import { multiClusterApiRef } from '../../api';
 import { ClusterHealthStatus } from '../common/ClusterHealthStatus';
 import { LifecycleDialog } from './ScaleDialog';
@@ -155,6 +156,21 @@ export function EntityClusterContent() {
 
   return (
     <Grid container spacing={3}>
+      {(cluster.problems ?? []).length > 0 && (
+        <Grid item xs={12}>
+          <Alert severity="warning" data-testid="cluster-problems">
+            <Typography variant="body2">
+              The cluster reported values Flotilla could not use; those
+              resources count as unavailable:
+            </Typography>
+            <ul>
+              {cluster.problems!.map(problem => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </ul>
+          </Alert>
+        </Grid>
+      )}
       <Grid item xs={12} md={6}>
         <InfoCard title="Cluster">
           <StructuredMetadataTable
