@@ -87,6 +87,12 @@ log "unit and integration tests (every package)"
 yarn backstage-cli repo test --ci --watchAll=false --json --outputFile="$RESULTS_DIR/jest.json" 2>&1 | tee "$RESULTS_DIR/jest.log" | grep -E '^(PASS|FAIL)|Tests:|●' || true
 add_jest_report "unit tests" "$RESULTS_DIR/jest.json"
 
+if [ -n "$FLOTILLA_POSTGRES_URL" ]; then
+  run_check production bash scripts/production-check.sh
+else
+  log "NOTE: the production check (built backend, NODE_ENV=production, PostgreSQL) was skipped: no PostgreSQL"
+fi
+
 log "end-to-end tests (Playwright in Chromium against the running app)"
 bash "$FLOTILLA_ROOT/scripts/e2e.sh" "$RESULTS_DIR"
 add_playwright_report "e2e tests" "$RESULTS_DIR/e2e.json"
