@@ -1,11 +1,11 @@
 import { TestDatabases } from '@backstage/backend-test-utils';
 import { mockCredentials } from '@backstage/backend-test-utils';
-import { Knex } from 'knex';
 import { ActiveFailoverError } from './FailoverStore';
 import { defaultStepExecutors } from './steps';
 import {
   countingExecutors,
   createHarness,
+  createReplicas,
   OWNER,
   secondKnex,
   waitFor,
@@ -29,27 +29,9 @@ describe.each(databases.eachSupportedId())('failover worker on %p', id => {
     while (cleanups.length) await cleanups.pop()!();
   });
 
-  async function replicas(
-    options: Parameters<typeof createHarness>[1][] = [{}, {}],
-  ) {
-    const knex = await databases.init(id);
-    const knexes: Knex[] = [knex];
-    const out = [];
-    for (let i = 0; i < options.length; i++) {
-      const k = i === 0 ? knex : secondKnex(knex);
-      if (k !== knex) knexes.push(k);
-      const h = await createHarness(k, {
-        workerId: `replica-${i}`,
-        ...options[i],
-      });
-      cleanups.push(() => h.worker.stop({ release: true }));
-      out.push(h);
-    }
-    cleanups.unshift(async () => {
-      for (const k of knexes.slice(1)) await k.destroy();
-    });
-    return out;
-  }
+  /** Backend replicas on one database. */
+  const replicas = async (options?: Parameters<typeof createReplicas>[2]) =>
+    createReplicas(await databases.init(id), cleanups, options);
 
   it('starts exactly one run for 50 identical concurrent requests on two replicas', async () => {
     const calls = new Map<string, number>();

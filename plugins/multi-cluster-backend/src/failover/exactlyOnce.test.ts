@@ -4,16 +4,15 @@ import {
   TestDatabases,
 } from '@backstage/backend-test-utils';
 import { ConflictError } from '@backstage/errors';
-import { Knex } from 'knex';
 import { AlreadyRolledBackError, ActiveFailoverError } from './FailoverStore';
 import { IdempotencyKeyReusedError } from './FailoverService';
 import { StepError } from './steps';
 import {
   allStrings,
   createHarness,
+  createReplicas,
   OWNER,
   RAW_CONTROL,
-  secondKnex,
   waitFor,
 } from './__testUtils__/harness';
 
@@ -70,27 +69,8 @@ describe.each(databases.eachSupportedId())('exactly once on %p', id => {
   });
 
   /** Backend replicas on one database. */
-  async function replicas(
-    options: Parameters<typeof createHarness>[1][] = [{}, {}],
-  ): Promise<Harness[]> {
-    const knex = await databases.init(id);
-    const extra: Knex[] = [];
-    const out: Harness[] = [];
-    for (let i = 0; i < options.length; i++) {
-      const k = i === 0 ? knex : secondKnex(knex);
-      if (k !== knex) extra.push(k);
-      const h = await createHarness(k, {
-        workerId: `replica-${i}`,
-        ...options[i],
-      });
-      cleanups.push(() => h.worker.stop({ release: true }));
-      out.push(h);
-    }
-    cleanups.unshift(async () => {
-      for (const k of extra) await k.destroy();
-    });
-    return out;
-  }
+  const replicas = async (options?: Parameters<typeof createReplicas>[2]) =>
+    createReplicas(await databases.init(id), cleanups, options);
 
   const runRows = async (h: Harness) =>
     Number(

@@ -285,9 +285,38 @@ export async function createHarness(knex: Knex, options: HarnessOptions = {}) {
   };
 }
 
+/**
+ * Backend replicas on one database, each with its own worker and (on
+ * PostgreSQL) its own connection pool. Each is stopped, and its pool
+ * closed, by the test's `cleanups`.
+ */
+export async function createReplicas(
+  knex: Knex,
+  cleanups: (() => Promise<void>)[],
+  options: HarnessOptions[] = [{}, {}],
+) {
+  const extraPools: Knex[] = [];
+  const out: Awaited<ReturnType<typeof createHarness>>[] = [];
+  for (let i = 0; i < options.length; i++) {
+    const k = i === 0 ? knex : secondKnex(knex);
+    if (k !== knex) extraPools.push(k);
+    const h = await createHarness(k, {
+      workerId: `replica-${i}`,
+      ...options[i],
+    });
+    cleanups.push(() => h.worker.stop({ release: true }));
+    out.push(h);
+  }
+  cleanups.unshift(async () => {
+    for (const pool of extraPools) await pool.destroy();
+  });
+  return out;
+}
+
+/** Waits for state a worker reaches in its own time; the deadline only ends a test whose state never comes. */
 export async function waitFor<T>(
   fn: () => Promise<T | undefined | false>,
-  timeoutMs = 15_000,
+  timeoutMs = 60_000,
   intervalMs = 20,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
