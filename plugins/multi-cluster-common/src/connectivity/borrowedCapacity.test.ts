@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { parseQuantity } from '../scheduling/quantity';
+import { parseQuantity } from '../quantity';
 import type { FleetCluster } from '../api/fleet';
 import {
   borrowedCapacityReport,

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { FleetCluster } from '../api/fleet';
 import type { VirtualNode } from '../connectivity/types';
 import { estimateAvailableReplicas } from '../scheduling/estimator';
-import { parseQuantity } from '../scheduling/quantity';
+import { parseQuantity } from '../quantity';
 import type { ResourceList } from '../scheduling/types';
 import {
   addResourceLists,

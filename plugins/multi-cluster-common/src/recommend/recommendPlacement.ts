@@ -1,7 +1,7 @@
 import type { ClusterProfile } from '../fleet/cluster';
 import type { KarmadaPlacement } from '../scheduling/placement';
 import { parseResourceRequests } from '../quantity/resourceList';
-import { parseQuantity, quantityMilliValue } from '../scheduling/quantity';
+import { parseQuantity, quantityMilliValue } from '../quantity';
 import { validateReachability } from '../scheduling/filters/clusterSetReachability';
 import { schedule } from '../scheduling/schedule';
 import { capacityFor, ineligibilityReasons } from './eligibility';

@@ -4,7 +4,7 @@ import {
   quantityValue,
   tryParseQuantity,
   tryParseRequestQuantity,
-} from '../../scheduling/quantity';
+} from '../../quantity';
 import type { PlacementScorer } from '../types';
 
 const GPU_RESOURCE_PATTERN = /(^|\.)gpu$|\/gpu$/;
