@@ -6,7 +6,7 @@
  */
 export async function eventually<T>(
   probe: () => Promise<T | undefined>,
-  { deadlineMs = 45_000, pollMs = 100 } = {},
+  { deadlineMs = 60_000, pollMs = 100 } = {},
 ): Promise<T> {
   const deadline = Date.now() + deadlineMs;
   for (;;) {

@@ -31,6 +31,7 @@ import {
 import { fakeClusterHandlers } from '../connectivity/__testUtils__/fakeCluster';
 import { multiClusterPlugin } from '../plugin';
 import { setupKubernetesMocks } from '../__testUtils__/msw';
+import { eventually } from '../__testUtils__/eventually';
 
 jest.setTimeout(60_000);
 
@@ -238,12 +239,8 @@ describe('connectivity routes', () => {
       .set('Authorization', USER);
   }
 
-  async function waitFor(check: () => Promise<boolean>) {
-    const deadline = Date.now() + 20_000;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error('timed out waiting');
-      await new Promise(r => setTimeout(r, 200));
-    }
+  function waitFor(check: () => Promise<boolean>) {
+    return eventually(async () => (await check()) || undefined);
   }
 
   it('records what the cluster API shows, without the virtual node in its capacity', async () => {

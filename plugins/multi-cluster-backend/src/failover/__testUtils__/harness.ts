@@ -22,6 +22,7 @@ import { FailoverConfig } from '../config';
 import { FailoverStepKind } from '@flotilla/plugin-multi-cluster-common';
 import { StepExecutor, StepExecutors } from '../steps';
 import { defaultStepExecutors } from '../steps';
+import { eventually } from '../../__testUtils__/eventually';
 
 export const OWNER = 'user:default/owner';
 export const STRANGER = 'user:default/stranger';
@@ -313,17 +314,9 @@ export async function createReplicas(
   return out;
 }
 
-/** Waits for state a worker reaches in its own time; the deadline only ends a test whose state never comes. */
-export async function waitFor<T>(
+/** Waits for state a worker reaches in its own time (a truthy value). */
+export function waitFor<T>(
   fn: () => Promise<T | undefined | false>,
-  timeoutMs = 60_000,
-  intervalMs = 20,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('waitFor timed out');
-    await new Promise(r => setTimeout(r, intervalMs));
-  }
+  return eventually(async () => (await fn()) || undefined, { pollMs: 20 });
 }
