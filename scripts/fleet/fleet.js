@@ -133,8 +133,22 @@ function startProcess(name, binary, args) {
   child.unref();
 }
 
+const clientTls = new Map();
+
+/** The cluster's CA and admin client certificate, read once. */
+function tlsOf(cluster) {
+  if (!clientTls.has(cluster.name)) {
+    const dir = file('pki', cluster.name);
+    clientTls.set(cluster.name, {
+      ca: fs.readFileSync(path.join(dir, 'ca.crt')),
+      cert: fs.readFileSync(path.join(dir, 'admin.crt')),
+      key: fs.readFileSync(path.join(dir, 'admin.key')),
+    });
+  }
+  return clientTls.get(cluster.name);
+}
+
 function request(cluster, index, method, urlPath, body) {
-  const dir = file('pki', cluster.name);
   return new Promise((resolve, reject) => {
     const req = https.request(
       {
@@ -142,9 +156,7 @@ function request(cluster, index, method, urlPath, body) {
         port: apiPort(index),
         method,
         path: urlPath,
-        ca: fs.readFileSync(path.join(dir, 'ca.crt')),
-        cert: fs.readFileSync(path.join(dir, 'admin.crt')),
-        key: fs.readFileSync(path.join(dir, 'admin.key')),
+        ...tlsOf(cluster),
         headers: body ? { 'content-type': 'application/json' } : {},
         timeout: 10_000,
       },
