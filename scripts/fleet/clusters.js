@@ -1,14 +1,17 @@
 // The clusters of the local fleet: the Karmada control plane, the Cluster API
-// management cluster and the members, across three regions and three
-// providers. `crds` names folders of packages/upstream-crds/crds installed
-// into that cluster (only what it needs: each CRD costs API server memory).
-// `access` says how Flotilla is meant to reach a member: through the Karmada
-// cluster proxy, through its Cluster API `<name>-kubeconfig` Secret, or
-// directly from the kubernetes config.
+// management cluster and ten members across three regions and three
+// providers, named as the catalog (examples/fleet/clusters.yaml) names them.
+// `crds` names folders of packages/upstream-crds/crds installed into that
+// cluster (only what it needs: each CRD costs API server memory). `access`
+// is how Flotilla reaches a member: through the Karmada cluster proxy (the
+// simulator registers it in Karmada), through its Cluster API
+// `<name>-kubeconfig` Secret, or directly from the kubernetes config. Every
+// member is a Cluster API workload cluster.
 'use strict';
 
 const member = (name, region, provider, access) => ({
   name,
+  kind: 'member',
   role: `member (${region}, ${provider}, ${access})`,
   region,
   provider,
@@ -17,9 +20,15 @@ const member = (name, region, provider, access) => ({
 });
 
 const FLEET = [
-  { name: 'karmada', role: 'Karmada control plane', crds: ['karmada'] },
+  {
+    name: 'karmada',
+    kind: 'karmada',
+    role: 'Karmada control plane',
+    crds: ['karmada'],
+  },
   {
     name: 'capi',
+    kind: 'capi',
     role: 'Cluster API management cluster, Argo CD and Fleet',
     crds: [
       'cluster-api',
@@ -32,10 +41,14 @@ const FLEET = [
   },
   member('prod-eu-west-aws-1', 'eu-west', 'aws', 'karmada-proxy'),
   member('prod-eu-west-gcp-1', 'eu-west', 'gcp', 'karmada-proxy'),
-  member('prod-us-east-aws-1', 'us-east', 'aws', 'capi-kubeconfig'),
+  member('prod-eu-west-azure-1', 'eu-west', 'azure', 'karmada-proxy'),
+  member('prod-us-east-aws-1', 'us-east', 'aws', 'karmada-proxy'),
+  member('prod-ap-southeast-gcp-1', 'ap-southeast', 'gcp', 'karmada-proxy'),
   member('prod-us-east-azure-1', 'us-east', 'azure', 'capi-kubeconfig'),
-  member('prod-ap-southeast-gcp-1', 'ap-southeast', 'gcp', 'direct'),
+  member('prod-us-east-aws-gpu-1', 'us-east', 'aws', 'capi-kubeconfig'),
+  member('staging-us-east-gcp-1', 'us-east', 'gcp', 'capi-kubeconfig'),
   member('staging-eu-west-aws-1', 'eu-west', 'aws', 'direct'),
+  member('dev-eu-west-aws-1', 'eu-west', 'aws', 'direct'),
 ];
 
 module.exports = { FLEET };

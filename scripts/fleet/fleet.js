@@ -11,6 +11,7 @@
 const { execFileSync, spawn } = require('child_process');
 const crypto = require('crypto');
 const fs = require('fs');
+const http = require('http');
 const https = require('https');
 const path = require('path');
 const { parseAllDocuments, stringify } = require('yaml');
@@ -22,26 +23,89 @@ const CRDS = path.join(ROOT, 'packages/upstream-crds/crds');
 const PORT_BASE = Number(process.env.FLOTILLA_FLEET_PORT_BASE ?? 36440);
 const ETCD_CLIENT_PORT = PORT_BASE;
 const ETCD_PEER_PORT = PORT_BASE + 1;
+// The Karmada aggregated API server and the simulator's control API (both
+// served by packages/fleet-simulator).
+const AGGREGATED_API_PORT = PORT_BASE + 2;
+const SIMULATOR_PORT = PORT_BASE + 59;
+const SIMULATOR_DIR = path.join(ROOT, 'packages/fleet-simulator');
 const READY_DEADLINE_MS = 120_000;
 
 const say = message => process.stderr.write(`[fleet] ${message}\n`);
 const file = (...parts) => path.join(STATE, ...parts);
 const pidFile = name => file('pids', `${name}.pid`);
 
+// Ports follow a cluster's place in the whole FLEET list, so a subset
+// (FLOTILLA_FLEET_ONLY) keeps every cluster's address.
 function apiPort(index) {
   return PORT_BASE + 3 + index;
+}
+
+/** A member's fault proxy (the simulator's), where everyone else reaches it. */
+function proxyPort(index) {
+  return PORT_BASE + 60 + index;
+}
+
+/** The clusters this fleet runs: all, or those FLOTILLA_FLEET_ONLY names. */
+function selected() {
+  const only = (process.env.FLOTILLA_FLEET_ONLY ?? '')
+    .split(',')
+    .map(name => name.trim())
+    .filter(Boolean);
+  const unknown = only.filter(name => !FLEET.some(c => c.name === name));
+  if (unknown.length) {
+    throw new Error(`FLOTILLA_FLEET_ONLY names unknown clusters: ${unknown}`);
+  }
+  return FLEET.map((cluster, index) => ({ cluster, index })).filter(
+    ({ cluster }) => only.length === 0 || only.includes(cluster.name),
+  );
+}
+
+function publicUrl(cluster, index) {
+  return `https://127.0.0.1:${
+    cluster.kind === 'member' ? proxyPort(index) : apiPort(index)
+  }`;
 }
 
 function openssl(...args) {
   execFileSync('openssl', args, { stdio: ['ignore', 'ignore', 'pipe'] });
 }
 
-/** A CA, a serving certificate for 127.0.0.1 and an admin client certificate. */
-function writeCertificates(cluster) {
-  const dir = file('pki', cluster.name);
-  if (fs.existsSync(path.join(dir, 'admin.crt'))) return;
-  fs.mkdirSync(dir, { recursive: true });
-  const at = name => path.join(dir, name);
+/** Signs a key pair with a CA of `dir` (`<ca>.crt`/`<ca>.key`). */
+function sign(dir, ca, name, subject, extensions) {
+  const at = file => path.join(dir, file);
+  openssl(
+    'req',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    at(`${name}.key`),
+    '-out',
+    at(`${name}.csr`),
+    '-subj',
+    subject,
+  );
+  fs.writeFileSync(at(`${name}.ext`), extensions);
+  openssl(
+    'x509',
+    '-req',
+    '-in',
+    at(`${name}.csr`),
+    '-CA',
+    at(`${ca}.crt`),
+    '-CAkey',
+    at(`${ca}.key`),
+    '-CAcreateserial',
+    '-days',
+    '365',
+    '-out',
+    at(`${name}.crt`),
+    '-extfile',
+    at(`${name}.ext`),
+  );
+}
+
+function newCa(dir, name, subject) {
   openssl(
     'req',
     '-x509',
@@ -51,56 +115,82 @@ function writeCertificates(cluster) {
     '-days',
     '365',
     '-keyout',
-    at('ca.key'),
+    path.join(dir, `${name}.key`),
     '-out',
-    at('ca.crt'),
+    path.join(dir, `${name}.crt`),
     '-subj',
-    `/CN=${cluster.name}-ca`,
+    subject,
   );
-  const sign = (name, subject, extensions) => {
-    openssl(
-      'req',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      at(`${name}.key`),
-      '-out',
-      at(`${name}.csr`),
-      '-subj',
-      subject,
-    );
-    fs.writeFileSync(at(`${name}.ext`), extensions);
-    openssl(
-      'x509',
-      '-req',
-      '-in',
-      at(`${name}.csr`),
-      '-CA',
-      at('ca.crt'),
-      '-CAkey',
-      at('ca.key'),
-      '-CAcreateserial',
-      '-days',
-      '365',
-      '-out',
-      at(`${name}.crt`),
-      '-extfile',
-      at(`${name}.ext`),
-    );
-  };
+}
+
+/**
+ * A CA, a serving certificate for 127.0.0.1 and an admin client certificate.
+ * The Karmada control plane also gets what the aggregation layer needs, as
+ * Karmada's installer sets it up: a front-proxy CA and the client certificate
+ * the kube-apiserver presents to the aggregated API server, and that server's
+ * own serving certificate.
+ */
+function writeCertificates(cluster) {
+  const dir = file('pki', cluster.name);
+  if (fs.existsSync(path.join(dir, 'done'))) return;
+  fs.mkdirSync(dir, { recursive: true });
+  newCa(dir, 'ca', `/CN=${cluster.name}-ca`);
   sign(
+    dir,
+    'ca',
     'serving',
     `/CN=${cluster.name}`,
     'subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\n',
   );
   sign(
+    dir,
+    'ca',
     'admin',
     '/O=system:masters/CN=flotilla-admin',
     'extendedKeyUsage=clientAuth\n',
   );
-  openssl('genrsa', '-out', at('service-account.key'), '2048');
+  openssl('genrsa', '-out', path.join(dir, 'service-account.key'), '2048');
+  if (cluster.kind === 'karmada') {
+    newCa(dir, 'front-proxy-ca', '/CN=front-proxy-ca');
+    sign(
+      dir,
+      'front-proxy-ca',
+      'front-proxy-client',
+      '/CN=front-proxy-client',
+      'extendedKeyUsage=clientAuth\n',
+    );
+    sign(
+      dir,
+      'ca',
+      'aggregated-apiserver',
+      '/CN=karmada-aggregated-apiserver',
+      'subjectAltName=IP:127.0.0.1,DNS:localhost,DNS:karmada-aggregated-apiserver.karmada-system.svc\nextendedKeyUsage=serverAuth\n',
+    );
+  }
+  fs.writeFileSync(path.join(dir, 'done'), '');
 }
+
+/**
+ * Static bearer tokens (kube-apiserver --token-auth-file): the fleet
+ * operator (`admin`), the Backstage backend (`flotilla`, bound to
+ * cluster-admin until #16 narrows it), and on members the identity Karmada's
+ * controllers use (`karmada-controller`, what a member's Karmada Cluster
+ * secretRef holds).
+ */
+const TOKEN_USERS = [
+  { user: 'admin', name: 'flotilla-admin', groups: ['system:masters'] },
+  {
+    user: 'flotilla',
+    name: 'flotilla-backstage',
+    groups: ['flotilla:backstage'],
+  },
+  {
+    user: 'karmada-controller',
+    name: 'karmada-controller',
+    groups: ['system:masters'],
+    members: true,
+  },
+];
 
 function token(cluster, user) {
   return crypto
@@ -108,6 +198,30 @@ function token(cluster, user) {
     .update(`${fs.readFileSync(file('pki', cluster.name, 'ca.key'))}${user}`)
     .digest('hex')
     .slice(0, 40);
+}
+
+function tokensOf(cluster) {
+  return Object.fromEntries(
+    TOKEN_USERS.filter(u => !u.members || cluster.kind === 'member').map(u => [
+      u.user,
+      token(cluster, u.user),
+    ]),
+  );
+}
+
+function writeTokenFile(cluster) {
+  const lines = TOKEN_USERS.filter(
+    u => !u.members || cluster.kind === 'member',
+  ).map(
+    u =>
+      `${token(cluster, u.user)},${u.name},${u.name}-uid,"${u.groups.join(
+        ',',
+      )}"`,
+  );
+  fs.writeFileSync(
+    file('pki', cluster.name, 'tokens.csv'),
+    `${lines.join('\n')}\n`,
+  );
 }
 
 function isRunning(name) {
@@ -120,12 +234,13 @@ function isRunning(name) {
   }
 }
 
-function startProcess(name, binary, args) {
+function startProcess(name, binary, args, options = {}) {
   if (isRunning(name)) return;
   fs.mkdirSync(file('logs'), { recursive: true });
   fs.mkdirSync(file('pids'), { recursive: true });
   const log = fs.openSync(file('logs', `${name}.log`), 'a');
   const child = spawn(binary, args, {
+    ...options,
     detached: true,
     stdio: ['ignore', log, log],
   });
@@ -238,8 +353,14 @@ async function installCrds(cluster, index) {
   return crds.length;
 }
 
-function writeKubeconfig() {
-  const entries = FLEET.map((cluster, index) => {
+/**
+ * The operator's kubeconfig: one context per cluster. Karmada and Cluster API
+ * with the admin client certificate; members through their fault proxy with
+ * the admin token (the proxy terminates TLS with the member's own serving
+ * certificate, so a client certificate could not pass through it).
+ */
+function writeKubeconfig(clusters) {
+  const entries = clusters.map(({ cluster, index }) => {
     const dir = file('pki', cluster.name);
     const read = name =>
       fs.readFileSync(path.join(dir, name)).toString('base64');
@@ -247,16 +368,19 @@ function writeKubeconfig() {
       cluster: {
         name: cluster.name,
         cluster: {
-          server: `https://127.0.0.1:${apiPort(index)}`,
+          server: publicUrl(cluster, index),
           'certificate-authority-data': read('ca.crt'),
         },
       },
       user: {
         name: `${cluster.name}-admin`,
-        user: {
-          'client-certificate-data': read('admin.crt'),
-          'client-key-data': read('admin.key'),
-        },
+        user:
+          cluster.kind === 'member'
+            ? { token: token(cluster, 'admin') }
+            : {
+                'client-certificate-data': read('admin.crt'),
+                'client-key-data': read('admin.key'),
+              },
       },
       context: {
         name: cluster.name,
@@ -267,7 +391,7 @@ function writeKubeconfig() {
   const kubeconfig = {
     apiVersion: 'v1',
     kind: 'Config',
-    'current-context': FLEET[0].name,
+    'current-context': clusters[0].cluster.name,
     clusters: entries.map(e => e.cluster),
     users: entries.map(e => e.user),
     contexts: entries.map(e => e.context),
@@ -275,7 +399,283 @@ function writeKubeconfig() {
   fs.writeFileSync(file('kubeconfig'), stringify(kubeconfig), { mode: 0o600 });
 }
 
+/**
+ * How Backstage reaches the fleet, written as a platform team configures
+ * real clusters: the Karmada control plane and the Cluster API management
+ * cluster under `multiCluster`, the directly reached members under the
+ * kubernetes plugin's `clusterLocatorMethods`, each with its URL, CA and the
+ * backend's own token. Members behind Karmada or Cluster API are not listed:
+ * Flotilla finds them there.
+ */
+function writeAppConfig(clusters) {
+  const endpoint = ({ cluster, index }) => ({
+    name: cluster.name,
+    url: publicUrl(cluster, index),
+    caData: fs
+      .readFileSync(file('pki', cluster.name, 'ca.crt'))
+      .toString('base64'),
+  });
+  const of = kind => clusters.filter(({ cluster }) => cluster.kind === kind);
+  const config = {
+    multiCluster: {
+      karmada: of('karmada').map(c => ({
+        ...endpoint(c),
+        token: token(c.cluster, 'flotilla'),
+      })),
+      clusterApi: of('capi').map(c => ({
+        ...endpoint(c),
+        token: token(c.cluster, 'flotilla'),
+        namespaces: ['fleet-system'],
+      })),
+    },
+    kubernetes: {
+      serviceLocatorMethods: [{ type: 'multiTenant' }],
+      clusterLocatorMethods: [
+        {
+          type: 'config',
+          clusters: of('member')
+            .filter(({ cluster }) => cluster.access === 'direct')
+            .map(c => ({
+              ...endpoint(c),
+              authProvider: 'serviceAccount',
+              serviceAccountToken: token(c.cluster, 'flotilla'),
+              skipMetricsLookup: true,
+            })),
+        },
+      ],
+    },
+  };
+  fs.writeFileSync(
+    file('app-config.yaml'),
+    `# Written by scripts/fleet.sh up: Backstage's configuration for the local fleet.\n${stringify(
+      config,
+    )}`,
+    { mode: 0o600 },
+  );
+}
+
+function apiServerCommand(assets, cluster, index) {
+  const dir = file('pki', cluster.name);
+  const args = [
+    '--etcd-servers',
+    `http://127.0.0.1:${ETCD_CLIENT_PORT}`,
+    // One etcd serves every cluster, each under its own prefix.
+    '--etcd-prefix',
+    `/fleet/${cluster.name}`,
+    '--bind-address',
+    '127.0.0.1',
+    '--secure-port',
+    String(apiPort(index)),
+    '--tls-cert-file',
+    path.join(dir, 'serving.crt'),
+    '--tls-private-key-file',
+    path.join(dir, 'serving.key'),
+    '--client-ca-file',
+    path.join(dir, 'ca.crt'),
+    '--token-auth-file',
+    path.join(dir, 'tokens.csv'),
+    '--authorization-mode',
+    'RBAC',
+    '--service-account-key-file',
+    path.join(dir, 'service-account.key'),
+    '--service-account-signing-key-file',
+    path.join(dir, 'service-account.key'),
+    '--service-account-issuer',
+    `https://${cluster.name}.fleet.local`,
+    '--service-cluster-ip-range',
+    '10.96.0.0/16',
+    '--allow-privileged',
+  ];
+  if (cluster.kind === 'karmada') {
+    // The aggregation layer, as Karmada's installer configures it: the
+    // kube-apiserver proxies cluster.karmada.io to the aggregated API server
+    // with the front-proxy client certificate and the caller in X-Remote-*.
+    args.push(
+      '--requestheader-client-ca-file',
+      path.join(dir, 'front-proxy-ca.crt'),
+      '--requestheader-allowed-names',
+      'front-proxy-client',
+      '--requestheader-username-headers',
+      'X-Remote-User',
+      '--requestheader-group-headers',
+      'X-Remote-Group',
+      '--requestheader-extra-headers-prefix',
+      'X-Remote-Extra-',
+      '--proxy-client-cert-file',
+      path.join(dir, 'front-proxy-client.crt'),
+      '--proxy-client-key-file',
+      path.join(dir, 'front-proxy-client.key'),
+    );
+  }
+  return {
+    binary: path.join(assets, 'kube-apiserver'),
+    args,
+    log: file('logs', `${cluster.name}.log`),
+  };
+}
+
+/** Creates an object unless it exists (409), failing on anything else. */
+async function ensure(cluster, index, urlPath, body) {
+  const created = await request(cluster, index, 'POST', urlPath, body);
+  if (created.status !== 201 && created.status !== 409) {
+    throw new Error(
+      `${cluster.name}: ${body.kind} ${body.metadata.name} refused (${
+        created.status
+      }): ${created.text.slice(0, 300)}`,
+    );
+  }
+}
+
+/**
+ * Objects every cluster starts with: the backend's RBAC binding, and on
+ * Karmada the APIService that routes cluster.karmada.io to the aggregated
+ * API server (an ExternalName Service to localhost: no kube-proxy needed).
+ */
+async function setUpCluster(cluster, index) {
+  await ensure(
+    cluster,
+    index,
+    '/apis/rbac.authorization.k8s.io/v1/clusterrolebindings',
+    {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRoleBinding',
+      metadata: { name: 'flotilla-backstage' },
+      roleRef: {
+        apiGroup: 'rbac.authorization.k8s.io',
+        kind: 'ClusterRole',
+        name: 'cluster-admin',
+      },
+      subjects: [
+        {
+          apiGroup: 'rbac.authorization.k8s.io',
+          kind: 'Group',
+          name: 'flotilla:backstage',
+        },
+      ],
+    },
+  );
+  if (cluster.kind !== 'karmada') return;
+  await ensure(cluster, index, '/api/v1/namespaces', {
+    apiVersion: 'v1',
+    kind: 'Namespace',
+    metadata: { name: 'karmada-system' },
+  });
+  await ensure(cluster, index, '/api/v1/namespaces/karmada-system/services', {
+    apiVersion: 'v1',
+    kind: 'Service',
+    metadata: {
+      name: 'karmada-aggregated-apiserver',
+      namespace: 'karmada-system',
+    },
+    spec: {
+      type: 'ExternalName',
+      externalName: 'localhost',
+      ports: [{ port: AGGREGATED_API_PORT, protocol: 'TCP' }],
+    },
+  });
+  await ensure(cluster, index, '/apis/apiregistration.k8s.io/v1/apiservices', {
+    apiVersion: 'apiregistration.k8s.io/v1',
+    kind: 'APIService',
+    metadata: { name: 'v1alpha1.cluster.karmada.io' },
+    spec: {
+      group: 'cluster.karmada.io',
+      version: 'v1alpha1',
+      groupPriorityMinimum: 2000,
+      versionPriority: 10,
+      service: {
+        namespace: 'karmada-system',
+        name: 'karmada-aggregated-apiserver',
+        port: AGGREGATED_API_PORT,
+      },
+      caBundle: fs
+        .readFileSync(file('pki', cluster.name, 'ca.crt'))
+        .toString('base64'),
+    },
+  });
+}
+
+function writeFleetJson(assets, clusters) {
+  const description = {
+    dir: path.resolve(STATE),
+    karmadaAggregatedApiServer: { port: AGGREGATED_API_PORT },
+    simulator: { port: SIMULATOR_PORT },
+    clusters: clusters.map(({ cluster, index }) => ({
+      name: cluster.name,
+      kind: cluster.kind,
+      role: cluster.role,
+      region: cluster.region,
+      provider: cluster.provider,
+      access: cluster.access,
+      url: `https://127.0.0.1:${apiPort(index)}`,
+      publicUrl: publicUrl(cluster, index),
+      port: apiPort(index),
+      proxyPort: cluster.kind === 'member' ? proxyPort(index) : undefined,
+      pkiDir: path.resolve(file('pki', cluster.name)),
+      tokens: tokensOf(cluster),
+      pidFile: path.resolve(pidFile(cluster.name)),
+      command: apiServerCommand(assets, cluster, index),
+    })),
+  };
+  fs.writeFileSync(file('fleet.json'), JSON.stringify(description, null, 2), {
+    mode: 0o600,
+  });
+}
+
+function simulatorHealthy() {
+  return new Promise(resolve => {
+    const req = http.get(
+      {
+        host: '127.0.0.1',
+        port: SIMULATOR_PORT,
+        path: '/healthz',
+        timeout: 2000,
+      },
+      res => {
+        res.resume();
+        resolve(res.statusCode === 200);
+      },
+    );
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(false));
+  });
+}
+
+/**
+ * The fleet simulator (packages/fleet-simulator): the controllers that cannot
+ * run here, the Karmada aggregated API server and the members' fault proxies.
+ */
+async function startSimulator() {
+  startProcess(
+    'simulator',
+    process.execPath,
+    [
+      '--require',
+      require.resolve('@backstage/cli/config/nodeTransform.cjs', {
+        paths: [SIMULATOR_DIR],
+      }),
+      path.join(SIMULATOR_DIR, 'src/main.ts'),
+    ],
+    {
+      cwd: SIMULATOR_DIR,
+      env: { ...process.env, FLOTILLA_FLEET_DIR: path.resolve(STATE) },
+    },
+  );
+  const deadline = Date.now() + READY_DEADLINE_MS;
+  while (!(await simulatorHealthy())) {
+    if (!isRunning('simulator') || Date.now() > deadline) {
+      throw new Error(
+        `the fleet simulator did not start; see ${file(
+          'logs',
+          'simulator.log',
+        )}`,
+      );
+    }
+    await new Promise(resolve => setTimeout(resolve, 300));
+  }
+}
+
 async function up(assets) {
+  const clusters = selected();
   fs.mkdirSync(STATE, { recursive: true });
   const started = Date.now();
   startProcess('etcd', path.join(assets, 'etcd'), [
@@ -294,65 +694,41 @@ async function up(assets) {
     '--quota-backend-bytes',
     String(2 * 1024 ** 3),
   ]);
-  FLEET.forEach((cluster, index) => {
+  for (const { cluster, index } of clusters) {
     writeCertificates(cluster);
-    const dir = file('pki', cluster.name);
-    const tokens = path.join(dir, 'tokens.csv');
-    fs.writeFileSync(
-      tokens,
-      `${token(
-        cluster,
-        'admin',
-      )},flotilla-admin-token,admin-token-uid,system:masters\n`,
-    );
-    startProcess(cluster.name, path.join(assets, 'kube-apiserver'), [
-      '--etcd-servers',
-      `http://127.0.0.1:${ETCD_CLIENT_PORT}`,
-      // One etcd serves every cluster, each under its own prefix.
-      '--etcd-prefix',
-      `/fleet/${cluster.name}`,
-      '--bind-address',
-      '127.0.0.1',
-      '--secure-port',
-      String(apiPort(index)),
-      '--tls-cert-file',
-      path.join(dir, 'serving.crt'),
-      '--tls-private-key-file',
-      path.join(dir, 'serving.key'),
-      '--client-ca-file',
-      path.join(dir, 'ca.crt'),
-      '--token-auth-file',
-      tokens,
-      '--authorization-mode',
-      'RBAC',
-      '--service-account-key-file',
-      path.join(dir, 'service-account.key'),
-      '--service-account-signing-key-file',
-      path.join(dir, 'service-account.key'),
-      '--service-account-issuer',
-      `https://${cluster.name}.fleet.local`,
-      '--service-cluster-ip-range',
-      '10.96.0.0/16',
-      '--allow-privileged',
-    ]);
-  });
+    writeTokenFile(cluster);
+    const command = apiServerCommand(assets, cluster, index);
+    startProcess(cluster.name, command.binary, command.args);
+  }
   say(
-    `started etcd and ${FLEET.length} API servers; waiting until they answer`,
+    `started etcd and ${clusters.length} API servers; waiting until they answer`,
   );
-  for (const [index, cluster] of FLEET.entries()) {
+  for (const { cluster, index } of clusters) {
     await waitReady(cluster, index);
     const count = await installCrds(cluster, index);
+    await setUpCluster(cluster, index);
     say(
       `${cluster.name} ready on https://127.0.0.1:${apiPort(
         index,
       )} with ${count} CRDs`,
     );
   }
-  writeKubeconfig();
+  writeFleetJson(assets, clusters);
+  writeKubeconfig(clusters);
+  writeAppConfig(clusters);
+  if (
+    process.env.FLOTILLA_FLEET_SIMULATOR !== 'off' &&
+    fs.existsSync(path.join(SIMULATOR_DIR, 'src/main.ts'))
+  ) {
+    say('starting the fleet simulator');
+    await startSimulator();
+  }
   say(
     `fleet up in ${((Date.now() - started) / 1000).toFixed(
       1,
-    )}s; contexts in ${file('kubeconfig')}`,
+    )}s; contexts in ${file('kubeconfig')}, Backstage config in ${file(
+      'app-config.yaml',
+    )}`,
   );
 }
 
@@ -365,7 +741,7 @@ function alive(pid) {
   }
 }
 
-/** Stops the API servers, then etcd: by pid, waiting for each to exit. */
+/** Stops the simulator, the API servers, then etcd: by pid, waiting for each to exit. */
 async function down() {
   const stop = async names => {
     const pids = names.map(name => [name, isRunning(name)]);
@@ -380,13 +756,15 @@ async function down() {
       fs.rmSync(pidFile(name), { force: true });
     }
   };
+  await stop(['simulator']);
   await stop(FLEET.map(cluster => cluster.name));
   await stop(['etcd']);
 }
 
 async function status() {
+  const clusters = selected();
   let ready = 0;
-  for (const [index, cluster] of FLEET.entries()) {
+  for (const { cluster, index } of clusters) {
     const pid = isRunning(cluster.name);
     const answer = pid
       ? await request(cluster, index, 'GET', '/readyz').catch(e => ({
@@ -405,15 +783,22 @@ async function status() {
     console.log(
       `${cluster.name.padEnd(28)} ${
         ok ? 'ready' : pid ? 'not ready' : 'stopped'
-      } https://127.0.0.1:${apiPort(index)} ${cluster.role}${rss}`,
+      } ${publicUrl(cluster, index)} ${cluster.role}${rss}`,
     );
   }
+  const simulator = isRunning('simulator');
   console.log(
-    `${ready}/${FLEET.length} ready; etcd ${
+    `${ready}/${clusters.length} ready; etcd ${
       isRunning('etcd') ? 'running' : 'stopped'
+    }; simulator ${
+      simulator
+        ? (await simulatorHealthy())
+          ? 'running'
+          : 'not answering'
+        : 'stopped'
     }`,
   );
-  return ready === FLEET.length;
+  return ready === clusters.length;
 }
 
 async function main() {
