@@ -1,0 +1,275 @@
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+import { pipeline } from 'node:stream';
+import tls from 'node:tls';
+import type { Stoppable } from '../context';
+import { failureStatus } from './kubernetesStatus';
+import { getFaults, MemberFaults, onFaultsChanged } from './state';
+
+export interface FaultProxyOptions {
+  /** The member whose faults (in the registry) this proxy applies. */
+  cluster: string;
+  /** Where it listens, on 127.0.0.1 (0: any free port). */
+  port: number;
+  /** The member's kube-apiserver, `https://127.0.0.1:<port>`. */
+  target: string;
+  /** The member's CA: the proxy verifies the API server against it. */
+  ca: Buffer | string;
+  /** The member's own serving certificate and key, presented to clients. */
+  cert: Buffer | string;
+  key: Buffer | string;
+  log?: (message: string) => void;
+}
+
+/** What the proxy has done, for `GET /faults` and for tests to wait on. */
+export interface FaultProxyStats {
+  /** Requests sent on to the API server. */
+  forwarded: number;
+  /** Requests answered with an injected failure. */
+  failed: number;
+  /** Connections reset or destroyed because the member was partitioned. */
+  reset: number;
+  /** Requests waiting out an injected latency right now. */
+  delaying: number;
+  /** Client connections open right now. */
+  openConnections: number;
+}
+
+export interface FaultProxy extends Stoppable {
+  cluster: string;
+  port: number;
+  stats(): FaultProxyStats;
+}
+
+// Hop-by-hop headers (RFC 9110 7.6.1) belong to one connection, not the request.
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
+
+function endToEnd(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
+  const out: http.OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
+  }
+  return out;
+}
+
+function matchesFailure(
+  faults: MemberFaults,
+  method: string,
+  requestPath: string,
+): boolean {
+  if (faults.failWith === undefined) return false;
+  if (faults.failMethods && !faults.failMethods.includes(method)) return false;
+  if (faults.failPathPrefix && !requestPath.startsWith(faults.failPathPrefix)) {
+    return false;
+  }
+  return true;
+}
+
+/**
+ * Stands in front of one member's kube-apiserver as if it were it (same
+ * serving certificate, same CA), forwards every request unchanged (bearer
+ * tokens and Impersonate-* headers included; client certificates cannot pass
+ * a TLS-terminating proxy) and applies the member's faults from the registry.
+ */
+export async function startFaultProxy(
+  options: FaultProxyOptions,
+): Promise<FaultProxy> {
+  const { cluster } = options;
+  const log = options.log ?? (() => {});
+  const target = new URL(options.target);
+  const stats = { forwarded: 0, failed: 0, reset: 0, delaying: 0 };
+  const sockets = new Set<net.Socket>();
+  // The TCP socket under each TLS one: only a TCP socket can be reset (RST).
+  const tcpOf = new WeakMap<object, net.Socket>();
+  const reset = (socket: net.Socket) => {
+    const tcp = tcpOf.get(socket) ?? socket;
+    if (!tcp.destroyed) tcp.resetAndDestroy();
+  };
+  // Requests waiting out a latency re-check it whenever faults change, so a
+  // cleared latency takes effect at once and a partition ends them.
+  const waiters = new Set<() => void>();
+
+  const agent = new https.Agent({
+    keepAlive: true,
+    ca: options.ca,
+    // The serving certificate names 127.0.0.1 and localhost.
+    servername: target.hostname === '127.0.0.1' ? undefined : target.hostname,
+  });
+
+  const resetAll = () => {
+    for (const socket of sockets) {
+      stats.reset++;
+      reset(socket);
+    }
+  };
+
+  const unsubscribe = onFaultsChanged(change => {
+    if (change.cluster !== cluster) return;
+    if (change.current.down && !change.previous.down) {
+      log(`fault proxy ${cluster}: partitioned, resetting ${sockets.size} connections`);
+      resetAll();
+    }
+    for (const wake of [...waiters]) wake();
+  });
+
+  /** Resolves when the injected latency has passed (re-read on every change). */
+  const waitLatency = (req: http.IncomingMessage) =>
+    new Promise<void>(resolve => {
+      const arrived = Date.now();
+      let timer: NodeJS.Timeout | undefined;
+      let finished = false;
+      const done = () => {
+        if (finished) return;
+        finished = true;
+        clearTimeout(timer);
+        waiters.delete(check);
+        req.off('close', done);
+        stats.delaying--;
+        resolve();
+      };
+      const check = () => {
+        clearTimeout(timer);
+        const remaining = arrived + getFaults(cluster).latencyMs - Date.now();
+        if (remaining <= 0 || req.destroyed) done();
+        else timer = setTimeout(check, remaining);
+      };
+      stats.delaying++;
+      waiters.add(check);
+      req.on('close', done);
+      check();
+    });
+
+  const forward = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    stats.forwarded++;
+    const upstream = https.request(
+      {
+        protocol: 'https:',
+        hostname: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...endToEnd(req.headers), host: target.host },
+        agent,
+      },
+      answer => {
+        res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
+        // Watches answer in chunks as events happen: send each one on now.
+        res.flushHeaders();
+        pipeline(answer, res, () => {});
+      },
+    );
+    upstream.on('error', error => {
+      if (res.destroyed) return; // the client left first: nothing to tell
+      // The API server is unreachable (stopped by an outage) or broke off:
+      // the client sees what it would see without a proxy, a dead connection.
+      log(`fault proxy ${cluster}: ${req.method} ${req.url}: ${error.message}`);
+      reset(req.socket);
+    });
+    res.on('close', () => {
+      if (!res.writableFinished) upstream.destroy();
+    });
+    pipeline(req, upstream, () => {});
+  };
+
+  const fail = (
+    code: NonNullable<MemberFaults['failWith']>,
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+  ) => {
+    stats.failed++;
+    const body = JSON.stringify(
+      failureStatus(code, req.method ?? 'GET', req.url ?? '/'),
+    );
+    // Read the request body first so the connection can be kept alive.
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(code, {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        'cache-control': 'no-cache, private',
+      });
+      res.end(body);
+    });
+  };
+
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (getFaults(cluster).latencyMs > 0) await waitLatency(req);
+    const faults = getFaults(cluster);
+    if (req.destroyed || faults.down) {
+      reset(req.socket);
+      return;
+    }
+    const method = req.method ?? 'GET';
+    if (matchesFailure(faults, method, req.url ?? '/')) {
+      fail(faults.failWith!, req, res);
+    } else {
+      forward(req, res);
+    }
+  };
+
+  const httpServer = http.createServer((req, res) => {
+    handle(req, res).catch(error => {
+      log(`fault proxy ${cluster}: ${error}`);
+      req.socket.destroy();
+    });
+  });
+  // Long watches: no timeout of the proxy's own ends a request early.
+  httpServer.requestTimeout = 0;
+  const secureContext = tls.createSecureContext({
+    cert: options.cert,
+    key: options.key,
+  });
+
+  // TCP in front of TLS, so a partition refuses connections before any
+  // handshake, as a dropped route would, and open ones can be reset.
+  const tcpServer = net.createServer(socket => {
+    if (getFaults(cluster).down) {
+      stats.reset++;
+      socket.resetAndDestroy();
+      return;
+    }
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => {});
+    // TLS terminated here (not by an https.Server) to keep hold of the TCP socket.
+    const secure = new tls.TLSSocket(socket, { isServer: true, secureContext });
+    secure.on('error', () => socket.destroy());
+    tcpOf.set(secure, socket);
+    httpServer.emit('connection', secure);
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    tcpServer.once('error', reject);
+    tcpServer.listen(options.port, '127.0.0.1', () => {
+      tcpServer.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (tcpServer.address() as net.AddressInfo).port;
+  log(`fault proxy ${cluster}: https://127.0.0.1:${port} -> ${options.target}`);
+
+  return {
+    cluster,
+    port,
+    stats: () => ({ ...stats, openConnections: sockets.size }),
+    async stop() {
+      unsubscribe();
+      const closed = new Promise<void>(resolve => tcpServer.close(() => resolve()));
+      for (const socket of sockets) socket.destroy();
+      agent.destroy();
+      httpServer.close();
+      await closed;
+    },
+  };
+}

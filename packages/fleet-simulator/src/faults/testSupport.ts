@@ -1,0 +1,92 @@
+// Helpers for this folder's tests only: real certificates and a wait for state.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import https from 'node:https';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface TestPki {
+  dir: string;
+  ca: Buffer;
+  cert: Buffer;
+  key: Buffer;
+}
+
+/** A CA and a serving certificate for 127.0.0.1 signed by it, made by openssl. */
+export function makeTestPki(): TestPki {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fault-proxy-pki-'));
+  const run = (...args: string[]) =>
+    execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
+  run(
+    'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1',
+    '-keyout', 'ca.key', '-out', 'ca.crt', '-subj', '/CN=test-ca',
+  );
+  run(
+    'req', '-newkey', 'rsa:2048', '-nodes',
+    '-keyout', 'serving.key', '-out', 'serving.csr', '-subj', '/CN=test-member',
+  );
+  fs.writeFileSync(
+    path.join(dir, 'ext.cnf'),
+    'subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\n',
+  );
+  run(
+    'x509', '-req', '-in', 'serving.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key',
+    '-CAcreateserial', '-days', '1', '-out', 'serving.crt', '-extfile', 'ext.cnf',
+  );
+  const read = (name: string) => fs.readFileSync(path.join(dir, name));
+  return { dir, ca: read('ca.crt'), cert: read('serving.crt'), key: read('serving.key') };
+}
+
+/** Polls `predicate` until it holds (state, not time, decides; 10 s safety net). */
+export async function eventually<T>(
+  predicate: () => T | undefined | false | Promise<T | undefined | false>,
+  what = 'condition',
+): Promise<T> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const value = await predicate();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise(resolve => setTimeout(resolve, 5));
+  }
+}
+
+export interface TestResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** One HTTPS request verified against `ca`, on a fresh connection. */
+export function httpsRequest(
+  port: number,
+  ca: Buffer,
+  method: string,
+  requestPath: string,
+  options: { headers?: Record<string, string>; body?: string; agent?: https.Agent } = {},
+): Promise<TestResponse> {
+  return new Promise((resolve, reject) => {
+    const req = https.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: requestPath,
+        ca,
+        agent: options.agent ?? false,
+        headers: options.headers,
+      },
+      res => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', chunk => (body += chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, headers: res.headers, body }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
