@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
-# Browser end-to-end tests: starts the demo with the README's start command,
-# drives it with Playwright in Debian's Chromium, then restarts it signed in as
-# the platform team for the lifecycle tests. Writes a Playwright JSON report to
-# $1/e2e.json and screenshots to $1/e2e/.
+# Browser end-to-end tests: starts the demo with the README's start command on
+# a local fleet of its own (real kube-apiservers and the fleet simulator, in
+# .fleet-e2e on ports 46440.., started fresh and stopped at the end, so a
+# running demo fleet is left alone), drives it with Playwright in Debian's
+# Chromium, then restarts Backstage signed in as the platform team for the
+# lifecycle tests. Writes a Playwright JSON report to $1/e2e.json and
+# screenshots to $1/e2e/.
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/toolchain.sh"
 cd "$FLOTILLA_ROOT"
 RESULTS_DIR="${1:-$FLOTILLA_ROOT/test-results}"
 mkdir -p "$RESULTS_DIR/e2e"
 CHROMIUM="${FLOTILLA_CHROMIUM:-/usr/bin/chromium}"
+export FLOTILLA_FLEET_DIR="$FLOTILLA_ROOT/.fleet-e2e"
+export FLOTILLA_FLEET_PORT_BASE=46440
 
 if [ ! -x "$CHROMIUM" ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
@@ -35,7 +40,27 @@ stop_app() {
     fuser -k "$port/tcp" >/dev/null 2>&1 || true
   done
 }
-trap stop_app EXIT
+stop_all() {
+  stop_app
+  bash scripts/fleet.sh down >>"$RESULTS_DIR/fleet.log" 2>&1
+}
+trap stop_all EXIT
+
+# A fresh fleet: the tests move replicas and scale clusters, so they start
+# from the scenario's state. The first run on a machine builds kube-apiserver
+# (about 10 minutes on 2 cores; progress in fleet.log).
+bash scripts/fleet.sh down >/dev/null 2>&1
+rm -rf "$FLOTILLA_FLEET_DIR"
+log "starting the e2e fleet (log: $RESULTS_DIR/fleet.log)"
+fleet_started=$SECONDS
+if ! bash scripts/fleet.sh up >"$RESULTS_DIR/fleet.log" 2>&1; then
+  log "the fleet did not start; see $RESULTS_DIR/fleet.log"
+  tail -n 30 "$RESULTS_DIR/fleet.log" >&2
+  echo '{"stats":{"expected":0,"unexpected":1,"flaky":0,"skipped":0},"errors":[{"message":"fleet did not start"}]}' >"$RESULTS_DIR/e2e.json"
+  exit 1
+fi
+log "fleet up in $((SECONDS - fleet_started)) s"
+bash scripts/fleet.sh status >>"$RESULTS_DIR/fleet.log" 2>&1
 
 wait_for() {
   local url="$1" seconds="$2"

@@ -4,6 +4,12 @@
 #                                 install their CRDs, write .fleet/kubeconfig
 #   bash scripts/fleet.sh status  which API servers answer, with their memory
 #   bash scripts/fleet.sh down    stop exactly the processes `up` started
+#   bash scripts/fleet.sh fault … inject a fault through the simulator, e.g.
+#                                 `fault outage prod-eu-west-aws-1`, `fault restore …`,
+#                                 `fault latency <cluster> <ms>`, `fault fail <cluster> 500`,
+#                                 `fault partition|heal|not-ready|ready <cluster>`, `fault clear`
+# FLOTILLA_FLEET_DIR (default .fleet), FLOTILLA_FLEET_PORT_BASE (default 36440)
+# and FLOTILLA_FLEET_ONLY (a comma-separated subset) select another fleet.
 # The binaries come from scripts/kube-assets.sh (KUBEBUILDER_ASSETS, a cache
 # outside the clone, or a one-time build from Debian's source).
 set -euo pipefail
@@ -13,8 +19,13 @@ cd "$FLOTILLA_ROOT"
 case "$command" in
   up) exec node scripts/fleet/fleet.js up "$(bash scripts/kube-assets.sh)" ;;
   down | status) exec node scripts/fleet/fleet.js "$command" ;;
+  fault)
+    shift
+    cd packages/fleet-simulator
+    exec node --require @backstage/cli/config/nodeTransform.cjs src/cli.ts "$@"
+    ;;
   *)
-    echo "usage: bash scripts/fleet.sh up|down|status" >&2
+    echo "usage: bash scripts/fleet.sh up|down|status|fault ..." >&2
     exit 2
     ;;
 esac
