@@ -429,7 +429,6 @@ function writeAppConfig(clusters) {
       })),
     },
     kubernetes: {
-      serviceLocatorMethods: [{ type: 'multiTenant' }],
       clusterLocatorMethods: [
         {
           type: 'config',
