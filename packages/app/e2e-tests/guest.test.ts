@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { replicasInMember } from './fleet';
 import { screenshot, signIn } from './helpers';
 
 // Signed in as user:default/guest, a member of team-checkout.
@@ -63,6 +64,10 @@ test('@guest fails over an owned service and watches every step complete', async
   );
   const primary = page.getByTestId('replicas-prod-eu-west-aws-1');
   await expect(primary.getByRole('cell').nth(3)).toHaveText('4');
+  // What the page shows is what the member's API server holds.
+  expect(
+    await replicasInMember('prod-eu-west-aws-1', 'shop', 'payments-ledger'),
+  ).toEqual({ desired: 4, ready: 4 });
 
   const failOver = page.getByRole('button', { name: 'Fail over' });
   await expect(failOver).toBeEnabled();
@@ -71,7 +76,7 @@ test('@guest fails over an owned service and watches every step complete', async
   await dialog
     .getByLabel('Reason (required)')
     .fill('e2e: eu-west AWS outage drill');
-  // The source still reports healthy in the demo fleet.
+  // The source still answers: this is a planned move, not an outage.
   await dialog.getByLabel(/Force/).check();
   await dialog.getByRole('button', { name: 'Preview plan' }).click();
   await expect(dialog.getByTestId('failover-plan')).toContainText(
@@ -102,10 +107,22 @@ test('@guest fails over an owned service and watches every step complete', async
       'skipped',
     );
   }
-  // The replicas moved in the demo fleet.
+  // The replicas moved between the members' API servers (Karmada's override
+  // applied to the members' Deployments, which became ready there)...
+  await expect
+    .poll(() =>
+      replicasInMember('prod-eu-west-azure-1', 'shop', 'payments-ledger'),
+    )
+    .toEqual({ desired: 4, ready: 4 });
+  await expect
+    .poll(() =>
+      replicasInMember('prod-eu-west-aws-1', 'shop', 'payments-ledger'),
+    )
+    .toEqual({ desired: 0, ready: 0 });
+  // ...and the page shows it.
   await expect(
     page.getByTestId('replicas-prod-eu-west-azure-1').getByRole('cell').nth(3),
-  ).toHaveText('4', { timeout: 30_000 });
+  ).toHaveText('4', { timeout: 60_000 });
   await expect(primary.getByRole('cell').nth(3)).toHaveText('0');
   await screenshot(page, 'failover-done');
 });
