@@ -620,7 +620,12 @@ function writeFleetJson(assets, clusters) {
   });
 }
 
+/**
+ * The simulator answers on its control API, and has seeded the scenario and
+ * started its controllers (it writes `simulator-ready` then).
+ */
 function simulatorHealthy() {
+  if (!fs.existsSync(file('simulator-ready'))) return Promise.resolve(false);
   return new Promise(resolve => {
     const req = http.get(
       {
@@ -644,6 +649,8 @@ function simulatorHealthy() {
  * run here, the Karmada aggregated API server and the members' fault proxies.
  */
 async function startSimulator() {
+  if (!isRunning('simulator'))
+    fs.rmSync(file('simulator-ready'), { force: true });
   startProcess(
     'simulator',
     process.execPath,
