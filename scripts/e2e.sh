@@ -72,9 +72,9 @@ wait_for() {
 }
 
 # The backend answers before the catalog has read the demo files and the
-# inventory has refreshed; the tests start once both are in, and the
-# inventory holds all ten clusters from the catalog too (the simulator knows
-# them earlier, but what the catalog declares, e.g. cluster sets, comes later).
+# inventory has refreshed from the fleet; the tests start once all are in:
+# the ten clusters the catalog declares, the five healthy Karmada members
+# and the ten Cluster API workload clusters.
 wait_for_demo() {
   local token
   for _ in $(seq 1 120); do
@@ -84,7 +84,11 @@ wait_for_demo() {
       curl -fsS -o /dev/null -H "Authorization: Bearer $token" \
         http://localhost:7007/api/catalog/entities/by-name/component/default/search-api &&
       curl -fsS -H "Authorization: Bearer $token" \
-        'http://localhost:7007/api/multi-cluster/clusters?limit=1&source=catalog' 2>/dev/null | grep -q '"totalCount": *10'; then
+        'http://localhost:7007/api/multi-cluster/clusters?limit=1&source=catalog' 2>/dev/null | grep -q '"totalCount": *10' &&
+      curl -fsS -H "Authorization: Bearer $token" \
+        'http://localhost:7007/api/multi-cluster/clusters?limit=1&source=karmada&health=healthy' 2>/dev/null | grep -q '"totalCount": *5' &&
+      curl -fsS -H "Authorization: Bearer $token" \
+        'http://localhost:7007/api/multi-cluster/clusters?limit=1&source=cluster-api' 2>/dev/null | grep -q '"totalCount": *10'; then
       return 0
     fi
     sleep 2
