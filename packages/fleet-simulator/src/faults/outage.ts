@@ -166,10 +166,11 @@ function startProcess(cluster: OutageTarget): number {
   // `fleet.sh down` stops it by the pid written here.
   const child = spawn(binary, args, { detached: true, stdio: ['ignore', out, out] });
   fs.closeSync(out);
+  // A binary that cannot be spawned reports it as an event too: not a crash.
+  child.on('error', () => {});
   if (child.pid === undefined) {
     throw new Error(`could not start ${binary} for ${cluster.name}`);
   }
-  child.on('error', () => {});
   child.unref();
   fs.mkdirSync(path.dirname(cluster.pidFile), { recursive: true });
   fs.writeFileSync(cluster.pidFile, String(child.pid));

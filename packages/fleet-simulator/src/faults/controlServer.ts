@@ -1,0 +1,213 @@
+import http from 'node:http';
+import net from 'node:net';
+import type { Stoppable } from '../context';
+import type { FleetClusterDescription } from '../fleet';
+import type { FaultProxyStats } from './faultProxy';
+import { OutageController } from './outage';
+import { clearFaults, getFaults, MemberFaults, setFaults } from './state';
+import { validateFaultsPatch } from './validation';
+
+export interface ControlServerOptions {
+  /** 127.0.0.1 port (0: any free port). */
+  port: number;
+  /** The members whose faults it controls. */
+  members: FleetClusterDescription[];
+  outages: OutageController;
+  /** The fault proxy statistics of a member, when it has a proxy. */
+  proxyStats?: (cluster: string) => FaultProxyStats | undefined;
+  log?: (message: string) => void;
+}
+
+export interface ControlServer extends Stoppable {
+  port: number;
+}
+
+export interface MemberFaultReport {
+  name: string;
+  url: string;
+  publicUrl: string;
+  faults: MemberFaults;
+  apiServer: { running: boolean; pid?: number };
+  proxy?: FaultProxyStats;
+}
+
+const MAX_BODY_BYTES = 64 * 1024;
+
+class HttpError extends Error {
+  constructor(readonly status: number, message: string, readonly details?: string[]) {
+    super(message);
+  }
+}
+
+function readJson(req: http.IncomingMessage): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new HttpError(413, `the body exceeds ${MAX_BODY_BYTES} bytes`));
+        req.destroy();
+      } else chunks.push(chunk);
+    });
+    req.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      try {
+        resolve(JSON.parse(text));
+      } catch {
+        reject(new HttpError(400, 'the body is not valid JSON'));
+      }
+    });
+    req.on('error', reject);
+  });
+}
+
+/**
+ * The fault API on 127.0.0.1 (the fault CLI and `fleet.sh status` use it):
+ *   GET    /healthz
+ *   GET    /faults                       every member's faults, API server and proxy
+ *   PUT    /faults/{cluster}             merge a fault patch (validated strictly)
+ *   DELETE /faults[/{cluster}]           clear the faults of one member or all
+ *   POST   /clusters/{cluster}/outage    stop its kube-apiserver (answers once stopped)
+ *   POST   /clusters/{cluster}/restore   restart it (answers once /readyz is 200)
+ */
+export async function startControlServer(
+  options: ControlServerOptions,
+): Promise<ControlServer> {
+  const log = options.log ?? (() => {});
+  const members = new Map(options.members.map(m => [m.name, m]));
+
+  const member = (name: string) => {
+    const found = members.get(name);
+    if (!found) {
+      throw new HttpError(
+        404,
+        `unknown cluster ${JSON.stringify(name)} (members: ${[
+          ...members.keys(),
+        ].join(', ')})`,
+      );
+    }
+    return found;
+  };
+
+  const report = (m: FleetClusterDescription): MemberFaultReport => {
+    const { running, pid } = options.outages.state(m);
+    const proxy = options.proxyStats?.(m.name);
+    return {
+      name: m.name,
+      url: m.url,
+      publicUrl: m.publicUrl,
+      faults: getFaults(m.name),
+      apiServer: pid === undefined ? { running } : { running, pid },
+      ...(proxy ? { proxy } : {}),
+    };
+  };
+
+  const route = async (
+    method: string,
+    parts: string[],
+    req: http.IncomingMessage,
+  ): Promise<[number, unknown]> => {
+    const [first, name, action, ...rest] = parts;
+    if (first === 'healthz' && parts.length === 1 && method === 'GET') {
+      return [200, { ok: true }];
+    }
+    if (first === 'faults' && parts.length === 1) {
+      if (method === 'GET') {
+        return [200, { clusters: [...members.values()].map(report) }];
+      }
+      if (method === 'DELETE') {
+        clearFaults();
+        log('faults: cleared on every member');
+        return [200, { clusters: [...members.values()].map(report) }];
+      }
+      throw new HttpError(405, `${method} /faults is not supported (GET, DELETE)`);
+    }
+    if (first === 'faults' && parts.length === 2) {
+      const m = member(name);
+      if (method === 'GET') return [200, report(m)];
+      if (method === 'DELETE') {
+        clearFaults(m.name);
+        log(`faults: cleared on ${m.name}`);
+        return [200, report(m)];
+      }
+      if (method === 'PUT') {
+        const checked = validateFaultsPatch(await readJson(req));
+        if (!checked.ok) {
+          throw new HttpError(400, 'invalid fault patch', checked.errors);
+        }
+        setFaults(m.name, checked.patch);
+        log(`faults: ${m.name} ${JSON.stringify(getFaults(m.name))}`);
+        return [200, report(m)];
+      }
+      throw new HttpError(405, `${method} /faults/{cluster} is not supported (GET, PUT, DELETE)`);
+    }
+    if (first === 'clusters' && parts.length === 3 && rest.length === 0) {
+      const m = member(name);
+      if (method !== 'POST') {
+        throw new HttpError(405, `${method} /clusters/{cluster}/${action} is not supported (POST)`);
+      }
+      if (action === 'outage') {
+        await options.outages.outage(m);
+        return [200, report(m)];
+      }
+      if (action === 'restore') {
+        await options.outages.restore(m);
+        return [200, report(m)];
+      }
+    }
+    throw new HttpError(404, `no route for ${method} /${parts.join('/')}`);
+  };
+
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const method = req.method ?? 'GET';
+    Promise.resolve()
+      .then(() => {
+        let parts: string[];
+        try {
+          parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+        } catch {
+          throw new HttpError(400, `malformed path ${url.pathname}`);
+        }
+        return route(method, parts, req);
+      })
+      .catch((error: unknown): [number, unknown] => {
+        if (error instanceof HttpError) {
+          return [
+            error.status,
+            { error: error.message, ...(error.details ? { details: error.details } : {}) },
+          ];
+        }
+        log(`fault API: ${method} ${url.pathname}: ${error}`);
+        return [500, { error: error instanceof Error ? error.message : String(error) }];
+      })
+      .then(([status, body]) => {
+        const text = `${JSON.stringify(body, null, 2)}\n`;
+        res.writeHead(status, {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(text),
+        });
+        res.end(text);
+      });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as net.AddressInfo).port;
+  log(`fault API on http://127.0.0.1:${port}`);
+  return {
+    port,
+    async stop() {
+      const closed = new Promise<void>(resolve => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
+      await options.outages.idle();
+    },
+  };
+}

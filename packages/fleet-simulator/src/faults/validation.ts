@@ -1,0 +1,95 @@
+import { FAILURE_CODES, FailureCode, MemberFaultsPatch } from './state';
+
+export const MAX_LATENCY_MS = 60_000;
+
+const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+/** The keys `PUT /faults/{cluster}` accepts (`outage` only follows the process). */
+const SETTABLE = [
+  'down',
+  'latencyMs',
+  'failWith',
+  'failMethods',
+  'failPathPrefix',
+  'notReady',
+] as const;
+
+export type ValidationResult =
+  | { ok: true; patch: MemberFaultsPatch }
+  | { ok: false; errors: string[] };
+
+/**
+ * Checks a fault patch strictly: a JSON object of known keys with values of
+ * the right type and range; `null` removes an optional fault.
+ */
+export function validateFaultsPatch(body: unknown): ValidationResult {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return { ok: false, errors: ['the body must be a JSON object'] };
+  }
+  const errors: string[] = [];
+  const patch: MemberFaultsPatch = {};
+  const input = body as Record<string, unknown>;
+  for (const key of Object.keys(input)) {
+    if (!(SETTABLE as readonly string[]).includes(key)) {
+      errors.push(
+        key === 'outage'
+          ? 'outage is not settable: POST /clusters/{cluster}/outage or /restore'
+          : `unknown key ${JSON.stringify(key)} (known: ${SETTABLE.join(', ')})`,
+      );
+    }
+  }
+  const has = (key: string) => Object.prototype.hasOwnProperty.call(input, key);
+
+  for (const key of ['down', 'notReady'] as const) {
+    if (!has(key)) continue;
+    if (typeof input[key] === 'boolean') patch[key] = input[key] as boolean;
+    else errors.push(`${key} must be true or false`);
+  }
+  if (has('latencyMs')) {
+    const value = input.latencyMs;
+    if (
+      typeof value === 'number' &&
+      Number.isInteger(value) &&
+      value >= 0 &&
+      value <= MAX_LATENCY_MS
+    ) {
+      patch.latencyMs = value;
+    } else {
+      errors.push(`latencyMs must be an integer from 0 to ${MAX_LATENCY_MS}`);
+    }
+  }
+  if (has('failWith')) {
+    const value = input.failWith;
+    if (value === null) patch.failWith = undefined;
+    else if (FAILURE_CODES.includes(value as FailureCode)) {
+      patch.failWith = value as FailureCode;
+    } else {
+      errors.push(`failWith must be one of ${FAILURE_CODES.join(', ')} or null`);
+    }
+  }
+  if (has('failMethods')) {
+    const value = input.failMethods;
+    if (value === null) patch.failMethods = undefined;
+    else if (
+      Array.isArray(value) &&
+      value.length > 0 &&
+      value.every(m => typeof m === 'string' && HTTP_METHODS.includes(m))
+    ) {
+      patch.failMethods = [...new Set(value as string[])];
+    } else {
+      errors.push(
+        `failMethods must be a non-empty list of ${HTTP_METHODS.join(', ')} (upper case) or null`,
+      );
+    }
+  }
+  if (has('failPathPrefix')) {
+    const value = input.failPathPrefix;
+    if (value === null) patch.failPathPrefix = undefined;
+    else if (typeof value === 'string' && value.startsWith('/')) {
+      patch.failPathPrefix = value;
+    } else {
+      errors.push('failPathPrefix must be a path starting with / or null');
+    }
+  }
+  return errors.length ? { ok: false, errors } : { ok: true, patch };
+}
