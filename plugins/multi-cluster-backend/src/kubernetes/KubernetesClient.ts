@@ -13,6 +13,7 @@ import {
   type V1ConfigMap,
   type V1Namespace,
   type V1Node,
+  type V1Secret,
   type V1ObjectMeta,
   type V1Service,
 } from '@kubernetes/client-node';
@@ -43,6 +44,19 @@ export interface KubernetesEndpoint {
   caData?: string;
   skipTLSVerify?: boolean;
   token?: string;
+  /** Client certificate and key, base64 PEM (kubeconfig `client-certificate-data`, `client-key-data`). */
+  certData?: string;
+  keyData?: string;
+}
+
+/**
+ * Where a client's KubeConfig comes from when it is not known up front
+ * (e.g. a Cluster API `<cluster>-kubeconfig` Secret). Called on first use
+ * and again when the server answers 401 (rotated credentials). Errors it
+ * throws must not contain credentials.
+ */
+export interface KubeConfigSource {
+  load(): Promise<KubeConfig>;
 }
 
 /** A failed Kubernetes request, without any credentials in it. */
@@ -81,9 +95,13 @@ export function buildKubeConfig(endpoint: KubernetesEndpoint): KubeConfig {
       },
     ],
     users: [
-      endpoint.token
-        ? { name: 'flotilla', token: endpoint.token }
-        : { name: 'flotilla' },
+      {
+        name: 'flotilla',
+        ...(endpoint.token ? { token: endpoint.token } : {}),
+        ...(endpoint.certData && endpoint.keyData
+          ? { certData: endpoint.certData, keyData: endpoint.keyData }
+          : {}),
+      },
     ],
     contexts: [
       { name: endpoint.name, cluster: endpoint.name, user: 'flotilla' },
@@ -139,29 +157,58 @@ export function toKubernetesError(
   return new KubernetesRequestError(`${context}: request failed${code}`.trim());
 }
 
+/** The generated API clients of one KubeConfig. */
+interface Apis {
+  kubeConfig: KubeConfig;
+  custom: CustomObjectsApi;
+  apps: AppsV1Api;
+  core: CoreV1Api;
+  apiextensions: ApiextensionsV1Api;
+  health: Health;
+}
+
+function makeApis(kubeConfig: KubeConfig): Apis {
+  return {
+    kubeConfig,
+    custom: kubeConfig.makeApiClient(CustomObjectsApi),
+    apps: kubeConfig.makeApiClient(AppsV1Api),
+    core: kubeConfig.makeApiClient(CoreV1Api),
+    apiextensions: kubeConfig.makeApiClient(ApiextensionsV1Api),
+    health: new Health(kubeConfig),
+  };
+}
+
+/** True when a Kubernetes call failed with HTTP 401 (bad or rotated credentials). */
+export function isUnauthorized(error: unknown): boolean {
+  return (
+    (error instanceof KubernetesRequestError && error.statusCode === 401) ||
+    (error instanceof ApiException && error.code === 401)
+  );
+}
+
 /**
  * Thin wrapper around `@kubernetes/client-node` for one API server. All
  * Kubernetes access of the plugin goes through this class: it sets an abort
  * signal (per-request timeout) on every request and strips credentials from
- * errors.
+ * errors. A client built from a {@link KubeConfigSource} loads its
+ * credentials on first use and reloads them once when the server answers
+ * 401.
  */
 export class KubernetesClient {
-  private readonly custom: CustomObjectsApi;
-  private readonly apps: AppsV1Api;
-  private readonly core: CoreV1Api;
-  private readonly apiextensions: ApiextensionsV1Api;
-  private readonly health: Health;
+  private current?: Apis;
+  private loading?: Promise<Apis>;
+  private readonly source?: KubeConfigSource;
 
   constructor(
     readonly name: string,
-    readonly kubeConfig: KubeConfig,
+    kubeConfig: KubeConfig | KubeConfigSource,
     private readonly defaultTimeoutMs: number,
   ) {
-    this.custom = kubeConfig.makeApiClient(CustomObjectsApi);
-    this.apps = kubeConfig.makeApiClient(AppsV1Api);
-    this.core = kubeConfig.makeApiClient(CoreV1Api);
-    this.apiextensions = kubeConfig.makeApiClient(ApiextensionsV1Api);
-    this.health = new Health(kubeConfig);
+    if (kubeConfig instanceof KubeConfig) {
+      this.current = makeApis(kubeConfig);
+    } else {
+      this.source = kubeConfig;
+    }
   }
 
   static fromEndpoint(
@@ -175,9 +222,71 @@ export class KubernetesClient {
     );
   }
 
+  /** A client whose KubeConfig is read (and re-read after a 401) from `source`. */
+  static fromSource(
+    name: string,
+    source: KubeConfigSource,
+    defaultTimeoutMs: number,
+  ): KubernetesClient {
+    return new KubernetesClient(name, source, defaultTimeoutMs);
+  }
+
+  /**
+   * The KubeConfig in use. A source-backed client has one only after its
+   * first request; use {@link KubernetesClient.resolveKubeConfig} there.
+   */
+  get kubeConfig(): KubeConfig {
+    if (!this.current) {
+      throw new Error(
+        `${this.name}: credentials are not loaded yet; use resolveKubeConfig()`,
+      );
+    }
+    return this.current.kubeConfig;
+  }
+
+  /** The KubeConfig in use, loading it from the source when needed. */
+  async resolveKubeConfig(): Promise<KubeConfig> {
+    try {
+      return (await this.apis()).kubeConfig;
+    } catch (error) {
+      throw this.loadError(error);
+    }
+  }
+
+  /**
+   * The current API clients; with `stale`, the ones that got a 401: reload
+   * unless another call already did (one Secret read per rotation).
+   */
+  private apis(stale?: Apis): Promise<Apis> {
+    if (this.current && (this.current !== stale || !this.source)) {
+      return Promise.resolve(this.current);
+    }
+    if (!this.loading) {
+      this.loading = this.source!.load()
+        .then(kubeConfig => {
+          this.current = makeApis(kubeConfig);
+          return this.current;
+        })
+        .finally(() => {
+          this.loading = undefined;
+        });
+    }
+    return this.loading;
+  }
+
+  private loadError(error: unknown): KubernetesRequestError {
+    const message = error instanceof Error ? error.message : String(error);
+    return new KubernetesRequestError(
+      `${this.name}: cannot load credentials: ${message}`,
+      error instanceof KubernetesRequestError
+        ? { statusCode: error.statusCode, reason: error.reason }
+        : {},
+    );
+  }
+
   private async call<T>(
     context: string,
-    fn: (options: ConfigurationOptions) => Promise<T>,
+    fn: (apis: Apis, options: ConfigurationOptions) => Promise<T>,
     opts?: {
       timeoutMs?: number;
       signal?: AbortSignal;
@@ -209,8 +318,31 @@ export class KubernetesClient {
       ],
       middlewareMergeStrategy: 'append',
     };
+    let apis: Apis;
     try {
-      return await fn(options);
+      apis = await this.apis();
+    } catch (error) {
+      clearTimeout(timer);
+      opts?.signal?.removeEventListener('abort', onAbort);
+      throw this.loadError(error);
+    }
+    try {
+      try {
+        return await fn(apis, options);
+      } catch (error) {
+        // A 401 is refused before anything happens, so one retry with
+        // reloaded (rotated) credentials is safe for every verb.
+        if (!this.source || !isUnauthorized(error) || controller.signal.aborted) {
+          throw error;
+        }
+        let reloaded: Apis;
+        try {
+          reloaded = await this.apis(apis);
+        } catch (loadFailure) {
+          throw this.loadError(loadFailure);
+        }
+        return await fn(reloaded, options);
+      }
     } catch (error) {
       throw toKubernetesError(error, `${this.name}: ${context}`, timedOut);
     } finally {
@@ -232,9 +364,9 @@ export class KubernetesClient {
     const what = `list ${req.plural}.${req.group}/${req.version}`;
     return this.call(
       what,
-      options =>
+      (apis, options) =>
         req.namespace
-          ? this.custom.listNamespacedCustomObject(
+          ? apis.custom.listNamespacedCustomObject(
               {
                 group: req.group,
                 version: req.version,
@@ -244,7 +376,7 @@ export class KubernetesClient {
               },
               options,
             )
-          : this.custom.listClusterCustomObject(
+          : apis.custom.listClusterCustomObject(
               {
                 group: req.group,
                 version: req.version,
@@ -269,7 +401,7 @@ export class KubernetesClient {
   ): Promise<any> {
     return this.call(
       `get ${req.plural}.${req.group}/${req.version} ${req.namespace}/${req.name}`,
-      options => this.custom.getNamespacedCustomObject(req, options),
+      (apis, options) => apis.custom.getNamespacedCustomObject(req, options),
       opts,
     );
   }
@@ -288,8 +420,8 @@ export class KubernetesClient {
   ): Promise<any> {
     return this.call(
       `patch ${req.plural}.${req.group}/${req.version} ${req.namespace}/${req.name}`,
-      options =>
-        this.custom.patchNamespacedCustomObject(
+      (apis, options) =>
+        apis.custom.patchNamespacedCustomObject(
           {
             group: req.group,
             version: req.version,
@@ -318,8 +450,8 @@ export class KubernetesClient {
   ): Promise<any> {
     return this.call(
       `delete ${req.plural}.${req.group}/${req.version} ${req.namespace}/${req.name}`,
-      options =>
-        this.custom.deleteNamespacedCustomObject(
+      (apis, options) =>
+        apis.custom.deleteNamespacedCustomObject(
           {
             group: req.group,
             version: req.version,
@@ -344,24 +476,24 @@ export class KubernetesClient {
   ): Promise<any[]> {
     const list = await this.call(
       `list ${kind === 'Deployment' ? 'deployments' : 'statefulsets'}`,
-      async options => {
+      async (apis, options) => {
         if (kind === 'Deployment') {
           return req.namespace
-            ? this.apps.listNamespacedDeployment(
+            ? apis.apps.listNamespacedDeployment(
                 { namespace: req.namespace, labelSelector: req.labelSelector },
                 options,
               )
-            : this.apps.listDeploymentForAllNamespaces(
+            : apis.apps.listDeploymentForAllNamespaces(
                 { labelSelector: req.labelSelector },
                 options,
               );
         }
         return req.namespace
-          ? this.apps.listNamespacedStatefulSet(
+          ? apis.apps.listNamespacedStatefulSet(
               { namespace: req.namespace, labelSelector: req.labelSelector },
               options,
             )
-          : this.apps.listStatefulSetForAllNamespaces(
+          : apis.apps.listStatefulSetForAllNamespaces(
               { labelSelector: req.labelSelector },
               options,
             );
@@ -380,9 +512,9 @@ export class KubernetesClient {
     const body = { spec: { replicas: req.replicas } };
     return this.call(
       `scale ${kind} ${req.namespace}/${req.name}`,
-      options =>
+      (apis, options) =>
         kind === 'Deployment'
-          ? this.apps.patchNamespacedDeployment(
+          ? apis.apps.patchNamespacedDeployment(
               {
                 namespace: req.namespace,
                 name: req.name,
@@ -391,7 +523,7 @@ export class KubernetesClient {
               },
               options,
             )
-          : this.apps.patchNamespacedStatefulSet(
+          : apis.apps.patchNamespacedStatefulSet(
               {
                 namespace: req.namespace,
                 name: req.name,
@@ -410,8 +542,8 @@ export class KubernetesClient {
   ): Promise<V1Node[]> {
     const list = await this.call(
       'list nodes',
-      options =>
-        this.core.listNode({ labelSelector: req.labelSelector }, options),
+      (apis, options) =>
+        apis.core.listNode({ labelSelector: req.labelSelector }, options),
       opts,
     );
     return list.items ?? [];
@@ -425,7 +557,7 @@ export class KubernetesClient {
     try {
       return await this.call(
         `get configmap ${req.namespace}/${req.name}`,
-        options => this.core.readNamespacedConfigMap(req, options),
+        (apis, options) => apis.core.readNamespacedConfigMap(req, options),
         opts,
       );
     } catch (error) {
@@ -442,7 +574,7 @@ export class KubernetesClient {
     try {
       const namespace: V1Namespace = await this.call(
         `get namespace ${name}`,
-        options => this.core.readNamespace({ name }, options),
+        (apis, options) => apis.core.readNamespace({ name }, options),
         { ...opts, headers: { Accept: PARTIAL_METADATA_ACCEPT } },
       );
       return namespace.metadata;
@@ -458,8 +590,8 @@ export class KubernetesClient {
   ): Promise<V1Service[]> {
     const list = await this.call(
       `list services in ${req.namespace}`,
-      options =>
-        this.core.listNamespacedService(
+      (apis, options) =>
+        apis.core.listNamespacedService(
           { namespace: req.namespace, labelSelector: req.labelSelector },
           options,
         ),
@@ -480,8 +612,8 @@ export class KubernetesClient {
   ): Promise<V1ObjectMeta[]> {
     const list = await this.call(
       `list secret metadata in ${namespace}`,
-      options =>
-        this.core.listNamespacedSecret({ namespace, labelSelector }, options),
+      (apis, options) =>
+        apis.core.listNamespacedSecret({ namespace, labelSelector }, options),
       { ...opts, headers: { Accept: PARTIAL_METADATA_LIST_ACCEPT } },
     );
     // Keep nothing but metadata, even from a server that ignored the Accept header.
@@ -498,8 +630,8 @@ export class KubernetesClient {
     try {
       await this.call(
         `get customresourcedefinition ${name}`,
-        options =>
-          this.apiextensions.readCustomResourceDefinition({ name }, options),
+        (apis, options) =>
+          apis.apiextensions.readCustomResourceDefinition({ name }, options),
         { ...opts, headers: { Accept: PARTIAL_METADATA_ACCEPT } },
       );
       return true;
@@ -509,7 +641,11 @@ export class KubernetesClient {
     }
   }
 
-  /** `GET /readyz` through the client's request machinery. */
+  /**
+   * `GET /readyz` through the client's request machinery. The health check
+   * reports any non-200 as false (a 401 too), so a source-backed client
+   * re-reads its credentials once before it says not ready.
+   */
   async readyz(opts?: { timeoutMs?: number }): Promise<boolean> {
     const controller = new AbortController();
     let timedOut = false;
@@ -517,12 +653,67 @@ export class KubernetesClient {
       timedOut = true;
       controller.abort();
     }, opts?.timeoutMs ?? this.defaultTimeoutMs);
+    const check = (apis: Apis) =>
+      apis.health.readyz({ signal: controller.signal } as any);
     try {
-      return await this.health.readyz({ signal: controller.signal } as any);
+      let apis: Apis;
+      try {
+        apis = await this.apis();
+      } catch (error) {
+        throw this.loadError(error);
+      }
+      const ready = await check(apis);
+      if (ready || !this.source || controller.signal.aborted) {
+        return ready;
+      }
+      let reloaded: Apis;
+      try {
+        reloaded = await this.apis(apis);
+      } catch (error) {
+        throw this.loadError(error);
+      }
+      return await check(reloaded);
     } catch (error) {
       throw toKubernetesError(error, `${this.name}: readyz`, timedOut);
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /**
+   * One key of a Secret's data, decoded, or undefined when the Secret or
+   * the key does not exist. Only for credentials the caller needs right
+   * away (a CAPI kubeconfig); never stored, never logged.
+   */
+  async readSecretKey(
+    req: { namespace: string; name: string; key: string; type?: string },
+    opts?: { timeoutMs?: number; signal?: AbortSignal },
+  ): Promise<string | undefined> {
+    let secret: V1Secret;
+    try {
+      secret = await this.call(
+        `get secret ${req.namespace}/${req.name}`,
+        (apis, options) =>
+          apis.core.readNamespacedSecret(
+            { namespace: req.namespace, name: req.name },
+            options,
+          ),
+        opts,
+      );
+    } catch (error) {
+      if (isNotFound(error)) return undefined;
+      throw error;
+    }
+    if (req.type && secret.type !== req.type) {
+      throw new KubernetesRequestError(
+        `${this.name}: secret ${req.namespace}/${req.name} has type ${
+          secret.type ?? '(none)'
+        }, expected ${req.type}`,
+      );
+    }
+    const value = secret.data?.[req.key];
+    return value === undefined
+      ? undefined
+      : Buffer.from(value, 'base64').toString('utf8');
   }
 }
