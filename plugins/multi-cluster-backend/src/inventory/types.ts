@@ -46,7 +46,18 @@ export type ClusterAccess =
       controlPlane: string;
       cluster: string;
     }
-  | { kind: 'demo' };
+  | {
+      /**
+       * A Cluster API workload cluster, reached with the kubeconfig Cluster
+       * API writes into a Secret (`<cluster>-kubeconfig`, key `value`) on
+       * its management cluster. Only the Secret's coordinates are stored.
+       */
+      kind: 'capi-kubeconfig';
+      /** The management cluster name (from `multiCluster.clusterApi[].name`). */
+      managementCluster: string;
+      namespace: string;
+      secretName: string;
+    };
 
 /**
  * A partial cluster description produced by one connector.
@@ -71,7 +82,7 @@ export interface ClusterRecord {
     >
   >;
   access?: ClusterAccess;
-  /** Health as the source sees it (Karmada Ready, CAPI conditions, demo). */
+  /** Health as the source sees it (Karmada Ready, CAPI conditions). */
   health?: ClusterHealth;
   /**
    * The Cluster API object this cluster is managed by, when the source knows

@@ -1,7 +1,16 @@
 import fs from 'node:fs';
 import { MultiClusterConfig } from '../config';
 import { ClusterAccess } from '../inventory/types';
-import { KubernetesClient, KubernetesEndpoint } from './KubernetesClient';
+import {
+  buildKubeConfig,
+  KubernetesClient,
+  KubernetesEndpoint,
+} from './KubernetesClient';
+import {
+  CAPI_KUBECONFIG_KEY,
+  CAPI_SECRET_TYPE,
+  parseCapiKubeconfig,
+} from './capiKubeconfig';
 
 const IN_CLUSTER_TOKEN = '/var/run/secrets/kubernetes.io/serviceaccount/token';
 
@@ -79,13 +88,37 @@ export class ClusterClientFactory {
     return this.cached(key, () => ({ ...endpoint, name: key }));
   }
 
+  /**
+   * Whether this backend has what an access path needs: the credential of a
+   * direct access, the configured Karmada control plane or CAPI management
+   * cluster of a proxied or kubeconfig-Secret access. Says nothing about
+   * whether the server answers.
+   */
+  canReach(access: ClusterAccess): boolean {
+    switch (access.kind) {
+      case 'direct':
+        return this.canAuthenticate(access.credentialRef);
+      case 'karmada-proxy':
+        return this.controlPlanes.has(`karmada:${access.controlPlane}`);
+      case 'capi-kubeconfig':
+        return this.controlPlanes.has(
+          `cluster-api:${access.managementCluster}`,
+        );
+      default:
+        return false;
+    }
+  }
+
   /** Client for a fleet cluster, from its stored access descriptor. */
   forCluster(
     clusterName: string,
     access: ClusterAccess | undefined,
   ): KubernetesClient | undefined {
-    if (!access || access.kind === 'demo') {
+    if (!access) {
       return undefined;
+    }
+    if (access.kind === 'capi-kubeconfig') {
+      return this.forCapiKubeconfig(clusterName, access);
     }
     if (access.kind === 'karmada-proxy') {
       const cp = this.controlPlanes.get(`karmada:${access.controlPlane}`);
@@ -116,6 +149,59 @@ export class ClusterClientFactory {
         token: this.token(access.credentialRef),
       }),
     );
+  }
+
+  /**
+   * A workload cluster reached with the kubeconfig Cluster API keeps in a
+   * Secret on the management cluster. The Secret is read on first use and
+   * again when the cluster answers 401 (CAPI rotates it); its contents stay
+   * inside the returned client.
+   */
+  private forCapiKubeconfig(
+    clusterName: string,
+    access: Extract<ClusterAccess, { kind: 'capi-kubeconfig' }>,
+  ): KubernetesClient | undefined {
+    const management = this.forControlPlane(
+      'cluster-api',
+      access.managementCluster,
+    );
+    if (!management) {
+      return undefined;
+    }
+    const key = `capi:${access.managementCluster}:${access.namespace}/${access.secretName}:${clusterName}`;
+    let client = this.clients.get(key);
+    if (!client) {
+      const where = `secret ${access.namespace}/${access.secretName} on ${access.managementCluster}`;
+      client = KubernetesClient.fromSource(
+        clusterName,
+        {
+          load: async () => {
+            const text = await management.readSecretKey({
+              namespace: access.namespace,
+              name: access.secretName,
+              key: CAPI_KUBECONFIG_KEY,
+              type: CAPI_SECRET_TYPE,
+            });
+            if (text === undefined) {
+              throw new Error(
+                `${where} or its '${CAPI_KUBECONFIG_KEY}' key does not exist`,
+              );
+            }
+            try {
+              return buildKubeConfig(parseCapiKubeconfig(text, clusterName));
+            } catch (error) {
+              // The parser names fields, never values.
+              throw new Error(
+                `${where}: ${error instanceof Error ? error.message : error}`,
+              );
+            }
+          },
+        },
+        this.config.clusterTimeoutMs,
+      );
+      this.clients.set(key, client);
+    }
+    return client;
   }
 
   private cached(

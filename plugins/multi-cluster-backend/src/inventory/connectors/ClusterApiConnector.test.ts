@@ -157,6 +157,13 @@ describe('ClusterApiConnector', () => {
       source: 'cluster-api',
       sourceId: 'cluster-api:mgmt',
       health: { status: 'healthy', via: 'cluster-api' },
+      // Reached with the kubeconfig Secret CAPI writes; only its coordinates.
+      access: {
+        kind: 'capi-kubeconfig',
+        managementCluster: 'mgmt',
+        namespace: 'fleet',
+        secretName: 'prod-eu-1-kubeconfig',
+      },
       fields: {
         environment: 'prod',
         region: 'eu-west-1',

@@ -11,6 +11,7 @@ import {
   ScaleMachineDeploymentResult,
   UpgradeClusterResult,
 } from '../../lifecycle/types';
+import { capiKubeconfigSecretName } from '../../kubernetes/capiKubeconfig';
 import { sanitizeForLog } from '../../util/sanitize';
 import { segmentationFromMetadata, withShortLabels } from '../segmentation';
 import {
@@ -280,6 +281,14 @@ export class ClusterApiConnector
       source: 'cluster-api',
       sourceId: this.id,
       fields,
+      // The kubeconfig Cluster API writes for every Cluster; the factory
+      // reads it when the cluster is called.
+      access: {
+        kind: 'capi-kubeconfig',
+        managementCluster: this.managementCluster,
+        namespace,
+        secretName: capiKubeconfigSecretName(name),
+      },
       health: this.health(c, conds),
     };
   }
