@@ -20,7 +20,11 @@ function member(name: string): FleetClusterDescription {
     pkiDir: missing,
     tokens: { admin: 'x' },
     pidFile: path.join(missing, `${name}.pid`),
-    command: { binary: path.join(missing, 'kube-apiserver'), args: [], log: path.join(missing, 'log') },
+    command: {
+      binary: path.join(missing, 'kube-apiserver'),
+      args: [],
+      log: path.join(missing, 'log'),
+    },
   };
 }
 
@@ -38,7 +42,10 @@ describe('fault CLI', () => {
   beforeAll(async () => {
     server = await startControlServer({
       port: 0,
-      members: [member('prod-eu-west-aws-1'), member('prod-ap-southeast-gcp-1')],
+      members: [
+        member('prod-eu-west-aws-1'),
+        member('prod-ap-southeast-gcp-1'),
+      ],
       outages: new OutageController(),
     });
   });
@@ -51,7 +58,17 @@ describe('fault CLI', () => {
 
   it('sets latency, failures, partitions and NotReady through the fault API', async () => {
     expect(await run('latency', 'prod-eu-west-aws-1', '250')).toBe(0);
-    expect(await run('fail', 'prod-eu-west-aws-1', '409', '--methods', 'patch,PUT', '--path', '/apis/apps')).toBe(0);
+    expect(
+      await run(
+        'fail',
+        'prod-eu-west-aws-1',
+        '409',
+        '--methods',
+        'patch,PUT',
+        '--path',
+        '/apis/apps',
+      ),
+    ).toBe(0);
     expect(await run('partition', 'prod-ap-southeast-gcp-1')).toBe(0);
     expect(await run('not-ready', 'prod-ap-southeast-gcp-1')).toBe(0);
 
@@ -61,8 +78,13 @@ describe('fault CLI', () => {
       failMethods: ['PATCH', 'PUT'],
       failPathPrefix: '/apis/apps',
     });
-    expect(getFaults('prod-ap-southeast-gcp-1')).toMatchObject({ down: true, notReady: true });
-    expect(out[1]).toContain('latency 250ms, fail 409 on PATCH,PUT under /apis/apps');
+    expect(getFaults('prod-ap-southeast-gcp-1')).toMatchObject({
+      down: true,
+      notReady: true,
+    });
+    expect(out[1]).toContain(
+      'latency 250ms, fail 409 on PATCH,PUT under /apis/apps',
+    );
 
     out = [];
     expect(await run('faults')).toBe(0);
@@ -73,7 +95,10 @@ describe('fault CLI', () => {
     expect(await run('heal', 'prod-ap-southeast-gcp-1')).toBe(0);
     expect(await run('ready', 'prod-ap-southeast-gcp-1')).toBe(0);
     expect(await run('fail', 'prod-eu-west-aws-1', 'off')).toBe(0);
-    expect(getFaults('prod-ap-southeast-gcp-1')).toMatchObject({ down: false, notReady: false });
+    expect(getFaults('prod-ap-southeast-gcp-1')).toMatchObject({
+      down: false,
+      notReady: false,
+    });
     expect(getFaults('prod-eu-west-aws-1')).not.toHaveProperty('failWith');
     expect(getFaults('prod-eu-west-aws-1').latencyMs).toBe(250);
   });
@@ -100,10 +125,19 @@ describe('fault CLI', () => {
     [['explode'], /unknown command "explode"/],
     [['latency', 'prod-eu-west-aws-1'], /latency takes 2 arguments/],
     [['latency', 'prod-eu-west-aws-1', 'slow'], /milliseconds from 0 to 60000/],
-    [['latency', 'prod-eu-west-aws-1', '60001'], /milliseconds from 0 to 60000/],
+    [
+      ['latency', 'prod-eu-west-aws-1', '60001'],
+      /milliseconds from 0 to 60000/,
+    ],
     [['fail', 'prod-eu-west-aws-1', '404'], /409, 500, 503 or off/],
-    [['fail', 'prod-eu-west-aws-1', '409', '--methods'], /--methods needs a value/],
-    [['fail', 'prod-eu-west-aws-1', '409', '--verbs', 'GET'], /unknown option --verbs/],
+    [
+      ['fail', 'prod-eu-west-aws-1', '409', '--methods'],
+      /--methods needs a value/,
+    ],
+    [
+      ['fail', 'prod-eu-west-aws-1', '409', '--verbs', 'GET'],
+      /unknown option --verbs/,
+    ],
     [['partition'], /partition takes 1 argument/],
     [['clear', 'a', 'b'], /clear takes at most one cluster/],
   ])('exits 2 with the usage for %j', async (args, message) => {
@@ -120,8 +154,12 @@ describe('fault CLI', () => {
   it('exits 1 with the API reason when the fault API refuses', async () => {
     expect(await run('partition', 'nowhere-1')).toBe(1);
     expect(err[0]).toMatch(/refused \(404\): unknown cluster "nowhere-1"/);
-    expect(await run('fail', 'prod-eu-west-aws-1', '409', '--methods', 'FETCH')).toBe(1);
-    expect(err.join('\n')).toMatch(/refused \(400\): invalid fault patch\n {2}- failMethods/);
+    expect(
+      await run('fail', 'prod-eu-west-aws-1', '409', '--methods', 'FETCH'),
+    ).toBe(1);
+    expect(err.join('\n')).toMatch(
+      /refused \(400\): invalid fault patch\n {2}- failMethods/,
+    );
   });
 
   it('exits 1 saying the simulator does not answer when nothing listens', async () => {
@@ -130,8 +168,14 @@ describe('fault CLI', () => {
     const { port } = probe.address() as net.AddressInfo;
     await new Promise(resolve => probe.close(resolve));
 
-    const code = await runCli(['faults'], { port, out: l => out.push(l), err: l => err.push(l) });
+    const code = await runCli(['faults'], {
+      port,
+      out: l => out.push(l),
+      err: l => err.push(l),
+    });
     expect(code).toBe(1);
-    expect(err[0]).toMatch(/does not answer on 127\.0\.0\.1:\d+ \(ECONNREFUSED\); is the fleet up\?/);
+    expect(err[0]).toMatch(
+      /does not answer on 127\.0\.0\.1:\d+ \(ECONNREFUSED\); is the fleet up\?/,
+    );
   });
 });

@@ -44,10 +44,16 @@ function parse(args: string[]): ApiCall {
   };
   const exactly = (count: number) => {
     if (positional.length !== count || rest.length !== count) {
-      throw new UsageError(`${command} takes ${count} argument${count === 1 ? '' : 's'}`);
+      throw new UsageError(
+        `${command} takes ${count} argument${count === 1 ? '' : 's'}`,
+      );
     }
   };
-  const put = (body: unknown): ApiCall => ({ method: 'PUT', path: `/faults/${cluster()}`, body });
+  const put = (body: unknown): ApiCall => ({
+    method: 'PUT',
+    path: `/faults/${cluster()}`,
+    body,
+  });
   switch (command) {
     case 'faults':
       exactly(0);
@@ -82,7 +88,10 @@ function parse(args: string[]): ApiCall {
       if (rest.length > 1 || positional.length !== rest.length) {
         throw new UsageError('clear takes at most one cluster');
       }
-      return { method: 'DELETE', path: rest.length ? `/faults/${cluster()}` : '/faults' };
+      return {
+        method: 'DELETE',
+        path: rest.length ? `/faults/${cluster()}` : '/faults',
+      };
     case undefined:
       throw new UsageError('no command given');
     default:
@@ -93,7 +102,8 @@ function parse(args: string[]): ApiCall {
 function parseFail(rest: string[], put: (body: unknown) => ApiCall): ApiCall {
   const [, code, ...options] = rest;
   if (code === 'off') {
-    if (options.length) throw new UsageError('fail <cluster> off takes no options');
+    if (options.length)
+      throw new UsageError('fail <cluster> off takes no options');
     return put({ failWith: null, failMethods: null, failPathPrefix: null });
   }
   if (!['409', '500', '503'].includes(code ?? '')) {
@@ -110,11 +120,16 @@ function parseFail(rest: string[], put: (body: unknown) => ApiCall): ApiCall {
       throw new UsageError(`${option} needs a value`);
     }
     if (option === '--methods') {
-      body.failMethods = value.split(',').map(m => m.trim().toUpperCase()).filter(Boolean);
+      body.failMethods = value
+        .split(',')
+        .map(m => m.trim().toUpperCase())
+        .filter(Boolean);
     } else if (option === '--path') {
       body.failPathPrefix = value;
     } else {
-      throw new UsageError(`unknown option ${option} (known: --methods, --path)`);
+      throw new UsageError(
+        `unknown option ${option} (known: --methods, --path)`,
+      );
     }
   }
   return put(body);
@@ -129,9 +144,9 @@ export function describeFaults(report: MemberFaultReport): string {
   if (f.latencyMs) parts.push(`latency ${f.latencyMs}ms`);
   if (f.failWith) {
     parts.push(
-      `fail ${f.failWith}${f.failMethods ? ` on ${f.failMethods.join(',')}` : ''}${
-        f.failPathPrefix ? ` under ${f.failPathPrefix}` : ''
-      }`,
+      `fail ${f.failWith}${
+        f.failMethods ? ` on ${f.failMethods.join(',')}` : ''
+      }${f.failPathPrefix ? ` under ${f.failPathPrefix}` : ''}`,
     );
   }
   if (f.notReady) parts.push('forced NotReady');
@@ -145,7 +160,9 @@ function line(report: MemberFaultReport): string {
   const proxy = report.proxy
     ? `  [proxy ${report.publicUrl}: ${report.proxy.forwarded} forwarded, ${report.proxy.failed} failed, ${report.proxy.reset} reset]`
     : '';
-  return `${report.name.padEnd(26)} api ${server.padEnd(16)} ${describeFaults(report)}${proxy}`;
+  return `${report.name.padEnd(26)} api ${server.padEnd(16)} ${describeFaults(
+    report,
+  )}${proxy}`;
 }
 
 /** Runs one CLI command; resolves to the process exit code. */
@@ -192,7 +209,9 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
     clusters?: MemberFaultReport[];
   } & Partial<MemberFaultReport>;
   if (!response.ok) {
-    io.err(`refused (${response.status}): ${answer.error ?? response.statusText}`);
+    io.err(
+      `refused (${response.status}): ${answer.error ?? response.statusText}`,
+    );
     for (const detail of answer.details ?? []) io.err(`  - ${detail}`);
     return 1;
   }

@@ -6,7 +6,10 @@ import { ControlServer, startControlServer } from './controlServer';
 import { OutageController } from './outage';
 import { clearFaults, getFaults, setFaults } from './state';
 
-const missing = path.join(os.tmpdir(), `fault-control-test-${process.pid}-missing`);
+const missing = path.join(
+  os.tmpdir(),
+  `fault-control-test-${process.pid}-missing`,
+);
 
 function fakeMember(name: string): FleetClusterDescription {
   return {
@@ -31,10 +34,12 @@ function fakeMember(name: string): FleetClusterDescription {
 
 describe('fault control API', () => {
   let server: ControlServer;
-  const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`http://127.0.0.1:${server.port}${path}`, {
+  /** `body` is sent as JSON, or as is when it is a string (to send broken JSON). */
+  const call = async (method: string, route: string, body?: unknown) => {
+    const text = typeof body === 'string' ? body : JSON.stringify(body);
+    const response = await fetch(`http://127.0.0.1:${server.port}${route}`, {
       method,
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      body: body === undefined ? undefined : text,
     });
     expect(response.headers.get('content-type')).toBe('application/json');
     return { status: response.status, body: await response.json() };
@@ -47,7 +52,13 @@ describe('fault control API', () => {
       outages: new OutageController(),
       proxyStats: cluster =>
         cluster === 'eu-1'
-          ? { forwarded: 3, failed: 1, reset: 0, delaying: 0, openConnections: 2 }
+          ? {
+              forwarded: 3,
+              failed: 1,
+              reset: 0,
+              delaying: 0,
+              openConnections: 2,
+            }
           : undefined,
     });
   });
@@ -61,11 +72,17 @@ describe('fault control API', () => {
   });
 
   it('answers /healthz and lists every member with its faults and proxy', async () => {
-    expect(await call('GET', '/healthz')).toEqual({ status: 200, body: { ok: true } });
+    expect(await call('GET', '/healthz')).toEqual({
+      status: 200,
+      body: { ok: true },
+    });
     setFaults('ap-1', { latencyMs: 250 });
     const { status, body } = await call('GET', '/faults');
     expect(status).toBe(200);
-    expect(body.clusters.map((c: { name: string }) => c.name)).toEqual(['eu-1', 'ap-1']);
+    expect(body.clusters.map((c: { name: string }) => c.name)).toEqual([
+      'eu-1',
+      'ap-1',
+    ]);
     expect(body.clusters[0]).toMatchObject({
       faults: { down: false, latencyMs: 0 },
       apiServer: { running: false },
@@ -119,11 +136,19 @@ describe('fault control API', () => {
     const { status, body } = await call('PUT', '/faults/eu-1', patch);
     expect(status).toBe(400);
     expect([body.error, ...(body.details ?? [])].join('\n')).toMatch(message);
-    expect(getFaults('eu-1')).toEqual({ down: false, latencyMs: 0, notReady: false, outage: false });
+    expect(getFaults('eu-1')).toEqual({
+      down: false,
+      latencyMs: 0,
+      notReady: false,
+      outage: false,
+    });
   });
 
   it('refuses a patch with one bad key among good ones, as a whole', async () => {
-    const { status, body } = await call('PUT', '/faults/eu-1', { down: true, failWith: 404 });
+    const { status, body } = await call('PUT', '/faults/eu-1', {
+      down: true,
+      failWith: 404,
+    });
     expect(status).toBe(400);
     expect(body.details).toHaveLength(1);
     expect(getFaults('eu-1').down).toBe(false);
@@ -135,11 +160,16 @@ describe('fault control API', () => {
     ['DELETE', '/faults/nowhere-1', undefined],
     ['POST', '/clusters/nowhere-1/outage', undefined],
     ['POST', '/clusters/nowhere-1/restore', undefined],
-  ])('answers %s %s for an unknown cluster with 404', async (method, path, body) => {
-    const answer = await call(method, path, body);
-    expect(answer.status).toBe(404);
-    expect(answer.body.error).toMatch(/unknown cluster "nowhere-1" \(members: eu-1, ap-1\)/);
-  });
+  ])(
+    'answers %s %s for an unknown cluster with 404',
+    async (method, route, body) => {
+      const answer = await call(method, route, body);
+      expect(answer.status).toBe(404);
+      expect(answer.body.error).toMatch(
+        /unknown cluster "nowhere-1" \(members: eu-1, ap-1\)/,
+      );
+    },
+  );
 
   it('answers unknown routes with 404 and wrong methods with 405', async () => {
     expect((await call('GET', '/nothing')).status).toBe(404);
@@ -162,7 +192,11 @@ describe('fault control API', () => {
   it('records an outage of a member whose API server is already stopped', async () => {
     const { status, body } = await call('POST', '/clusters/eu-1/outage');
     expect(status).toBe(200);
-    expect(body).toMatchObject({ name: 'eu-1', faults: { outage: true }, apiServer: { running: false } });
+    expect(body).toMatchObject({
+      name: 'eu-1',
+      faults: { outage: true },
+      apiServer: { running: false },
+    });
   });
 
   it('answers a restore that cannot start the server with 500 and the reason', async () => {

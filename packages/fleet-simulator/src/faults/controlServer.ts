@@ -34,7 +34,11 @@ export interface MemberFaultReport {
 const MAX_BODY_BYTES = 64 * 1024;
 
 class HttpError extends Error {
-  constructor(readonly status: number, message: string, readonly details?: string[]) {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly details?: string[],
+  ) {
     super(message);
   }
 }
@@ -121,7 +125,10 @@ export async function startControlServer(
         log('faults: cleared on every member');
         return [200, { clusters: [...members.values()].map(report) }];
       }
-      throw new HttpError(405, `${method} /faults is not supported (GET, DELETE)`);
+      throw new HttpError(
+        405,
+        `${method} /faults is not supported (GET, DELETE)`,
+      );
     }
     if (first === 'faults' && parts.length === 2) {
       const m = member(name);
@@ -140,12 +147,18 @@ export async function startControlServer(
         log(`faults: ${m.name} ${JSON.stringify(getFaults(m.name))}`);
         return [200, report(m)];
       }
-      throw new HttpError(405, `${method} /faults/{cluster} is not supported (GET, PUT, DELETE)`);
+      throw new HttpError(
+        405,
+        `${method} /faults/{cluster} is not supported (GET, PUT, DELETE)`,
+      );
     }
     if (first === 'clusters' && parts.length === 3 && rest.length === 0) {
       const m = member(name);
       if (method !== 'POST') {
-        throw new HttpError(405, `${method} /clusters/{cluster}/${action} is not supported (POST)`);
+        throw new HttpError(
+          405,
+          `${method} /clusters/{cluster}/${action} is not supported (POST)`,
+        );
       }
       if (action === 'outage') {
         await options.outages.outage(m);
@@ -166,7 +179,10 @@ export async function startControlServer(
       .then(() => {
         let parts: string[];
         try {
-          parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+          parts = url.pathname
+            .split('/')
+            .filter(Boolean)
+            .map(decodeURIComponent);
         } catch {
           throw new HttpError(400, `malformed path ${url.pathname}`);
         }
@@ -176,11 +192,17 @@ export async function startControlServer(
         if (error instanceof HttpError) {
           return [
             error.status,
-            { error: error.message, ...(error.details ? { details: error.details } : {}) },
+            {
+              error: error.message,
+              ...(error.details ? { details: error.details } : {}),
+            },
           ];
         }
         log(`fault API: ${method} ${url.pathname}: ${error}`);
-        return [500, { error: error instanceof Error ? error.message : String(error) }];
+        return [
+          500,
+          { error: error instanceof Error ? error.message : String(error) },
+        ];
       })
       .then(([status, body]) => {
         const text = `${JSON.stringify(body, null, 2)}\n`;
@@ -204,7 +226,9 @@ export async function startControlServer(
   return {
     port,
     async stop() {
-      const closed = new Promise<void>(resolve => server.close(() => resolve()));
+      const closed = new Promise<void>(resolve =>
+        server.close(() => resolve()),
+      );
       server.closeAllConnections();
       await closed;
       await options.outages.idle();

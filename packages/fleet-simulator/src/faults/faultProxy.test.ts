@@ -26,7 +26,12 @@ async function startUpstream(pki: TestPki) {
       let body = '';
       req.on('data', chunk => (body += chunk));
       req.on('end', () => {
-        seen.push({ method: req.method!, url: req.url!, headers: req.headers, body });
+        seen.push({
+          method: req.method!,
+          url: req.url!,
+          headers: req.headers,
+          body,
+        });
         if (req.url?.startsWith('/watch')) {
           res.writeHead(200, { 'content-type': 'application/json' });
           res.write(`${JSON.stringify({ type: 'ADDED', n: 1 })}\n`);
@@ -64,7 +69,9 @@ function openWatch(port: number, ca: Buffer) {
     { host: '127.0.0.1', port, path: '/watch?watch=1', ca, agent: false },
     res => {
       res.setEncoding('utf8');
-      res.on('data', chunk => lines.push(...String(chunk).split('\n').filter(Boolean)));
+      res.on('data', chunk =>
+        lines.push(...String(chunk).split('\n').filter(Boolean)),
+      );
       res.on('end', () => (state.ended = true));
       res.on('error', error => (state.error = error));
       res.on('aborted', () => (state.error = new Error('aborted')));
@@ -105,15 +112,21 @@ describe('fault proxy', () => {
   });
 
   it('passes requests through unchanged, verified as the member itself', async () => {
-    const answer = await httpsRequest(proxy.port, pki.ca, 'POST', '/api/v1/namespaces?limit=5', {
-      headers: {
-        authorization: 'Bearer secret-token',
-        'impersonate-user': 'alice',
-        'impersonate-group': 'team-a',
-        'content-type': 'application/json',
+    const answer = await httpsRequest(
+      proxy.port,
+      pki.ca,
+      'POST',
+      '/api/v1/namespaces?limit=5',
+      {
+        headers: {
+          authorization: 'Bearer secret-token',
+          'impersonate-user': 'alice',
+          'impersonate-group': 'team-a',
+          'content-type': 'application/json',
+        },
+        body: '{"metadata":{"name":"x"}}',
       },
-      body: '{"metadata":{"name":"x"}}',
-    });
+    );
 
     expect(answer.status).toBe(200);
     expect(answer.headers['x-upstream']).toBe('yes');
@@ -138,18 +151,26 @@ describe('fault proxy', () => {
     await eventually(() => watch.lines.length === 1, 'the first event');
     expect(watch.state.ended).toBe(false);
 
-    upstream.watches[0].write(`${JSON.stringify({ type: 'MODIFIED', n: 2 })}\n`);
+    upstream.watches[0].write(
+      `${JSON.stringify({ type: 'MODIFIED', n: 2 })}\n`,
+    );
     await eventually(() => watch.lines.length === 2, 'the second event');
     upstream.watches[0].end();
     await eventually(() => watch.state.ended, 'the end of the watch');
-    expect(watch.lines.map(line => JSON.parse(line).type)).toEqual(['ADDED', 'MODIFIED']);
+    expect(watch.lines.map(line => JSON.parse(line).type)).toEqual([
+      'ADDED',
+      'MODIFIED',
+    ]);
   });
 
   it('holds requests back for the injected latency, and lets them go when it is cleared', async () => {
     setFaults(cluster, { latencyMs: 60_000 });
     const pending = httpsRequest(proxy.port, pki.ca, 'GET', '/api/v1/pods');
 
-    await eventually(() => proxy.stats().delaying === 1, 'the request to be held');
+    await eventually(
+      () => proxy.stats().delaying === 1,
+      'the request to be held',
+    );
     expect(upstream.seen).toHaveLength(0);
 
     setFaults(cluster, { latencyMs: 0 });
@@ -167,7 +188,10 @@ describe('fault proxy', () => {
       pki.ca,
       'PATCH',
       '/apis/apps/v1/namespaces/shop/deployments/cart',
-      { body: '{"spec":{"replicas":3}}', headers: { 'content-type': 'application/merge-patch+json' } },
+      {
+        body: '{"spec":{"replicas":3}}',
+        headers: { 'content-type': 'application/merge-patch+json' },
+      },
     );
     expect(patch.status).toBe(409);
     expect(patch.headers['content-type']).toBe('application/json');
@@ -183,7 +207,12 @@ describe('fault proxy', () => {
       code: 409,
     });
 
-    const get = await httpsRequest(proxy.port, pki.ca, 'GET', '/apis/apps/v1/namespaces/shop/deployments/cart');
+    const get = await httpsRequest(
+      proxy.port,
+      pki.ca,
+      'GET',
+      '/apis/apps/v1/namespaces/shop/deployments/cart',
+    );
     expect(get.status).toBe(200);
     expect(upstream.seen.map(r => r.method)).toEqual(['GET']);
     expect(proxy.stats()).toMatchObject({ forwarded: 1, failed: 1 });
@@ -191,7 +220,12 @@ describe('fault proxy', () => {
 
   it('answers 500 and 503 with their Status reasons, only under the path prefix', async () => {
     setFaults(cluster, { failWith: 500, failPathPrefix: '/api/v1/namespaces' });
-    const failed = await httpsRequest(proxy.port, pki.ca, 'GET', '/api/v1/namespaces/kube-system');
+    const failed = await httpsRequest(
+      proxy.port,
+      pki.ca,
+      'GET',
+      '/api/v1/namespaces/kube-system',
+    );
     expect(failed.status).toBe(500);
     expect(JSON.parse(failed.body)).toMatchObject({
       reason: 'InternalError',
@@ -202,7 +236,12 @@ describe('fault proxy', () => {
     expect(elsewhere.status).toBe(200);
 
     setFaults(cluster, { failWith: 503, failPathPrefix: undefined });
-    const unavailable = await httpsRequest(proxy.port, pki.ca, 'GET', '/version');
+    const unavailable = await httpsRequest(
+      proxy.port,
+      pki.ca,
+      'GET',
+      '/version',
+    );
     expect(unavailable.status).toBe(503);
     expect(JSON.parse(unavailable.body)).toMatchObject({
       reason: 'ServiceUnavailable',
@@ -217,12 +256,15 @@ describe('fault proxy', () => {
 
     setFaults(cluster, { down: true });
     await eventually(() => watch.state.error, 'the open watch to break');
-    await expect(httpsRequest(proxy.port, pki.ca, 'GET', '/version')).rejects.toThrow(
-      /ECONNRESET|socket hang up/,
-    );
+    await expect(
+      httpsRequest(proxy.port, pki.ca, 'GET', '/version'),
+    ).rejects.toThrow(/ECONNRESET|socket hang up/);
     expect(proxy.stats().reset).toBeGreaterThanOrEqual(2);
     // The API server's side of the watch is let go as well.
-    await eventually(() => upstream.watches[0].destroyed, 'the upstream watch to close');
+    await eventually(
+      () => upstream.watches[0].destroyed,
+      'the upstream watch to close',
+    );
 
     setFaults(cluster, { down: false });
     const healed = await httpsRequest(proxy.port, pki.ca, 'GET', '/version');
@@ -232,7 +274,10 @@ describe('fault proxy', () => {
   it('serves normally again once every fault is cleared', async () => {
     setFaults(cluster, { failWith: 503, latencyMs: 60_000 });
     const held = httpsRequest(proxy.port, pki.ca, 'GET', '/version');
-    await eventually(() => proxy.stats().delaying === 1, 'the request to be held');
+    await eventually(
+      () => proxy.stats().delaying === 1,
+      'the request to be held',
+    );
 
     clearFaults(cluster);
     const answer = await held;
@@ -242,9 +287,9 @@ describe('fault proxy', () => {
 
   it('breaks the connection, as a dead server would, when the API server is gone', async () => {
     await upstream.close();
-    await expect(httpsRequest(proxy.port, pki.ca, 'GET', '/readyz')).rejects.toThrow(
-      /ECONNRESET|socket hang up/,
-    );
+    await expect(
+      httpsRequest(proxy.port, pki.ca, 'GET', '/readyz'),
+    ).rejects.toThrow(/ECONNRESET|socket hang up/);
     upstream = await startUpstream(pki); // for afterEach
   });
 });

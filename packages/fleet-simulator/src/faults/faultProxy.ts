@@ -98,7 +98,7 @@ export async function startFaultProxy(
   };
   // Requests waiting out a latency re-check it whenever faults change, so a
   // cleared latency takes effect at once and a partition ends them.
-  const waiters = new Set<() => void>();
+  const waiters = new Map<http.IncomingMessage, () => void>();
 
   const agent = new https.Agent({
     keepAlive: true,
@@ -117,10 +117,12 @@ export async function startFaultProxy(
   const unsubscribe = onFaultsChanged(change => {
     if (change.cluster !== cluster) return;
     if (change.current.down && !change.previous.down) {
-      log(`fault proxy ${cluster}: partitioned, resetting ${sockets.size} connections`);
+      log(
+        `fault proxy ${cluster}: partitioned, resetting ${sockets.size} connections`,
+      );
       resetAll();
     }
-    for (const wake of [...waiters]) wake();
+    for (const wake of [...waiters.values()]) wake();
   });
 
   /** Resolves when the injected latency has passed (re-read on every change). */
@@ -133,7 +135,7 @@ export async function startFaultProxy(
         if (finished) return;
         finished = true;
         clearTimeout(timer);
-        waiters.delete(check);
+        waiters.delete(req);
         req.off('close', done);
         stats.delaying--;
         resolve();
@@ -145,7 +147,7 @@ export async function startFaultProxy(
         else timer = setTimeout(check, remaining);
       };
       stats.delaying++;
-      waiters.add(check);
+      waiters.set(req, check);
       req.on('close', done);
       check();
     });
@@ -203,7 +205,10 @@ export async function startFaultProxy(
     });
   };
 
-  const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+  const handle = async (
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+  ) => {
     if (getFaults(cluster).latencyMs > 0) await waitLatency(req);
     const faults = getFaults(cluster);
     if (req.destroyed || faults.down) {
@@ -265,7 +270,9 @@ export async function startFaultProxy(
     stats: () => ({ ...stats, openConnections: sockets.size }),
     async stop() {
       unsubscribe();
-      const closed = new Promise<void>(resolve => tcpServer.close(() => resolve()));
+      const closed = new Promise<void>(resolve =>
+        tcpServer.close(() => resolve()),
+      );
       for (const socket of sockets) socket.destroy();
       agent.destroy();
       httpServer.close();

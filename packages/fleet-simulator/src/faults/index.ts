@@ -21,7 +21,8 @@ export async function startFaults(ctx: SimulatorContext): Promise<Stoppable> {
   try {
     for (const member of members) {
       if (member.proxyPort === undefined) continue;
-      const read = (name: string) => fs.readFileSync(path.join(member.pkiDir, name));
+      const read = (name: string) =>
+        fs.readFileSync(path.join(member.pkiDir, name));
       proxies.set(
         member.name,
         await startFaultProxy({
@@ -59,7 +60,9 @@ export async function startFaults(ctx: SimulatorContext): Promise<Stoppable> {
 
   let stopped: Promise<void> | undefined;
   const stop = () =>
-    (stopped ??= Promise.all([control.stop(), stopAll()]).then(() => undefined));
+    (stopped ??= Promise.all([control.stop(), stopAll()]).then(
+      () => undefined,
+    ));
   ctx.signal.addEventListener('abort', () => void stop(), { once: true });
   return { stop };
 }

@@ -35,18 +35,18 @@ export function failureStatus(
         details.name ? ` "${details.name}"` : ''
       }`
     : requestPath;
-  const message =
-    code === 409
-      ? `Operation cannot be fulfilled on ${qualified}: the object has been modified; please apply your changes to the latest version and try again`
-      : code === 500
-      ? `Internal error occurred: injected fault on ${method} ${qualified}`
-      : 'the server is currently unable to handle the request';
+  // The messages kube-apiserver gives for these reasons.
+  const messages: Record<FailureCode, string> = {
+    409: `Operation cannot be fulfilled on ${qualified}: the object has been modified; please apply your changes to the latest version and try again`,
+    500: `Internal error occurred: injected fault on ${method} ${qualified}`,
+    503: 'the server is currently unable to handle the request',
+  };
   return {
     kind: 'Status',
     apiVersion: 'v1',
     metadata: {},
     status: 'Failure',
-    message,
+    message: messages[code],
     reason: REASONS[code],
     ...(details ? { details } : {}),
     code,

@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { OutageController, OutageTarget, readyzStatus, runningPid } from './outage';
+import {
+  OutageController,
+  OutageTarget,
+  readyzStatus,
+  runningPid,
+} from './outage';
 import { clearFaults, getFaults, setFaults } from './state';
 import { makeTestPki, TestPki } from './testSupport';
 
@@ -98,10 +103,16 @@ describe('OutageController', () => {
     fs.mkdirSync(path.dirname(cluster.pidFile), { recursive: true });
     // The pid file names this test's own process: alive, but not running the
     // member's binary (here the stand-in's binary is node too, hence another one).
-    const other = { ...cluster, command: { ...cluster.command, binary: '/usr/bin/true' } };
+    const other = {
+      ...cluster,
+      command: { ...cluster.command, binary: '/usr/bin/true' },
+    };
     fs.writeFileSync(cluster.pidFile, String(process.pid));
     expect(runningPid(other)).toBeUndefined();
-    expect(await outages.outage(other)).toEqual({ cluster: cluster.name, running: false });
+    expect(await outages.outage(other)).toEqual({
+      cluster: cluster.name,
+      running: false,
+    });
     expect(() => process.kill(process.pid, 0)).not.toThrow();
     fs.rmSync(cluster.pidFile);
   });
@@ -111,10 +122,16 @@ describe('OutageController', () => {
       ...cluster,
       name: 'broken-member',
       pidFile: path.join(pki.dir, 'pids', 'broken.pid'),
-      command: { binary: process.execPath, args: ['-e', 'process.exit(3)'], log: path.join(pki.dir, 'logs', 'broken.log') },
+      command: {
+        binary: process.execPath,
+        args: ['-e', 'process.exit(3)'],
+        log: path.join(pki.dir, 'logs', 'broken.log'),
+      },
       url: 'https://127.0.0.1:1',
     };
-    await expect(outages.restore(broken)).rejects.toThrow(/exited while starting; see .*broken\.log/);
+    await expect(outages.restore(broken)).rejects.toThrow(
+      /exited while starting; see .*broken\.log/,
+    );
     setFaults('broken-member', { outage: false });
   });
 });

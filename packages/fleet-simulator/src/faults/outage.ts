@@ -63,7 +63,9 @@ export class OutageController {
       let pid = runningPid(cluster);
       if (pid === undefined) {
         pid = startProcess(cluster);
-        this.log(`restore ${cluster.name}: started kube-apiserver (pid ${pid})`);
+        this.log(
+          `restore ${cluster.name}: started kube-apiserver (pid ${pid})`,
+        );
       }
       await waitReady(cluster, pid, this.options.readyDeadlineMs ?? 120_000);
       setFaults(cluster.name, { outage: false });
@@ -161,10 +163,16 @@ function startProcess(cluster: OutageTarget): number {
   const { binary, args, log } = cluster.command;
   fs.mkdirSync(path.dirname(log), { recursive: true });
   const out = fs.openSync(log, 'a');
-  fs.writeSync(out, `\n--- restarted by the fleet simulator at ${new Date().toISOString()} ---\n`);
+  fs.writeSync(
+    out,
+    `\n--- restarted by the fleet simulator at ${new Date().toISOString()} ---\n`,
+  );
   // Detached, like fleet.sh starts it: it outlives the simulator, and
   // `fleet.sh down` stops it by the pid written here.
-  const child = spawn(binary, args, { detached: true, stdio: ['ignore', out, out] });
+  const child = spawn(binary, args, {
+    detached: true,
+    stdio: ['ignore', out, out],
+  });
   fs.closeSync(out);
   // A binary that cannot be spawned reports it as an event too: not a crash.
   child.on('error', () => {});
@@ -177,7 +185,11 @@ function startProcess(cluster: OutageTarget): number {
   return child.pid;
 }
 
-async function waitReady(cluster: OutageTarget, pid: number, deadlineMs: number) {
+async function waitReady(
+  cluster: OutageTarget,
+  pid: number,
+  deadlineMs: number,
+) {
   const ca = fs.readFileSync(path.join(cluster.pkiDir, 'ca.crt'));
   const deadline = Date.now() + deadlineMs;
   for (;;) {
@@ -189,7 +201,9 @@ async function waitReady(cluster: OutageTarget, pid: number, deadlineMs: number)
     }
     if (Date.now() > deadline) {
       throw new Error(
-        `${cluster.name}: /readyz did not answer within ${deadlineMs / 1000}s; see ${cluster.command.log}`,
+        `${cluster.name}: /readyz did not answer within ${
+          deadlineMs / 1000
+        }s; see ${cluster.command.log}`,
       );
     }
     await sleep(POLL_MS);

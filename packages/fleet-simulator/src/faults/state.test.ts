@@ -59,7 +59,9 @@ describe('fault registry', () => {
     unsubscribe();
     setFaults('a', { down: false });
 
-    expect(changes.map(c => [c.cluster, c.current.notReady, c.current.down])).toEqual([
+    expect(
+      changes.map(c => [c.cluster, c.current.notReady, c.current.down]),
+    ).toEqual([
       ['a', true, false],
       ['a', true, true],
     ]);

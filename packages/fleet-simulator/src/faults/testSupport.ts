@@ -18,23 +18,60 @@ export function makeTestPki(): TestPki {
   const run = (...args: string[]) =>
     execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
   run(
-    'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1',
-    '-keyout', 'ca.key', '-out', 'ca.crt', '-subj', '/CN=test-ca',
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-days',
+    '1',
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.crt',
+    '-subj',
+    '/CN=test-ca',
   );
   run(
-    'req', '-newkey', 'rsa:2048', '-nodes',
-    '-keyout', 'serving.key', '-out', 'serving.csr', '-subj', '/CN=test-member',
+    'req',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'serving.key',
+    '-out',
+    'serving.csr',
+    '-subj',
+    '/CN=test-member',
   );
   fs.writeFileSync(
     path.join(dir, 'ext.cnf'),
     'subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\n',
   );
   run(
-    'x509', '-req', '-in', 'serving.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key',
-    '-CAcreateserial', '-days', '1', '-out', 'serving.crt', '-extfile', 'ext.cnf',
+    'x509',
+    '-req',
+    '-in',
+    'serving.csr',
+    '-CA',
+    'ca.crt',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-days',
+    '1',
+    '-out',
+    'serving.crt',
+    '-extfile',
+    'ext.cnf',
   );
   const read = (name: string) => fs.readFileSync(path.join(dir, name));
-  return { dir, ca: read('ca.crt'), cert: read('serving.crt'), key: read('serving.key') };
+  return {
+    dir,
+    ca: read('ca.crt'),
+    cert: read('serving.crt'),
+    key: read('serving.key'),
+  };
 }
 
 /** Polls `predicate` until it holds (state, not time, decides; 10 s safety net). */
@@ -63,7 +100,11 @@ export function httpsRequest(
   ca: Buffer,
   method: string,
   requestPath: string,
-  options: { headers?: Record<string, string>; body?: string; agent?: https.Agent } = {},
+  options: {
+    headers?: Record<string, string>;
+    body?: string;
+    agent?: https.Agent;
+  } = {},
 ): Promise<TestResponse> {
   return new Promise((resolve, reject) => {
     const req = https.request(

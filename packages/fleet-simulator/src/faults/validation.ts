@@ -2,7 +2,15 @@ import { FAILURE_CODES, FailureCode, MemberFaultsPatch } from './state';
 
 export const MAX_LATENCY_MS = 60_000;
 
-const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+const HTTP_METHODS = [
+  'GET',
+  'HEAD',
+  'POST',
+  'PUT',
+  'PATCH',
+  'DELETE',
+  'OPTIONS',
+];
 
 /** The keys `PUT /faults/{cluster}` accepts (`outage` only follows the process). */
 const SETTABLE = [
@@ -34,7 +42,9 @@ export function validateFaultsPatch(body: unknown): ValidationResult {
       errors.push(
         key === 'outage'
           ? 'outage is not settable: POST /clusters/{cluster}/outage or /restore'
-          : `unknown key ${JSON.stringify(key)} (known: ${SETTABLE.join(', ')})`,
+          : `unknown key ${JSON.stringify(key)} (known: ${SETTABLE.join(
+              ', ',
+            )})`,
       );
     }
   }
@@ -64,7 +74,9 @@ export function validateFaultsPatch(body: unknown): ValidationResult {
     else if (FAILURE_CODES.includes(value as FailureCode)) {
       patch.failWith = value as FailureCode;
     } else {
-      errors.push(`failWith must be one of ${FAILURE_CODES.join(', ')} or null`);
+      errors.push(
+        `failWith must be one of ${FAILURE_CODES.join(', ')} or null`,
+      );
     }
   }
   if (has('failMethods')) {
@@ -78,7 +90,9 @@ export function validateFaultsPatch(body: unknown): ValidationResult {
       patch.failMethods = [...new Set(value as string[])];
     } else {
       errors.push(
-        `failMethods must be a non-empty list of ${HTTP_METHODS.join(', ')} (upper case) or null`,
+        `failMethods must be a non-empty list of ${HTTP_METHODS.join(
+          ', ',
+        )} (upper case) or null`,
       );
     }
   }
