@@ -1,0 +1,391 @@
+/**
+ * The few Kubernetes calls the Cluster API, Argo CD and Fleet controllers of
+ * the simulator make, on top of @kubernetes/client-node: custom objects as
+ * plain JSON, reads that answer `undefined` on 404, create-or-leave, and
+ * read-modify-replace guarded by `metadata.resourceVersion` that re-reads and
+ * retries on 409 Conflict (never a blind overwrite).
+ */
+import {
+  ApiException,
+  CoreV1Api,
+  CustomObjectsApi,
+  KubeConfig,
+  PatchStrategy,
+  Watch,
+  setHeaderOptions,
+} from '@kubernetes/client-node';
+
+/** A custom resource type, addressed as its storage version. */
+export interface ResourceType {
+  group: string;
+  version: string;
+  plural: string;
+  kind: string;
+}
+
+export const apiVersionOf = (t: ResourceType) => `${t.group}/${t.version}`;
+
+export function statusCode(error: unknown): number | undefined {
+  if (error instanceof ApiException) return error.code;
+  const code = (error as any)?.code ?? (error as any)?.statusCode;
+  return typeof code === 'number' ? code : undefined;
+}
+
+/** How many times a conflicting write is re-read and retried. */
+const CONFLICT_RETRIES = 5;
+
+/** Custom objects of one cluster, namespaced. */
+export class CustomObjects {
+  readonly api: CustomObjectsApi;
+
+  constructor(readonly kc: KubeConfig) {
+    this.api = kc.makeApiClient(CustomObjectsApi);
+  }
+
+  async list(
+    t: ResourceType,
+    namespace?: string,
+    labelSelector?: string,
+  ): Promise<any[]> {
+    const res: any = namespace
+      ? await this.api.listNamespacedCustomObject({
+          ...t,
+          namespace,
+          labelSelector,
+        })
+      : await this.api.listClusterCustomObject({ ...t, labelSelector });
+    return res.items ?? [];
+  }
+
+  async get(
+    t: ResourceType,
+    namespace: string,
+    name: string,
+  ): Promise<any | undefined> {
+    try {
+      return await this.api.getNamespacedCustomObject({
+        ...t,
+        namespace,
+        name,
+      });
+    } catch (error) {
+      if (statusCode(error) === 404) return undefined;
+      throw error;
+    }
+  }
+
+  /** Creates the object unless one of that name exists (which is left as is). */
+  async createOrLeave(
+    t: ResourceType,
+    body: any,
+  ): Promise<{ created: boolean; object: any }> {
+    const namespace = body.metadata.namespace;
+    try {
+      const object = await this.api.createNamespacedCustomObject({
+        ...t,
+        namespace,
+        body,
+      });
+      return { created: true, object };
+    } catch (error) {
+      if (statusCode(error) !== 409) throw error;
+      return {
+        created: false,
+        object: await this.get(t, namespace, body.metadata.name),
+      };
+    }
+  }
+
+  async replace(t: ResourceType, body: any): Promise<any> {
+    return this.api.replaceNamespacedCustomObject({
+      ...t,
+      namespace: body.metadata.namespace,
+      name: body.metadata.name,
+      body,
+    });
+  }
+
+  async replaceStatus(t: ResourceType, body: any): Promise<any> {
+    return this.api.replaceNamespacedCustomObjectStatus({
+      ...t,
+      namespace: body.metadata.namespace,
+      name: body.metadata.name,
+      body,
+    });
+  }
+
+  /** A JSON merge patch, as `kubectl patch --type merge` and the backend send. */
+  async mergePatch(
+    t: ResourceType,
+    namespace: string,
+    name: string,
+    body: any,
+  ): Promise<any> {
+    return this.api.patchNamespacedCustomObject(
+      { ...t, namespace, name, body },
+      setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
+    );
+  }
+
+  /** Deletes the object; already gone is fine. */
+  async delete(t: ResourceType, namespace: string, name: string) {
+    try {
+      await this.api.deleteNamespacedCustomObject({ ...t, namespace, name });
+      return true;
+    } catch (error) {
+      if (statusCode(error) === 404) return false;
+      throw error;
+    }
+  }
+
+  /**
+   * Re-reads the object and applies `change` (which edits a copy and returns
+   * it, or `undefined` for "nothing to do") until the write is accepted with
+   * the resourceVersion it was read at. Answers the written object, or
+   * `undefined` when it is gone or needed no change.
+   */
+  async update(
+    t: ResourceType,
+    namespace: string,
+    name: string,
+    change: (current: any) => any | undefined,
+    subresource: 'main' | 'status' = 'main',
+  ): Promise<any | undefined> {
+    for (let attempt = 1; ; attempt++) {
+      const current = await this.get(t, namespace, name);
+      if (!current) return undefined;
+      const next = change(structuredClone(current));
+      if (!next) return undefined;
+      next.metadata.resourceVersion = current.metadata.resourceVersion;
+      try {
+        return subresource === 'status'
+          ? await this.replaceStatus(t, next)
+          : await this.replace(t, next);
+      } catch (error) {
+        const code = statusCode(error);
+        if (code === 404) return undefined;
+        if (code !== 409 || attempt >= CONFLICT_RETRIES) throw error;
+      }
+    }
+  }
+}
+
+/** Core objects (Namespaces, Secrets, Nodes) of one cluster. */
+export class CoreObjects {
+  readonly api: CoreV1Api;
+
+  constructor(kc: KubeConfig) {
+    this.api = kc.makeApiClient(CoreV1Api);
+  }
+
+  async ensureNamespace(name: string, labels?: Record<string, string>) {
+    try {
+      await this.api.createNamespace({
+        body: { metadata: { name, labels } },
+      });
+    } catch (error) {
+      if (statusCode(error) !== 409) throw error;
+    }
+  }
+
+  async readSecret(namespace: string, name: string) {
+    try {
+      return await this.api.readNamespacedSecret({ namespace, name });
+    } catch (error) {
+      if (statusCode(error) === 404) return undefined;
+      throw error;
+    }
+  }
+
+  /** Creates the Secret, or replaces its data, type and labels when they differ. */
+  async applySecret(body: {
+    metadata: {
+      name: string;
+      namespace: string;
+      labels?: Record<string, string>;
+      ownerReferences?: any[];
+    };
+    type?: string;
+    data?: Record<string, string>;
+    stringData?: Record<string, string>;
+  }): Promise<'created' | 'updated' | 'unchanged'> {
+    const { namespace, name } = body.metadata;
+    for (let attempt = 1; ; attempt++) {
+      const current = await this.readSecret(namespace, name);
+      const data = {
+        ...body.data,
+        ...Object.fromEntries(
+          Object.entries(body.stringData ?? {}).map(([k, v]) => [
+            k,
+            Buffer.from(v).toString('base64'),
+          ]),
+        ),
+      };
+      try {
+        if (!current) {
+          await this.api.createNamespacedSecret({
+            namespace,
+            body: { ...body, stringData: undefined, data },
+          });
+          return 'created';
+        }
+        const labels = { ...current.metadata?.labels, ...body.metadata.labels };
+        if (
+          current.type === body.type &&
+          JSON.stringify(current.data ?? {}) === JSON.stringify(data) &&
+          JSON.stringify(current.metadata?.labels ?? {}) ===
+            JSON.stringify(labels)
+        ) {
+          return 'unchanged';
+        }
+        await this.api.replaceNamespacedSecret({
+          namespace,
+          name,
+          body: {
+            ...current,
+            metadata: { ...current.metadata, labels },
+            data,
+          },
+        });
+        return 'updated';
+      } catch (error) {
+        if (statusCode(error) !== 409 || attempt >= CONFLICT_RETRIES) {
+          throw error;
+        }
+      }
+    }
+  }
+}
+
+/**
+ * Runs `reconcile` whenever one of the watched collections changes, at least
+ * every `resyncMs`, and when the last pass asked to be called again (a delay
+ * running out). Passes never overlap. Watches are restarted when the API
+ * server ends them (or is stopped by a fault) until the signal aborts.
+ */
+export function runReconcileLoop(options: {
+  name: string;
+  kc: KubeConfig;
+  /** API paths to watch, e.g. `/apis/cluster.x-k8s.io/v1beta2/namespaces/x/machines`. */
+  watchPaths: string[];
+  /** One pass; answers how soon (ms) it wants to run again, if sooner than the resync. */
+  reconcile: () => Promise<number | undefined>;
+  log: (message: string) => void;
+  signal: AbortSignal;
+  resyncMs?: number;
+}): { stop(): Promise<void>; trigger(): void } {
+  const resyncMs = options.resyncMs ?? 10_000;
+  let wake: (() => void) | undefined;
+  let dirty = true;
+  const trigger = () => {
+    dirty = true;
+    wake?.();
+  };
+  const stopController = new AbortController();
+  const signal = AbortSignal.any([options.signal, stopController.signal]);
+  const watches = new Set<AbortController>();
+
+  const watchForever = async (path: string) => {
+    while (!signal.aborted) {
+      await new Promise<void>(resolve => {
+        let req: AbortController | undefined;
+        const onAbort = () => req?.abort();
+        const ended = () => {
+          signal.removeEventListener('abort', onAbort);
+          if (req) watches.delete(req);
+          resolve();
+        };
+        signal.addEventListener('abort', onAbort, { once: true });
+        new Watch(options.kc)
+          .watch(
+            path,
+            {},
+            phase => {
+              if (phase !== 'BOOKMARK') trigger();
+            },
+            ended,
+          )
+          .then(
+            r => {
+              req = r;
+              watches.add(r);
+              if (signal.aborted) r.abort();
+            },
+            ended,
+          );
+      });
+      // A new watch starts from "now": reconcile once to miss nothing.
+      trigger();
+      await sleep(1000, signal);
+    }
+  };
+
+  const loop = (async () => {
+    for (const path of options.watchPaths) void watchForever(path);
+    const onAbort = () => wake?.();
+    signal.addEventListener('abort', onAbort, { once: true });
+    let lastError = '';
+    while (!signal.aborted) {
+      let next = resyncMs;
+      if (dirty) {
+        dirty = false;
+        try {
+          const again = await options.reconcile();
+          if (again !== undefined) next = Math.max(50, Math.min(next, again));
+          lastError = '';
+        } catch (error) {
+          const message =
+            error instanceof Error ? error.message : String(error);
+          // Say it once, not on every pass, while the same error repeats.
+          if (message !== lastError) {
+            options.log(`${options.name}: ${message}`);
+            lastError = message;
+          }
+          next = Math.min(next, 2000);
+        }
+      }
+      if (dirty || signal.aborted) continue;
+      await new Promise<void>(resolve => {
+        const timer = setTimeout(() => {
+          dirty = true;
+          resolve();
+        }, next);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = undefined;
+    }
+    signal.removeEventListener('abort', onAbort);
+  })();
+
+  return {
+    trigger,
+    async stop() {
+      stopController.abort();
+      for (const w of watches) w.abort();
+      await loop;
+    },
+  };
+}
+
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise(resolve => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** A positive integer from the environment, else the default. */
+export function envMs(name: string, fallback: number): number {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value >= 0 && process.env[name] !== ''
+    ? value
+    : fallback;
+}

@@ -1,0 +1,135 @@
+/**
+ * Machine controller (standing in for CAPI's Machine controller, the
+ * infrastructure provider and the machine's kubelet): a new Machine is
+ * Provisioning until, `machineDelayMs` later, its Node registers on the
+ * member (created there unless the member seeding made it) and it is
+ * Running with a nodeRef; a version change is applied to the Node's kubelet
+ * after the same delay (phase Updating meanwhile); a deleted Machine is
+ * Deleting until its Node is drained and removed from the member, then its
+ * finalizer goes.
+ */
+import type { Stoppable } from '../context';
+import { machineStep } from './decisions';
+import { runReconcileLoop } from './kube';
+import {
+  CAPI_NAMESPACE,
+  FINALIZERS,
+  LABELS,
+  TYPES,
+  machineIndex,
+} from './model';
+import { nodeObject, workerNodeSpec } from './nodes';
+import { CapiRuntime } from './runtime';
+import { machineStatus, sameStatus } from './status';
+
+async function writeStatus(
+  rt: CapiRuntime,
+  name: string,
+  build: (current: any) => any,
+) {
+  await rt.custom.update(
+    TYPES.machine,
+    CAPI_NAMESPACE,
+    name,
+    current => {
+      const status = build(current);
+      return sameStatus(current.status, status)
+        ? undefined
+        : { ...current, status };
+    },
+    'status',
+  );
+}
+
+const nodeFacts = (node: any) => ({
+  name: node.metadata.name,
+  nodeInfo: node.status?.nodeInfo,
+  addresses: node.status?.addresses,
+});
+
+/** One pass over every Machine; answers the ms until the next one is due. */
+export async function reconcileMachines(
+  rt: CapiRuntime,
+  now = new Date(),
+): Promise<number | undefined> {
+  const machines = await rt.custom.list(TYPES.machine, CAPI_NAMESPACE);
+  let soonest: number | undefined;
+  for (const machine of machines) {
+    const name: string = machine.metadata.name;
+    const wc = rt.clusters.get(machine.spec?.clusterName);
+    if (!wc) continue;
+    const step = machineStep(machine, now, rt.machineDelayMs);
+    try {
+      switch (step.kind) {
+        case 'mark':
+          await writeStatus(rt, name, m => machineStatus(m, step.phase, now));
+          soonest = Math.min(soonest ?? Infinity, rt.machineDelayMs);
+          break;
+        case 'wait':
+          soonest = Math.min(soonest ?? Infinity, step.ms);
+          break;
+        case 'provision': {
+          const md: string =
+            machine.metadata.labels?.[LABELS.deploymentName] ?? '';
+          const index = machineIndex(md, name) ?? 0;
+          const spec = workerNodeSpec(wc, md, index, machine.spec.version);
+          const node = await rt
+            .nodes(wc)
+            .createOrLeave(nodeObject(wc, { ...spec, name }));
+          await writeStatus(rt, name, m =>
+            machineStatus(m, 'Running', now, nodeFacts(node)),
+          );
+          break;
+        }
+        case 'update': {
+          const nodes = rt.nodes(wc);
+          const nodeName = machine.status.nodeRef.name;
+          await nodes.setKubeletVersion(nodeName, step.version);
+          const node = await nodes.get(nodeName);
+          if (node) {
+            await writeStatus(rt, name, m =>
+              machineStatus(m, 'Running', now, nodeFacts(node)),
+            );
+          }
+          break;
+        }
+        case 'release': {
+          const nodeName = machine.status?.nodeRef?.name;
+          if (nodeName) await rt.nodes(wc).delete(nodeName);
+          await rt.custom.update(TYPES.machine, CAPI_NAMESPACE, name, m => {
+            const finalizers: string[] = m.metadata.finalizers ?? [];
+            if (!finalizers.includes(FINALIZERS.machine)) return undefined;
+            m.metadata.finalizers = finalizers.filter(
+              f => f !== FINALIZERS.machine,
+            );
+            return m;
+          });
+          break;
+        }
+        case 'steady':
+          // A Running Machine: keep its status current (e.g. after a restart).
+          await writeStatus(rt, name, m => machineStatus(m, 'Running', now));
+          break;
+      }
+    } catch (error) {
+      // One member down (an outage) must not stall the others' Machines.
+      rt.logOnce(
+        `machine ${name}`,
+        `capi machine ${name}: ${step.kind}: ${(error as Error).message}`,
+      );
+      soonest = Math.min(soonest ?? Infinity, 2000);
+    }
+  }
+  return soonest;
+}
+
+export function startMachineController(rt: CapiRuntime): Stoppable {
+  return runReconcileLoop({
+    name: 'capi machines',
+    kc: rt.custom.kc,
+    watchPaths: [rt.watchPath(TYPES.machine)],
+    reconcile: () => reconcileMachines(rt),
+    log: rt.ctx.log,
+    signal: rt.ctx.signal,
+  });
+}

@@ -1,0 +1,95 @@
+/**
+ * MachineDeployment controller (standing in for CAPI's MachineDeployment and
+ * MachineSet controllers): keeps `spec.replicas` Machines, rolls Machines to
+ * the template's version one at a time, and writes the v1beta2 status
+ * (replica counts, Available, MachinesReady, ScalingUp/ScalingDown,
+ * RollingOut). Machines go straight under the MachineDeployment: MachineSets
+ * are not modelled.
+ */
+import type { Stoppable } from '../context';
+import { machineObject } from './builders';
+import { isDeleting, nextMachineToUpdate, replicaPlan } from './decisions';
+import { runReconcileLoop } from './kube';
+import { CAPI_NAMESPACE, LABELS, TYPES } from './model';
+import { CapiRuntime } from './runtime';
+import { machineDeploymentStatus, sameStatus } from './status';
+
+export async function reconcileMachineDeployments(
+  rt: CapiRuntime,
+  now = new Date(),
+): Promise<void> {
+  const { custom } = rt;
+  const [mds, machines, clusters] = await Promise.all([
+    custom.list(TYPES.machineDeployment, CAPI_NAMESPACE),
+    custom.list(TYPES.machine, CAPI_NAMESPACE),
+    custom.list(TYPES.cluster, CAPI_NAMESPACE),
+  ]);
+  const deletingClusters = new Set(
+    clusters.filter(isDeleting).map(c => c.metadata.name),
+  );
+  for (const md of mds) {
+    const name: string = md.metadata.name;
+    const clusterName: string = md.spec?.clusterName;
+    const wc = rt.clusters.get(clusterName);
+    const own = machines.filter(
+      m =>
+        m.metadata?.labels?.[LABELS.deploymentName] === name &&
+        m.spec?.clusterName === clusterName,
+    );
+    // A deleting Cluster's objects are torn down by the Cluster controller.
+    if (!wc || isDeleting(md) || deletingClusters.has(clusterName)) continue;
+
+    const plan = replicaPlan(name, md.spec?.replicas ?? 1, own);
+    for (const index of plan.create) {
+      await custom.createOrLeave(
+        TYPES.machine,
+        machineObject(wc, md, index, now),
+      );
+    }
+    for (const machine of plan.remove) {
+      await custom.delete(TYPES.machine, CAPI_NAMESPACE, machine);
+    }
+
+    const version: string | undefined = md.spec?.template?.spec?.version;
+    if (version) {
+      const next = nextMachineToUpdate(name, version, own);
+      if (next) {
+        await custom.update(TYPES.machine, CAPI_NAMESPACE, next, m =>
+          isDeleting(m) || m.spec.version === version
+            ? undefined
+            : { ...m, spec: { ...m.spec, version } },
+        );
+      }
+    }
+
+    await custom.update(
+      TYPES.machineDeployment,
+      CAPI_NAMESPACE,
+      name,
+      current => {
+        const status = machineDeploymentStatus(current, own, now);
+        return sameStatus(current.status, status)
+          ? undefined
+          : { ...current, status };
+      },
+      'status',
+    );
+  }
+}
+
+export function startMachineDeploymentController(rt: CapiRuntime): Stoppable {
+  return runReconcileLoop({
+    name: 'capi machinedeployments',
+    kc: rt.custom.kc,
+    watchPaths: [
+      rt.watchPath(TYPES.machineDeployment),
+      rt.watchPath(TYPES.machine),
+    ],
+    reconcile: async () => {
+      await reconcileMachineDeployments(rt);
+      return undefined;
+    },
+    log: rt.ctx.log,
+    signal: rt.ctx.signal,
+  });
+}

@@ -1,0 +1,163 @@
+/**
+ * Seeds the Cluster API management cluster (`capi`) with every fleet member
+ * as a workload cluster: Cluster, its infrastructure cluster, KubeadmControlPlane,
+ * MachineDeployments with their templates, and the `<name>-kubeconfig`
+ * Secret Cluster API writes. Create-or-leave: what exists (perhaps scaled or
+ * upgraded since) is kept; only the kubeconfig Secret is brought up to date,
+ * since fleet.json may name new ports or tokens after a restart.
+ */
+import type { SimulatorContext } from '../context';
+import { kubeConfigFor } from '../fleet';
+import {
+  clusterObject,
+  infraClusterObject,
+  kubeadmConfigTemplateObject,
+  kubeadmControlPlaneObject,
+  kubeconfigSecret,
+  machineDeploymentObject,
+  machineObject,
+  machineTemplateObject,
+  ownerReference,
+} from './builders';
+import { CoreObjects, CustomObjects } from './kube';
+import { MemberNodes, nodeObject, workerNodeSpec } from './nodes';
+import { machineStatus } from './status';
+import {
+  CAPI_NAMESPACE,
+  LABELS,
+  TYPES,
+  WorkloadCluster,
+  managementCluster,
+  names,
+  workloadClusters,
+} from './model';
+
+export interface CapiClients {
+  custom: CustomObjects;
+  core: CoreObjects;
+}
+
+export function capiClients(ctx: SimulatorContext): CapiClients {
+  const kc = kubeConfigFor(managementCluster(ctx.fleet));
+  return { custom: new CustomObjects(kc), core: new CoreObjects(kc) };
+}
+
+/** Adds `owner` as controller owner unless the object has one already. */
+function owned(obj: any, owner: any) {
+  if (!owner?.metadata?.uid) return obj;
+  return {
+    ...obj,
+    metadata: { ...obj.metadata, ownerReferences: [ownerReference(owner)] },
+  };
+}
+
+async function seedWorkloadCluster(
+  { custom, core }: CapiClients,
+  wc: WorkloadCluster,
+): Promise<number> {
+  let created = 0;
+  const create = async (t: any, body: any) => {
+    const res = await custom.createOrLeave(t, body);
+    if (res.created) created++;
+    return res.object;
+  };
+  const cluster = await create(TYPES.cluster, clusterObject(wc));
+  await create(wc.infra.cluster, owned(infraClusterObject(wc), cluster));
+  const cpName = names.controlPlane(wc.name);
+  await create(
+    wc.infra.machineTemplate,
+    owned(machineTemplateObject(wc, cpName), cluster),
+  );
+  const kcp = await create(
+    TYPES.kubeadmControlPlane,
+    owned(kubeadmControlPlaneObject(wc), cluster),
+  );
+  for (const md of wc.machineDeployments) {
+    const name = names.machineDeployment(wc.name, md.name);
+    await create(
+      wc.infra.machineTemplate,
+      owned(machineTemplateObject(wc, name, md), cluster),
+    );
+    await create(
+      TYPES.kubeadmConfigTemplate,
+      owned(kubeadmConfigTemplateObject(wc, name), cluster),
+    );
+    await create(
+      TYPES.machineDeployment,
+      owned(machineDeploymentObject(wc, md), cluster),
+    );
+  }
+  const secret = await core.applySecret(kubeconfigSecret(wc, kcp));
+  created += await seedMachines(custom, wc);
+  if (secret !== 'unchanged') created++;
+  return created;
+}
+
+/**
+ * The Machines the fleet starts with, already Running with their Nodes
+ * (created on the member unless its seeding made them), so the fleet comes up
+ * provisioned rather than provisioning. Scaled MachineDeployments are seeded
+ * at their current replicas.
+ */
+async function seedMachines(custom: CustomObjects, wc: WorkloadCluster) {
+  const nodes = MemberNodes.for(wc);
+  const now = new Date();
+  let created = 0;
+  const selector = `${LABELS.clusterName}=${wc.name}`;
+  const existing = await custom.list(TYPES.machine, CAPI_NAMESPACE, selector);
+  const mds = await custom.list(
+    TYPES.machineDeployment,
+    CAPI_NAMESPACE,
+    selector,
+  );
+  for (const md of mds) {
+    const mdName: string = md.metadata.name;
+    const own = existing.filter(
+      m => m.metadata.labels?.[LABELS.deploymentName] === mdName,
+    );
+    if (own.length > 0) continue;
+    for (let index = 0; index < (md.spec?.replicas ?? 0); index++) {
+      const res = await custom.createOrLeave(
+        TYPES.machine,
+        machineObject(wc, md, index, now),
+      );
+      if (!res.created) continue;
+      created++;
+      const machine = res.object;
+      const node = await nodes.createOrLeave(
+        nodeObject(
+          wc,
+          workerNodeSpec(wc, mdName, index, machine.spec.version),
+        ),
+      );
+      await custom.update(
+        TYPES.machine,
+        CAPI_NAMESPACE,
+        machine.metadata.name,
+        m => ({
+          ...m,
+          status: machineStatus(m, 'Running', now, {
+            name: node.metadata!.name!,
+            nodeInfo: node.status?.nodeInfo,
+            addresses: node.status?.addresses,
+          }),
+        }),
+        'status',
+      );
+    }
+  }
+  return created;
+}
+
+export async function seedClusterApi(ctx: SimulatorContext): Promise<void> {
+  const clients = capiClients(ctx);
+  await clients.core.ensureNamespace(CAPI_NAMESPACE);
+  const clusters = workloadClusters(ctx.fleet, ctx.scenario);
+  let written = 0;
+  for (const wc of clusters) {
+    written += await seedWorkloadCluster(clients, wc);
+  }
+  ctx.log(
+    `capi: ${clusters.length} workload clusters in ${CAPI_NAMESPACE} (${written} objects written)`,
+  );
+}
