@@ -1,0 +1,568 @@
+/**
+ * Karmada's karmada-aggregated-apiserver, as the local control plane needs
+ * it: `cluster.karmada.io/v1alpha1` behind the kube-apiserver aggregation
+ * layer (APIService `v1alpha1.cluster.karmada.io`). Discovery; Clusters
+ * (cluster-scoped) list / get / watch / create / update / patch / delete;
+ * the `status` subresource; the `proxy` subresource to the member. Callers
+ * are verified as a delegating server verifies them (front-proxy client
+ * certificate, user in X-Remote-*, SubjectAccessReview).
+ */
+import fs from 'node:fs';
+import https from 'node:https';
+import path from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  ApiError,
+  ApiStatus,
+  CLUSTER_GROUP,
+  failure,
+  success,
+} from './apiStatus';
+import { ClusterStorage, WatchEvent } from './clusterStorage';
+import type { Cluster } from './clusterTypes';
+import { credentialsFor, forwardToCluster, SecretReader } from './clusterProxy';
+import {
+  applyJsonPatch,
+  JsonPatchError,
+  JsonPatchOperation,
+  mergePatch,
+} from './jsonPatch';
+import { matchesRequirements, parseLabelSelector } from './labelSelector';
+import {
+  Attributes,
+  Authorizer,
+  forbidden,
+  peerOf,
+  UserInfo,
+  userFromRequestHeaders,
+} from './requestAuth';
+
+const VERSION = 'v1alpha1';
+const GROUP_VERSION = `${CLUSTER_GROUP}/${VERSION}`;
+const CLUSTERS_PREFIX = `/apis/${GROUP_VERSION}/clusters`;
+const MAX_BODY_BYTES = 3 * 1024 * 1024;
+/** Paths a delegating server serves to anyone (probes). */
+const ALWAYS_ALLOWED = new Set(['/healthz', '/livez', '/readyz']);
+
+export interface AggregatedApiServerOptions {
+  port: number;
+  /** PEM texts. */
+  tls: {
+    cert: string | Buffer;
+    key: string | Buffer;
+    frontProxyCa: string | Buffer;
+  };
+  storage: ClusterStorage;
+  authorizer: Authorizer;
+  readSecret: SecretReader;
+  log: (message: string) => void;
+}
+
+const GROUP = {
+  name: CLUSTER_GROUP,
+  versions: [{ groupVersion: GROUP_VERSION, version: VERSION }],
+  preferredVersion: { groupVersion: GROUP_VERSION, version: VERSION },
+};
+
+const RESOURCES = {
+  kind: 'APIResourceList',
+  apiVersion: 'v1',
+  groupVersion: GROUP_VERSION,
+  resources: [
+    {
+      name: 'clusters',
+      singularName: 'cluster',
+      namespaced: false,
+      kind: 'Cluster',
+      verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'],
+    },
+    {
+      name: 'clusters/proxy',
+      singularName: '',
+      namespaced: false,
+      kind: 'ClusterProxyOptions',
+      verbs: ['create', 'delete', 'get', 'patch', 'update'],
+    },
+    {
+      name: 'clusters/status',
+      singularName: '',
+      namespaced: false,
+      kind: 'Cluster',
+      verbs: ['get', 'patch', 'update'],
+    },
+  ],
+};
+
+/** What a request is about, from its method and path. */
+export type Route =
+  | { kind: 'health' }
+  | { kind: 'discovery'; body: unknown }
+  | { kind: 'collection'; watch: boolean }
+  | { kind: 'object'; name: string; subresource?: 'status' }
+  | { kind: 'proxy'; name: string; proxyPath: string }
+  | { kind: 'notFound' };
+
+export function routeOf(pathname: string, query: URLSearchParams): Route {
+  if (ALWAYS_ALLOWED.has(pathname)) return { kind: 'health' };
+  if (pathname === '/apis') {
+    return {
+      kind: 'discovery',
+      body: { kind: 'APIGroupList', apiVersion: 'v1', groups: [GROUP] },
+    };
+  }
+  if (pathname === `/apis/${CLUSTER_GROUP}`) {
+    return {
+      kind: 'discovery',
+      body: { kind: 'APIGroup', apiVersion: 'v1', ...GROUP },
+    };
+  }
+  if (pathname === `/apis/${GROUP_VERSION}`)
+    return { kind: 'discovery', body: RESOURCES };
+  const watching = ['true', '1'].includes(query.get('watch') ?? '');
+  if (pathname === CLUSTERS_PREFIX)
+    return { kind: 'collection', watch: watching };
+  if (pathname === `/apis/${GROUP_VERSION}/watch/clusters`)
+    return { kind: 'collection', watch: true };
+  if (!pathname.startsWith(`${CLUSTERS_PREFIX}/`)) return { kind: 'notFound' };
+  const rest = pathname.slice(CLUSTERS_PREFIX.length + 1).split('/');
+  const name = decodeURIComponent(rest[0]);
+  if (!name) return { kind: 'notFound' };
+  if (rest.length === 1) return { kind: 'object', name };
+  if (rest[1] === 'status' && rest.length === 2)
+    return { kind: 'object', name, subresource: 'status' };
+  if (rest[1] === 'proxy')
+    return { kind: 'proxy', name, proxyPath: `/${rest.slice(2).join('/')}` };
+  return { kind: 'notFound' };
+}
+
+const READ_VERBS: Record<string, string> = { GET: 'get', HEAD: 'get' };
+const WRITE_VERBS: Record<string, string> = {
+  POST: 'create',
+  PUT: 'update',
+  PATCH: 'patch',
+  DELETE: 'delete',
+};
+
+/** The authorization attributes of a routed request (kube-apiserver's RequestInfo). */
+export function attributesOf(
+  method: string,
+  pathname: string,
+  route: Route,
+): Attributes | undefined {
+  const base = {
+    kind: 'resource' as const,
+    group: CLUSTER_GROUP,
+    version: VERSION,
+    resource: 'clusters',
+  };
+  switch (route.kind) {
+    case 'health':
+      return undefined;
+    case 'discovery':
+    case 'notFound':
+      return {
+        kind: 'nonResource',
+        verb: READ_VERBS[method] ?? method.toLowerCase(),
+        path: pathname,
+      };
+    case 'collection':
+      if (method === 'GET')
+        return { ...base, verb: route.watch ? 'watch' : 'list' };
+      return {
+        ...base,
+        verb:
+          method === 'DELETE'
+            ? 'deletecollection'
+            : WRITE_VERBS[method] ?? method.toLowerCase(),
+      };
+    case 'object':
+      return {
+        ...base,
+        verb:
+          method === 'GET' && route.subresource === undefined
+            ? 'get'
+            : READ_VERBS[method] ?? WRITE_VERBS[method] ?? method.toLowerCase(),
+        name: route.name,
+        subresource: route.subresource,
+      };
+    case 'proxy':
+      return {
+        ...base,
+        verb: READ_VERBS[method] ?? WRITE_VERBS[method] ?? method.toLowerCase(),
+        name: route.name,
+        subresource: 'proxy',
+      };
+    default:
+      return undefined;
+  }
+}
+
+function send(response: ServerResponse, code: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  response.writeHead(code, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+  });
+  response.end(text);
+}
+
+function sendStatus(response: ServerResponse, status: ApiStatus): void {
+  send(response, status.code, status);
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES)
+      throw new ApiError(failure(413, 'request entity too large'));
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function readJson(request: IncomingMessage): Promise<any> {
+  const text = await readBody(request);
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ApiError(
+      failure(
+        400,
+        `the body of the request was in an unknown format: ${
+          (error as Error).message
+        }`,
+      ),
+    );
+  }
+}
+
+/** Applies a PATCH body by its content type to `current`. */
+export function applyPatch(
+  current: Cluster,
+  contentType: string,
+  body: unknown,
+): Cluster {
+  const type = contentType.split(';')[0].trim().toLowerCase();
+  if (
+    type === 'application/merge-patch+json' ||
+    type === 'application/strategic-merge-patch+json'
+  ) {
+    // Cluster's fields carry no strategic list merge keys: both merge alike.
+    return mergePatch(current, body) as Cluster;
+  }
+  if (type === 'application/json-patch+json') {
+    if (!Array.isArray(body))
+      throw new ApiError(
+        failure(400, 'a JSON patch must be a list of operations'),
+      );
+    try {
+      return applyJsonPatch(current, body as JsonPatchOperation[]) as Cluster;
+    } catch (error) {
+      if (error instanceof JsonPatchError)
+        throw new ApiError(failure(422, error.message));
+      throw error;
+    }
+  }
+  throw new ApiError(
+    failure(
+      415,
+      `the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json`,
+    ),
+  );
+}
+
+function listMatcher(query: URLSearchParams): (cluster: Cluster) => boolean {
+  let requirements;
+  try {
+    requirements = parseLabelSelector(query.get('labelSelector') ?? undefined);
+  } catch (error) {
+    throw new ApiError(failure(400, (error as Error).message));
+  }
+  const fields = (query.get('fieldSelector') ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map(term => {
+      const m = /^(metadata\.name)\s*(==|=|!=)\s*(.*)$/.exec(term.trim());
+      if (!m)
+        throw new ApiError(
+          failure(
+            400,
+            `"${term}" is not a known field selector: only "metadata.name"`,
+          ),
+        );
+      return { equal: m[2] !== '!=', value: m[3] };
+    });
+  return cluster =>
+    matchesRequirements(cluster.metadata.labels, requirements) &&
+    fields.every(f => (cluster.metadata.name === f.value) === f.equal);
+}
+
+export class AggregatedApiServer {
+  private server?: https.Server;
+  private readonly openWatches = new Set<ServerResponse>();
+
+  constructor(private readonly options: AggregatedApiServerOptions) {}
+
+  async start(): Promise<number> {
+    const { tls } = this.options;
+    this.server = https.createServer(
+      {
+        cert: tls.cert,
+        key: tls.key,
+        ca: tls.frontProxyCa,
+        // Verified per request: probes may come without a certificate.
+        requestCert: true,
+        rejectUnauthorized: false,
+      },
+      (request, response) => {
+        this.handle(request, response).catch(error => {
+          if (!response.headersSent) {
+            sendStatus(
+              response,
+              error instanceof ApiError
+                ? error.status
+                : failure(500, (error as Error).message),
+            );
+          } else response.destroy();
+          if (!(error instanceof ApiError)) {
+            this.options.log(
+              `karmada-aggregated-apiserver: ${request.method} ${
+                request.url
+              }: ${(error as Error).stack}`,
+            );
+          }
+        });
+      },
+    );
+    await new Promise<void>((resolve, reject) => {
+      this.server!.once('error', reject);
+      this.server!.listen(this.options.port, '127.0.0.1', () => resolve());
+    });
+    return (this.server.address() as AddressInfo).port;
+  }
+
+  async stop(): Promise<void> {
+    for (const watch of this.openWatches) watch.end();
+    await new Promise<void>(resolve => {
+      if (!this.server) return resolve();
+      this.server.close(() => resolve());
+      this.server.closeAllConnections();
+    });
+  }
+
+  private async handle(
+    request: IncomingMessage,
+    response: ServerResponse,
+  ): Promise<void> {
+    const url = new URL(request.url ?? '/', 'https://localhost');
+    const method = (request.method ?? 'GET').toUpperCase();
+    const route = routeOf(url.pathname, url.searchParams);
+    if (route.kind === 'health') {
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      response.end('ok');
+      return;
+    }
+    const user = userFromRequestHeaders(
+      request.headersDistinct,
+      peerOf(request),
+    );
+    const attributes = attributesOf(method, url.pathname, route)!;
+    const decision = await this.options.authorizer.authorize(user, attributes);
+    if (!decision.allowed) throw forbidden(user, attributes, decision.reason);
+    const { storage } = this.options;
+    switch (route.kind) {
+      case 'discovery':
+        if (method !== 'GET')
+          throw new ApiError(failure(405, 'method not allowed'));
+        return send(response, 200, route.body);
+      case 'notFound':
+        throw new ApiError(
+          failure(404, 'the server could not find the requested resource'),
+        );
+      case 'collection':
+        if (method === 'GET' && route.watch)
+          return this.serveWatch(url.searchParams, response);
+        if (method === 'GET') {
+          const matches = listMatcher(url.searchParams);
+          return send(response, 200, {
+            apiVersion: GROUP_VERSION,
+            kind: 'ClusterList',
+            metadata: { resourceVersion: storage.currentResourceVersion() },
+            items: storage.list().filter(matches),
+          });
+        }
+        if (method === 'POST') {
+          const created = storage.create(await readJson(request));
+          this.options.log(
+            `karmada-aggregated-apiserver: ${user.name} created Cluster ${created.metadata.name}`,
+          );
+          return send(response, 201, created);
+        }
+        throw new ApiError(
+          failure(405, `${method} is not supported on the clusters collection`),
+        );
+      case 'object':
+        return this.serveObject(method, route, request, response, user);
+      case 'proxy': {
+        const cluster = storage.get(route.name);
+        const credentials = await credentialsFor(
+          cluster,
+          this.options.readSecret,
+        );
+        return forwardToCluster({
+          cluster,
+          credentials,
+          user,
+          proxyPath: route.proxyPath,
+          query: url.search,
+          request,
+          response,
+        });
+      }
+      default:
+        throw new ApiError(failure(404, 'not found'));
+    }
+  }
+
+  private async serveObject(
+    method: string,
+    route: Extract<Route, { kind: 'object' }>,
+    request: IncomingMessage,
+    response: ServerResponse,
+    user: UserInfo,
+  ): Promise<void> {
+    const { storage } = this.options;
+    const { name, subresource } = route;
+    switch (method) {
+      case 'GET':
+      case 'HEAD':
+        return send(response, 200, storage.get(name));
+      case 'PUT': {
+        const body = await readJson(request);
+        if (body?.metadata?.name && body.metadata.name !== name) {
+          throw new ApiError(
+            failure(
+              400,
+              `the name of the object (${body.metadata.name}) does not match the name on the URL (${name})`,
+            ),
+          );
+        }
+        const updated = storage.update(
+          { ...body, metadata: { ...body?.metadata, name } },
+          subresource,
+        );
+        return send(response, 200, updated);
+      }
+      case 'PATCH': {
+        const body = await readJson(request);
+        const contentType = String(request.headers['content-type'] ?? '');
+        const patched = storage.patch(
+          name,
+          current => applyPatch(current, contentType, body),
+          subresource,
+        );
+        return send(response, 200, patched);
+      }
+      case 'DELETE': {
+        if (subresource)
+          throw new ApiError(
+            failure(405, 'the status subresource cannot be deleted'),
+          );
+        const options = await readJson(request);
+        const { deleted, object } = storage.delete(
+          name,
+          options?.preconditions ?? {},
+        );
+        this.options.log(
+          `karmada-aggregated-apiserver: ${user.name} deleted Cluster ${name}${
+            deleted ? '' : ' (finalizers pending)'
+          }`,
+        );
+        return deleted
+          ? send(
+              response,
+              200,
+              success({ name, group: CLUSTER_GROUP, kind: 'clusters' }),
+            )
+          : send(response, 202, object);
+      }
+      default:
+        throw new ApiError(failure(405, `${method} is not supported`));
+    }
+  }
+
+  /** Newline-delimited watch events, from `resourceVersion` on. */
+  private serveWatch(query: URLSearchParams, response: ServerResponse): void {
+    const { storage } = this.options;
+    const matches = listMatcher(query);
+    const requested = query.get('resourceVersion');
+    const write = (
+      event:
+        | Pick<WatchEvent, 'type' | 'object'>
+        | { type: 'ERROR'; object: ApiStatus },
+    ) =>
+      response.write(
+        `${JSON.stringify({ type: event.type, object: event.object })}\n`,
+      );
+    response.writeHead(200, {
+      'content-type': 'application/json',
+      'transfer-encoding': 'chunked',
+    });
+    let from: number;
+    if (!requested || requested === '0') {
+      // No version: the current state first, as synthetic ADDED events.
+      from = Number(storage.currentResourceVersion());
+      for (const cluster of storage.list())
+        if (matches(cluster)) write({ type: 'ADDED', object: cluster });
+    } else {
+      from = Number(requested);
+      if (!Number.isInteger(from) || from < 0) {
+        write({
+          type: 'ERROR',
+          object: failure(400, `invalid resource version "${requested}"`),
+        });
+        response.end();
+        return;
+      }
+    }
+    let unsubscribe: () => void;
+    try {
+      unsubscribe = storage.watch(from, event => {
+        if (matches(event.object)) write(event);
+      });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      write({ type: 'ERROR', object: error.status });
+      response.end();
+      return;
+    }
+    this.openWatches.add(response);
+    const timeoutSeconds = Number(query.get('timeoutSeconds') ?? 0);
+    // Like the apiserver, end a watch after its timeout (30-60 min otherwise).
+    const limit =
+      timeoutSeconds > 0
+        ? timeoutSeconds * 1000
+        : (30 + Math.random() * 30) * 60_000;
+    const timer = setTimeout(() => response.end(), limit);
+    response.on('close', () => {
+      clearTimeout(timer);
+      unsubscribe();
+      this.openWatches.delete(response);
+    });
+  }
+}
+
+/** The serving material fleet.js wrote for this server, and the front-proxy CA. */
+export function readServingTls(karmadaPkiDir: string) {
+  const read = (name: string) =>
+    fs.readFileSync(path.join(karmadaPkiDir, name));
+  return {
+    cert: read('aggregated-apiserver.crt'),
+    key: read('aggregated-apiserver.key'),
+    frontProxyCa: read('front-proxy-ca.crt'),
+  };
+}

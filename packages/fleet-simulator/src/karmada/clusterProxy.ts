@@ -1,0 +1,204 @@
+/**
+ * `clusters/{name}/proxy/{path}`: forwards any request to the member's API
+ * server at `spec.apiEndpoint`, trusting the CA of the Cluster's secret
+ * (`caBundle`), authenticating with the impersonator token (Karmada's
+ * `spec.impersonatorSecretRef`; the `spec.secretRef` token when a Cluster
+ * has none) and impersonating the caller, as Karmada's cluster proxy does.
+ */
+import http, { IncomingMessage, ServerResponse } from 'node:http';
+import https from 'node:https';
+import type { Cluster } from './clusterTypes';
+import { ApiError, failure } from './apiStatus';
+import type { UserInfo } from './requestAuth';
+
+/** Groups every user has; Karmada leaves them out of impersonation. */
+const SKIPPED_GROUPS = new Set([
+  'system:authenticated',
+  'system:unauthenticated',
+]);
+
+/** Hop-by-hop headers (RFC 9110 7.6.1) never travel past a proxy. */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
+
+/**
+ * The headers sent to the member: the caller's, minus hop-by-hop ones, its
+ * credentials and any identity it tried to assert itself, plus the cluster
+ * credentials and the caller's identity as impersonation headers.
+ */
+export function proxyRequestHeaders(
+  incoming: IncomingMessage['headers'],
+  user: UserInfo,
+  token: string,
+): http.OutgoingHttpHeaders {
+  const connectionListed = new Set(
+    String(incoming.connection ?? '')
+      .split(',')
+      .map(h => h.trim().toLowerCase())
+      .filter(Boolean),
+  );
+  const out: http.OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(incoming)) {
+    const lower = name.toLowerCase();
+    if (value === undefined) continue;
+    if (HOP_BY_HOP.has(lower) || connectionListed.has(lower)) continue;
+    if (lower === 'host' || lower === 'authorization') continue;
+    if (lower.startsWith('impersonate-') || lower.startsWith('x-remote-'))
+      continue;
+    out[lower] = value;
+  }
+  out['impersonate-user'] = user.name;
+  const groups = user.groups.filter(g => !SKIPPED_GROUPS.has(g));
+  if (groups.length > 0) out['impersonate-group'] = groups;
+  out.authorization = `Bearer ${token}`;
+  return out;
+}
+
+/** The member URL: apiEndpoint's path joined with the proxied path, query kept. */
+export function proxyTarget(
+  apiEndpoint: string,
+  proxyPath: string,
+  query: string,
+): URL {
+  const base = new URL(apiEndpoint);
+  const joined = `${base.pathname.replace(/\/+$/, '')}/${proxyPath.replace(
+    /^\/+/,
+    '',
+  )}`;
+  const url = new URL(base.origin);
+  url.pathname = joined.replace(/\/{2,}/g, '/');
+  url.search = query;
+  return url;
+}
+
+export interface ClusterCredentials {
+  token: string;
+  caBundle?: string;
+}
+
+export type SecretReader = (
+  namespace: string,
+  name: string,
+) => Promise<Record<string, string>>;
+
+/** Reads the token and CA the proxy uses for `cluster`. */
+export async function credentialsFor(
+  cluster: Cluster,
+  readSecret: SecretReader,
+): Promise<ClusterCredentials> {
+  const ref = cluster.spec.impersonatorSecretRef ?? cluster.spec.secretRef;
+  if (!ref) {
+    throw new ApiError(
+      failure(
+        503,
+        `the impersonatorSecretRef of cluster ${cluster.metadata.name} is nil`,
+      ),
+    );
+  }
+  const secret = await readSecret(ref.namespace, ref.name);
+  if (!secret.token) {
+    throw new ApiError(
+      failure(
+        503,
+        `the impersonate token of cluster ${cluster.metadata.name} is empty`,
+      ),
+    );
+  }
+  let caBundle: string | undefined;
+  if (cluster.spec.secretRef) {
+    const caSecret =
+      cluster.spec.secretRef === ref
+        ? secret
+        : await readSecret(
+            cluster.spec.secretRef.namespace,
+            cluster.spec.secretRef.name,
+          );
+    caBundle = caSecret.caBundle;
+    if (!caBundle && !cluster.spec.insecureSkipTLSVerification) {
+      throw new ApiError(
+        failure(
+          503,
+          `the CA bundle of cluster ${cluster.metadata.name} is empty`,
+        ),
+      );
+    }
+  }
+  return { token: secret.token, caBundle };
+}
+
+/** Streams the request to the member and its answer back (watches included). */
+export function forwardToCluster(options: {
+  cluster: Cluster;
+  credentials: ClusterCredentials;
+  user: UserInfo;
+  proxyPath: string;
+  query: string;
+  request: IncomingMessage;
+  response: ServerResponse;
+}): Promise<void> {
+  const { cluster, credentials, request, response } = options;
+  const endpoint = cluster.spec.apiEndpoint;
+  if (!endpoint) {
+    throw new ApiError(
+      failure(
+        503,
+        `API endpoint of cluster ${cluster.metadata.name} should not be empty`,
+      ),
+    );
+  }
+  const target = proxyTarget(endpoint, options.proxyPath, options.query);
+  const headers = proxyRequestHeaders(
+    request.headers,
+    options.user,
+    credentials.token,
+  );
+  const transport = target.protocol === 'https:' ? https : http;
+  return new Promise(resolve => {
+    const upstream = transport.request(
+      target,
+      {
+        method: request.method,
+        headers,
+        ca: credentials.caBundle,
+        rejectUnauthorized: !cluster.spec.insecureSkipTLSVerification,
+      },
+      answer => {
+        const back: http.OutgoingHttpHeaders = {};
+        for (const [name, value] of Object.entries(answer.headers)) {
+          if (!HOP_BY_HOP.has(name) && value !== undefined) back[name] = value;
+        }
+        response.writeHead(answer.statusCode ?? 502, back);
+        answer.pipe(response);
+        answer.on('end', () => resolve());
+        answer.on('error', () => {
+          response.destroy();
+          resolve();
+        });
+      },
+    );
+    upstream.on('error', error => {
+      if (!response.headersSent) {
+        const status = failure(
+          503,
+          `error trying to reach cluster "${cluster.metadata.name}": ${error.message}`,
+        );
+        response.writeHead(503, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(status));
+      } else {
+        response.destroy();
+      }
+      resolve();
+    });
+    // A caller that goes away (a closed watch) ends the upstream request.
+    response.on('close', () => upstream.destroy());
+    request.pipe(upstream);
+  });
+}

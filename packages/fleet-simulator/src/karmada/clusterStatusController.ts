@@ -1,0 +1,200 @@
+/**
+ * Karmada's cluster status controller (Push mode): probes each member
+ * through its apiEndpoint with the Cluster secret's credentials and writes
+ * `status` (Ready, kubernetesVersion, apiEnablements, nodeSummary,
+ * resourceSummary); the taint controller's part: a NotReady cluster
+ * carries `cluster.karmada.io/not-ready:NoExecute`. A member the fault
+ * registry forces NotReady is reported so.
+ */
+import https from 'node:https';
+import { AppsV1Api, CoreV1Api, V1Node } from '@kubernetes/client-node';
+import type { SimulatorContext, Stoppable } from '../context';
+import { isForcedNotReady } from '../faults/state';
+import type { Cluster, ClusterStatus } from './clusterTypes';
+import { nextClusterStatus, Probe, taintsFor } from './clusterStatus';
+import { KarmadaApi } from './karmadaApi';
+import {
+  describeError,
+  karmadaKubeConfig,
+  MemberAccess,
+  memberAccess,
+  retryOnConflict,
+} from './kube';
+import { startLoop } from './loop';
+
+const PROBE_TIMEOUT_MS = 5_000;
+/** API enablements change rarely; Karmada collects them on each sync, here less often. */
+const API_ENABLEMENTS_EVERY_MS = 5 * 60_000;
+
+function getText(
+  access: MemberAccess,
+  path: string,
+): Promise<{ code: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = https.request(
+      new URL(path, access.endpoint),
+      {
+        method: 'GET',
+        headers: {
+          authorization: `Bearer ${access.token}`,
+          accept: 'application/json',
+        },
+        ca: access.caBundle,
+        timeout: PROBE_TIMEOUT_MS,
+      },
+      response => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', chunk => (text += chunk));
+        response.on('end', () =>
+          resolve({ code: response.statusCode ?? 0, text }),
+        );
+        response.on('error', reject);
+      },
+    );
+    request.on('timeout', () =>
+      request.destroy(new Error(`no answer in ${PROBE_TIMEOUT_MS} ms`)),
+    );
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+async function probe(access: MemberAccess): Promise<Probe> {
+  try {
+    const { code, text } = await getText(access, '/readyz');
+    return { reachable: true, healthy: code === 200 && text.trim() === 'ok' };
+  } catch (error) {
+    return { reachable: false, error: (error as Error).message };
+  }
+}
+
+async function apiEnablements(
+  access: MemberAccess,
+): Promise<ClusterStatus['apiEnablements']> {
+  const read = async (path: string) =>
+    JSON.parse((await getText(access, path)).text);
+  const groupVersions: string[] = ['v1'];
+  const groups = await read('/apis');
+  for (const group of groups.groups ?? []) {
+    for (const version of group.versions ?? [])
+      groupVersions.push(version.groupVersion);
+  }
+  const out: NonNullable<ClusterStatus['apiEnablements']> = [];
+  for (const groupVersion of groupVersions.sort()) {
+    const list = await read(
+      groupVersion === 'v1' ? '/api/v1' : `/apis/${groupVersion}`,
+    );
+    const resources = (list.resources ?? [])
+      .filter((r: { name: string }) => !r.name.includes('/'))
+      .map((r: { name: string; kind: string }) => ({
+        name: r.name,
+        kind: r.kind,
+      }));
+    out.push({ groupVersion, resources });
+  }
+  return out;
+}
+
+export function startClusterStatusController(
+  ctx: SimulatorContext,
+  intervalMs = 2_000,
+): Stoppable {
+  const kubeConfig = karmadaKubeConfig(ctx.fleet);
+  const karmada = new KarmadaApi(kubeConfig);
+  const core = kubeConfig.makeApiClient(CoreV1Api);
+  const enablements = new Map<
+    string,
+    { at: number; value: ClusterStatus['apiEnablements'] }
+  >();
+
+  async function observe(cluster: Cluster) {
+    const name = cluster.metadata.name;
+    const access = await memberAccess(core, cluster);
+    const forcedNotReady = isForcedNotReady(name);
+    const result = await probe(access);
+    if (!result.reachable) return { probe: result, forcedNotReady };
+    try {
+      const version = JSON.parse((await getText(access, '/version')).text)
+        .gitVersion as string;
+      const memberCore = access.kubeConfig.makeApiClient(CoreV1Api);
+      const apps = access.kubeConfig.makeApiClient(AppsV1Api);
+      const nodes: V1Node[] = (await memberCore.listNode()).items;
+      const deployments = (await apps.listDeploymentForAllNamespaces()).items;
+      let cached = enablements.get(name);
+      if (!cached || Date.now() - cached.at > API_ENABLEMENTS_EVERY_MS) {
+        cached = { at: Date.now(), value: await apiEnablements(access) };
+        enablements.set(name, cached);
+      }
+      return {
+        probe: result,
+        forcedNotReady,
+        kubernetesVersion: version,
+        apiEnablements: cached.value,
+        nodes: nodes as never[],
+        deployments: deployments as never[],
+      };
+    } catch (error) {
+      return {
+        probe: { reachable: false as const, error: describeError(error) },
+        forcedNotReady,
+      };
+    }
+  }
+
+  async function reconcile(name: string) {
+    const first = await karmada.getCluster(name);
+    const observed = await observe(first);
+    // Re-read on conflict: someone else (a user's taint, a patch) wrote in between.
+    await retryOnConflict(async () => {
+      const cluster = await karmada.getCluster(name);
+      const now = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+      const status = nextClusterStatus(cluster.status, observed, now);
+      if (JSON.stringify(status) !== JSON.stringify(cluster.status)) {
+        await karmada.replaceCluster({ ...cluster, status }, 'status');
+      }
+    });
+    await retryOnConflict(async () => {
+      const cluster = await karmada.getCluster(name);
+      const ready =
+        cluster.status?.conditions?.find(c => c.type === 'Ready')?.status ===
+        'True';
+      const now = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+      const taints = taintsFor(cluster.spec.taints, ready, now);
+      if (
+        JSON.stringify(taints) !== JSON.stringify(cluster.spec.taints ?? [])
+      ) {
+        await karmada.replaceCluster({
+          ...cluster,
+          spec: { ...cluster.spec, taints },
+        });
+        ctx.log(
+          `karmada cluster-status: ${name} ${
+            ready
+              ? 'Ready: not-ready taint removed'
+              : 'NotReady: tainted cluster.karmada.io/not-ready:NoExecute'
+          }`,
+        );
+      }
+    });
+  }
+
+  return startLoop(ctx, 'cluster-status', intervalMs, async () => {
+    const clusters = await karmada.listClusters();
+    await Promise.all(
+      clusters
+        .filter(
+          c => c.spec.syncMode === 'Push' && !c.metadata.deletionTimestamp,
+        )
+        .map(c =>
+          reconcile(c.metadata.name).catch(error =>
+            ctx.log(
+              `karmada cluster-status: ${c.metadata.name}: ${describeError(
+                error,
+              )}`,
+            ),
+          ),
+        ),
+    );
+  });
+}
