@@ -14,7 +14,10 @@ import {
   type Scenario,
 } from './scenario';
 
-const CATALOG = path.resolve(__dirname, '../../../examples/fleet/clusters.yaml');
+const CATALOG = path.resolve(
+  __dirname,
+  '../../../examples/fleet/clusters.yaml',
+);
 
 function catalogCapacities(): Map<string, Record<string, string>> {
   const capacities = new Map<string, Record<string, string>>();
@@ -80,7 +83,11 @@ describe('the shipped scenario', () => {
       const declared = capacities.get(cluster.name)!;
       expect(Object.keys(sum).sort()).toEqual(Object.keys(declared).sort());
       for (const [resource, quantity] of Object.entries(declared)) {
-        expect({ cluster: cluster.name, resource, nanos: parseQuantity(sum[resource]).nanos }).toEqual({
+        expect({
+          cluster: cluster.name,
+          resource,
+          nanos: parseQuantity(sum[resource]).nanos,
+        }).toEqual({
           cluster: cluster.name,
           resource,
           nanos: parseQuantity(quantity).nanos,
@@ -100,7 +107,9 @@ describe('the shipped scenario', () => {
       'gatekeeper-network-policies',
     ]);
     // The shorthand `cluster: in-sync` is read as an entry.
-    expect(scenario.addons[2].clusters['prod-eu-west-aws-1']).toEqual({ state: 'in-sync' });
+    expect(scenario.addons[2].clusters['prod-eu-west-aws-1']).toEqual({
+      state: 'in-sync',
+    });
   });
 });
 
@@ -108,7 +117,9 @@ describe('loadScenario errors', () => {
   it('names the cluster and the field of a bad entry', () => {
     const doc = minimal();
     doc.clusters[0].zones = 'eu-west-a';
-    expect(() => parseScenario(doc)).toThrow("clusters 'a'.zones: expected a list");
+    expect(() => parseScenario(doc)).toThrow(
+      "clusters 'a'.zones: expected a list",
+    );
   });
 
   it('names the MachineDeployment of a bad replica count', () => {
@@ -130,7 +141,9 @@ describe('loadScenario errors', () => {
   it('refuses unknown keys, naming them', () => {
     const doc = minimal();
     doc.clusters[0].fabric = [];
-    expect(() => parseScenario(doc)).toThrow("clusters 'a': unknown key(s) fabric");
+    expect(() => parseScenario(doc)).toThrow(
+      "clusters 'a': unknown key(s) fabric",
+    );
   });
 
   it('refuses a workload on a cluster it does not describe', () => {
@@ -154,7 +167,9 @@ describe('loadScenario errors', () => {
 
   it('refuses a fabric kind the detectors cannot find', () => {
     const doc = minimal();
-    doc.clusters[0].fabrics = [{ kind: 'submariner', clusterSet: 'x', clusterId: 'a' }];
+    doc.clusters[0].fabrics = [
+      { kind: 'submariner', clusterSet: 'x', clusterId: 'a' },
+    ];
     expect(() => parseScenario(doc)).toThrow(
       "clusters 'a'.fabrics[0].kind: 'submariner' is not one of istio, cilium-clustermesh, mcs",
     );

@@ -140,7 +140,8 @@ type Json = unknown;
 
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const QUANTITY = /^[0-9]+(\.[0-9]+)?(m|k|Ki|Mi|Gi|Ti|Pi|Ei|M|G|T|P|E)?$/;
-const RESOURCE_NAME = /^([a-z0-9.-]+\/)?[a-zA-Z0-9]([-a-zA-Z0-9_.]*[a-zA-Z0-9])?$/;
+const RESOURCE_NAME =
+  /^([a-z0-9.-]+\/)?[a-zA-Z0-9]([-a-zA-Z0-9_.]*[a-zA-Z0-9])?$/;
 const CIDR = /^(\d{1,3}(\.\d{1,3}){3}\/\d{1,2}|[0-9a-fA-F:]+\/\d{1,3})$/;
 const VERSION = /^v\d+\.\d+\.\d+$/;
 const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
@@ -166,7 +167,10 @@ function object(value: Json, where: string): Record<string, Json> {
 function only(value: Record<string, Json>, keys: string[], where: string) {
   const unknown = Object.keys(value).filter(k => !keys.includes(k));
   if (unknown.length > 0) {
-    fail(where, `unknown key(s) ${unknown.join(', ')}; expected ${keys.join(', ')}`);
+    fail(
+      where,
+      `unknown key(s) ${unknown.join(', ')}; expected ${keys.join(', ')}`,
+    );
   }
 }
 
@@ -180,14 +184,15 @@ function string(value: Json, where: string, pattern?: RegExp): string {
   return value;
 }
 
-function optional<T>(
-  value: Json,
-  read: (v: Json) => T,
-): T | undefined {
+function optional<T>(value: Json, read: (v: Json) => T): T | undefined {
   return value === undefined ? undefined : read(value);
 }
 
-function list<T>(value: Json, where: string, read: (v: Json, w: string) => T): T[] {
+function list<T>(
+  value: Json,
+  where: string,
+  read: (v: Json, w: string) => T,
+): T[] {
   if (!Array.isArray(value)) fail(where, 'expected a list');
   return value.map((item, i) => read(item, `${where}[${i}]`));
 }
@@ -210,17 +215,23 @@ function resources(value: Json, where: string): Record<string, string> {
   const map = object(value, where);
   const result: Record<string, string> = {};
   for (const [name, quantity] of Object.entries(map)) {
-    if (!RESOURCE_NAME.test(name)) fail(where, `'${name}' is not a resource name`);
+    if (!RESOURCE_NAME.test(name))
+      fail(where, `'${name}' is not a resource name`);
     const text = typeof quantity === 'number' ? String(quantity) : quantity;
     result[name] = string(text, `${where}.${name}`, QUANTITY);
   }
-  if (Object.keys(result).length === 0) fail(where, 'expected at least one resource');
+  if (Object.keys(result).length === 0)
+    fail(where, 'expected at least one resource');
   return result;
 }
 
 function readFabric(value: Json, where: string): ScenarioFabric {
   const f = object(value, where);
-  only(f, ['kind', 'clusterSet', 'clusterId', 'connectedTo', 'gatewayReady'], where);
+  only(
+    f,
+    ['kind', 'clusterSet', 'clusterId', 'connectedTo', 'gatewayReady'],
+    where,
+  );
   const gatewayReady = f.gatewayReady;
   if (gatewayReady !== undefined && typeof gatewayReady !== 'boolean') {
     fail(`${where}.gatewayReady`, 'expected true or false');
@@ -261,11 +272,17 @@ function readCluster(value: Json, where: string): ScenarioCluster {
     ],
     where,
   );
-  const zones = list(c.zones, `${where}.zones`, (v, w) => string(v, w, DNS_LABEL));
+  const zones = list(c.zones, `${where}.zones`, (v, w) =>
+    string(v, w, DNS_LABEL),
+  );
   if (zones.length === 0) fail(`${where}.zones`, 'expected at least one zone');
   const cluster: ScenarioCluster = {
     name,
-    kubernetesVersion: string(c.kubernetesVersion, `${where}.kubernetesVersion`, VERSION),
+    kubernetesVersion: string(
+      c.kubernetesVersion,
+      `${where}.kubernetesVersion`,
+      VERSION,
+    ),
     zones,
     nodeAllocatable: resources(c.nodeAllocatable, `${where}.nodeAllocatable`),
     machineDeployments: list(
@@ -280,7 +297,12 @@ function readCluster(value: Json, where: string): ScenarioCluster {
           name: mdName,
           replicas: count(md.replicas, `${mw}.replicas`),
           ...(md.nodeAllocatable !== undefined
-            ? { nodeAllocatable: resources(md.nodeAllocatable, `${mw}.nodeAllocatable`) }
+            ? {
+                nodeAllocatable: resources(
+                  md.nodeAllocatable,
+                  `${mw}.nodeAllocatable`,
+                ),
+              }
             : {}),
           ...(md.instanceType !== undefined
             ? { instanceType: string(md.instanceType, `${mw}.instanceType`) }
@@ -295,7 +317,9 @@ function readCluster(value: Json, where: string): ScenarioCluster {
       only(taint, ['key', 'value', 'effect'], w);
       return {
         key: string(taint.key, `${w}.key`),
-        ...(taint.value !== undefined ? { value: string(taint.value, `${w}.value`) } : {}),
+        ...(taint.value !== undefined
+          ? { value: string(taint.value, `${w}.value`) }
+          : {}),
         effect: oneOf(taint.effect, TAINT_EFFECTS, `${w}.effect`),
       };
     }),
@@ -307,11 +331,16 @@ function readCluster(value: Json, where: string): ScenarioCluster {
     );
     if (cidrs) cluster[key] = cidrs;
   }
-  const fabrics = optional(c.fabrics, v => list(v, `${where}.fabrics`, readFabric));
+  const fabrics = optional(c.fabrics, v =>
+    list(v, `${where}.fabrics`, readFabric),
+  );
   if (fabrics) {
     const istio = fabrics.filter(f => f.kind === 'istio');
     if (istio.length > 1) {
-      fail(`${where}.fabrics`, 'a cluster is in one Istio mesh at most (one mesh id)');
+      fail(
+        `${where}.fabrics`,
+        'a cluster is in one Istio mesh at most (one mesh id)',
+      );
     }
     const mcs = fabrics.filter(f => f.kind === 'mcs');
     if (mcs.length > 1) {
@@ -319,7 +348,10 @@ function readCluster(value: Json, where: string): ScenarioCluster {
     }
     const cilium = fabrics.filter(f => f.kind === 'cilium-clustermesh');
     if (new Set(cilium.map(f => f.clusterId)).size > 1) {
-      fail(`${where}.fabrics`, 'Cilium has one cluster name per cluster: its fabrics must share clusterId');
+      fail(
+        `${where}.fabrics`,
+        'Cilium has one cluster name per cluster: its fabrics must share clusterId',
+      );
     }
     cluster.fabrics = fabrics;
   }
@@ -337,7 +369,11 @@ function readCluster(value: Json, where: string): ScenarioCluster {
       const nw = `${where}.virtualNodes '${nodeName}'`;
       return {
         name: nodeName,
-        kind: oneOf(node.kind, ['liqo', 'admiralty'] as const as Array<'liqo' | 'admiralty'>, `${nw}.kind`),
+        kind: oneOf(
+          node.kind,
+          ['liqo', 'admiralty'] as const as Array<'liqo' | 'admiralty'>,
+          `${nw}.kind`,
+        ),
         peer: string(node.peer, `${nw}.peer`),
         allocatable: resources(node.allocatable, `${nw}.allocatable`),
       };
@@ -347,37 +383,62 @@ function readCluster(value: Json, where: string): ScenarioCluster {
   return cluster;
 }
 
-function readWorkload(value: Json, where: string, clusters: Set<string>): ScenarioWorkload {
+function readWorkload(
+  value: Json,
+  where: string,
+  clusters: Set<string>,
+): ScenarioWorkload {
   const w = object(value, where);
   const id = string(w.kubernetesId, `${where}.kubernetesId`, DNS_LABEL);
   where = `workloads '${id}'`;
   only(w, ['kubernetesId', 'namespace', 'name', 'replicas', 'requests'], where);
   const replicas: Record<string, number> = {};
-  for (const [cluster, n] of Object.entries(object(w.replicas, `${where}.replicas`))) {
+  for (const [cluster, n] of Object.entries(
+    object(w.replicas, `${where}.replicas`),
+  )) {
     if (!clusters.has(cluster)) {
-      fail(`${where}.replicas`, `cluster '${cluster}' is not in the scenario's clusters`);
+      fail(
+        `${where}.replicas`,
+        `cluster '${cluster}' is not in the scenario's clusters`,
+      );
     }
     replicas[cluster] = count(n, `${where}.replicas.${cluster}`);
   }
-  if (Object.keys(replicas).length === 0) fail(`${where}.replicas`, 'names no cluster');
+  if (Object.keys(replicas).length === 0)
+    fail(`${where}.replicas`, 'names no cluster');
   return {
     kubernetesId: id,
     namespace: string(w.namespace, `${where}.namespace`, DNS_LABEL),
-    ...(w.name !== undefined ? { name: string(w.name, `${where}.name`, DNS_LABEL) } : {}),
+    ...(w.name !== undefined
+      ? { name: string(w.name, `${where}.name`, DNS_LABEL) }
+      : {}),
     replicas,
-    ...(w.requests !== undefined ? { requests: resources(w.requests, `${where}.requests`) } : {}),
+    ...(w.requests !== undefined
+      ? { requests: resources(w.requests, `${where}.requests`) }
+      : {}),
   };
 }
 
-function readAddon(value: Json, where: string, clusters: Set<string>): ScenarioAddon {
+function readAddon(
+  value: Json,
+  where: string,
+  clusters: Set<string>,
+): ScenarioAddon {
   const a = object(value, where);
   const name = string(a.name, `${where}.name`, DNS_LABEL);
   where = `addons '${name}'`;
-  only(a, ['name', 'category', 'delivery', 'source', 'desiredRevision', 'clusters'], where);
+  only(
+    a,
+    ['name', 'category', 'delivery', 'source', 'desiredRevision', 'clusters'],
+    where,
+  );
   const states: ScenarioAddon['clusters'] = {};
-  for (const [cluster, entry] of Object.entries(object(a.clusters, `${where}.clusters`))) {
+  for (const [cluster, entry] of Object.entries(
+    object(a.clusters, `${where}.clusters`),
+  )) {
     const cw = `${where}.clusters.${cluster}`;
-    if (!clusters.has(cluster)) fail(cw, `cluster '${cluster}' is not in the scenario's clusters`);
+    if (!clusters.has(cluster))
+      fail(cw, `cluster '${cluster}' is not in the scenario's clusters`);
     // Shorthand: `cluster: in-sync`.
     if (typeof entry === 'string') {
       states[cluster] = { state: oneOf(entry, ADDON_STATES, cw) };
@@ -387,8 +448,12 @@ function readAddon(value: Json, where: string, clusters: Set<string>): ScenarioA
     only(e, ['state', 'revision', 'message'], cw);
     states[cluster] = {
       state: oneOf(e.state, ADDON_STATES, `${cw}.state`),
-      ...(e.revision !== undefined ? { revision: string(String(e.revision), `${cw}.revision`) } : {}),
-      ...(e.message !== undefined ? { message: string(e.message, `${cw}.message`) } : {}),
+      ...(e.revision !== undefined
+        ? { revision: string(String(e.revision), `${cw}.revision`) }
+        : {}),
+      ...(e.message !== undefined
+        ? { message: string(e.message, `${cw}.message`) }
+        : {}),
     };
   }
   return {
@@ -397,7 +462,12 @@ function readAddon(value: Json, where: string, clusters: Set<string>): ScenarioA
     delivery: oneOf(a.delivery, DELIVERIES, `${where}.delivery`),
     source: string(a.source, `${where}.source`),
     ...(a.desiredRevision !== undefined
-      ? { desiredRevision: string(String(a.desiredRevision), `${where}.desiredRevision`) }
+      ? {
+          desiredRevision: string(
+            String(a.desiredRevision),
+            `${where}.desiredRevision`,
+          ),
+        }
       : {}),
     clusters: states,
   };
@@ -416,7 +486,10 @@ export function parseScenario(document: unknown): Scenario {
   const root = object(document, 'scenario');
   only(root, ['clusters', 'workloads', 'addons'], 'scenario');
   const clusters = list(root.clusters, 'clusters', readCluster);
-  unique(clusters.map(c => c.name), 'clusters');
+  unique(
+    clusters.map(c => c.name),
+    'clusters',
+  );
   const names = new Set(clusters.map(c => c.name));
   for (const cluster of clusters) {
     for (const node of cluster.virtualNodes ?? []) {
@@ -432,9 +505,17 @@ export function parseScenario(document: unknown): Scenario {
   const workloads = list(root.workloads ?? [], 'workloads', (v, w) =>
     readWorkload(v, w, names),
   );
-  unique(workloads.map(w => `${w.namespace}/${workloadName(w)}`), 'workloads');
-  const addons = list(root.addons ?? [], 'addons', (v, w) => readAddon(v, w, names));
-  unique(addons.map(a => a.name), 'addons');
+  unique(
+    workloads.map(w => `${w.namespace}/${workloadName(w)}`),
+    'workloads',
+  );
+  const addons = list(root.addons ?? [], 'addons', (v, w) =>
+    readAddon(v, w, names),
+  );
+  unique(
+    addons.map(a => a.name),
+    'addons',
+  );
   return { clusters, workloads, addons };
 }
 
@@ -448,13 +529,17 @@ export function loadScenario(file: string = DEFAULT_SCENARIO_FILE): Scenario {
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch (error) {
-    throw new Error(`Cannot read scenario ${file}: ${(error as Error).message}`);
+    throw new Error(
+      `Cannot read scenario ${file}: ${(error as Error).message}`,
+    );
   }
   let document: unknown;
   try {
     document = parse(text);
   } catch (error) {
-    throw new Error(`Scenario ${file} is not valid YAML: ${(error as Error).message}`);
+    throw new Error(
+      `Scenario ${file} is not valid YAML: ${(error as Error).message}`,
+    );
   }
   try {
     return parseScenario(document);
