@@ -162,6 +162,27 @@ describe('fault CLI', () => {
     );
   });
 
+  it('exits 1 naming the missing fleet.json when no fleet is up', async () => {
+    const previous = process.env.FLOTILLA_FLEET_DIR;
+    process.env.FLOTILLA_FLEET_DIR = missing;
+    try {
+      const code = await runCli(['faults'], {
+        out: l => out.push(l),
+        err: l => err.push(l),
+      });
+      expect(code).toBe(1);
+      expect(err).toEqual([
+        `${path.join(
+          missing,
+          'fleet.json',
+        )} is missing; run: bash scripts/fleet.sh up`,
+      ]);
+    } finally {
+      if (previous === undefined) delete process.env.FLOTILLA_FLEET_DIR;
+      else process.env.FLOTILLA_FLEET_DIR = previous;
+    }
+  });
+
   it('exits 1 saying the simulator does not answer when nothing listens', async () => {
     const probe = net.createServer();
     await new Promise<void>(resolve => probe.listen(0, '127.0.0.1', resolve));

@@ -2,8 +2,10 @@
 // The fault CLI: talks to the running simulator's fault API (see
 // src/faults/controlServer.ts) on the port fleet.json names.
 //   node --require @backstage/cli/config/nodeTransform.cjs src/cli.ts <command>
-import { readFleet } from './fleet';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { MemberFaultReport } from './faults/controlServer';
+import type { FleetDescription } from './fleet';
 
 export const USAGE = `usage: fault <command>
   faults                                  every member's faults, API server and proxy counts
@@ -28,6 +30,24 @@ export interface CliIo {
 }
 
 class UsageError extends Error {}
+
+/**
+ * The fault API's port from fleet.json, read here rather than with
+ * `readFleet()`: that module loads @kubernetes/client-node, which would make
+ * every CLI call take seconds. Same folder as `fleetDir()` in ./fleet.
+ */
+function faultApiPort(): number {
+  const dir = path.resolve(
+    process.env.FLOTILLA_FLEET_DIR ??
+      path.join(__dirname, '..', '..', '..', '.fleet'),
+  );
+  const file = path.join(dir, 'fleet.json');
+  if (!fs.existsSync(file)) {
+    throw new Error(`${file} is missing; run: bash scripts/fleet.sh up`);
+  }
+  const fleet = JSON.parse(fs.readFileSync(file, 'utf8')) as FleetDescription;
+  return fleet.simulator.port;
+}
 
 interface ApiCall {
   method: 'GET' | 'PUT' | 'DELETE' | 'POST';
@@ -182,7 +202,7 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
   let port = io.port;
   if (port === undefined) {
     try {
-      port = readFleet().simulator.port;
+      port = faultApiPort();
     } catch (error) {
       io.err(error instanceof Error ? error.message : String(error));
       return 1;
