@@ -126,7 +126,13 @@ async function tearDown(rt: CapiRuntime, cluster: any, machines: any[]) {
   return true;
 }
 
+/** Infrastructure clusters already marked ready by this process. */
+const infrastructureReady = new WeakMap<CapiRuntime, Set<string>>();
+
 async function markInfrastructureReady(rt: CapiRuntime, wc: WorkloadCluster) {
+  const done = infrastructureReady.get(rt) ?? new Set<string>();
+  infrastructureReady.set(rt, done);
+  if (done.has(wc.name)) return;
   await rt.custom.update(
     wc.infra.cluster,
     CAPI_NAMESPACE,
@@ -137,6 +143,7 @@ async function markInfrastructureReady(rt: CapiRuntime, wc: WorkloadCluster) {
     },
     'status',
   );
+  done.add(wc.name);
 }
 
 export async function reconcileClusters(
@@ -185,6 +192,7 @@ export async function reconcileClusters(
           : { ...current, status };
       },
       'status',
+      cluster,
     );
     if (isDeleting(cluster)) soonest = Math.min(soonest ?? Infinity, 1000);
   }

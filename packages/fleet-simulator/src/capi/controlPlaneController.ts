@@ -89,6 +89,7 @@ export async function reconcileControlPlanes(
           : { ...current, status };
       },
       'status',
+      kcp,
     );
     if (step.kind === 'start') {
       rt.ctx.log(`capi: ${name} rolling out ${step.from} -> ${step.to}`);

@@ -1,7 +1,7 @@
 import {
   controlPlaneStep,
   machineStep,
-  nextMachineToUpdate,
+  machinesToUpdate,
   replicaPlan,
 } from './decisions';
 import { withConditions } from './conditions';
@@ -68,28 +68,33 @@ describe('replicaPlan', () => {
   });
 });
 
-describe('nextMachineToUpdate', () => {
-  it('updates one Machine at a time, lowest index first', () => {
-    const machines = [0, 1, 2].map(i =>
-      machine(i, { node: true, kubelet: 'v1.31.4' }),
-    );
-    expect(nextMachineToUpdate(MD, 'v1.32.0', machines)).toBe(`${MD}-0`);
+describe('machinesToUpdate', () => {
+  const at = (i: number, version: string, kubelet: string) =>
+    machine(i, { node: true, version, kubelet });
+
+  it('updates a quarter of the Machines at once, lowest index first', () => {
+    const machines = [0, 1, 2, 3, 4, 5].map(i => at(i, 'v1.31.4', 'v1.31.4'));
+    expect(machinesToUpdate(MD, 'v1.32.0', machines)).toEqual([
+      `${MD}-0`,
+      `${MD}-1`,
+    ]);
   });
 
-  it('waits while a Machine at the new version has not updated its Node yet', () => {
+  it('waits while the batch has not updated its Nodes yet', () => {
     const machines = [
-      machine(0, { node: true, version: 'v1.32.0', kubelet: 'v1.31.4' }),
-      machine(1, { node: true, kubelet: 'v1.31.4' }),
+      at(0, 'v1.32.0', 'v1.31.4'),
+      at(1, 'v1.31.4', 'v1.31.4'),
+      at(2, 'v1.31.4', 'v1.31.4'),
     ];
-    expect(nextMachineToUpdate(MD, 'v1.32.0', machines)).toBeUndefined();
+    expect(machinesToUpdate(MD, 'v1.32.0', machines)).toEqual([]);
   });
 
-  it('moves on once the updated Machine runs the version', () => {
+  it('moves on once updated Machines run the version', () => {
     const machines = [
-      machine(0, { node: true, version: 'v1.32.0', kubelet: 'v1.32.0' }),
-      machine(1, { node: true, kubelet: 'v1.31.4' }),
+      at(0, 'v1.32.0', 'v1.32.0'),
+      at(1, 'v1.31.4', 'v1.31.4'),
     ];
-    expect(nextMachineToUpdate(MD, 'v1.32.0', machines)).toBe(`${MD}-1`);
+    expect(machinesToUpdate(MD, 'v1.32.0', machines)).toEqual([`${MD}-1`]);
   });
 });
 

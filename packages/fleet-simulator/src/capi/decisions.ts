@@ -59,22 +59,20 @@ export const nodeVersionOf = (machine: any): string | undefined =>
   machine?.status?.nodeInfo?.kubeletVersion;
 
 /**
- * The one Machine to move to `version` next, if none is updating now: a
- * rolling update one Machine at a time (maxUnavailable 1), lowest index first.
+ * The Machines to move to `version` next: a rolling update that keeps at
+ * most a quarter of the Machines (at least one) updating at once, lowest
+ * index first.
  */
-export function nextMachineToUpdate(
+export function machinesToUpdate(
   machineDeployment: string,
   version: string,
   machines: any[],
-): string | undefined {
+): string[] {
   const live = machines.filter(m => !isDeleting(m));
-  const updating = live.some(
-    m =>
-      m.spec?.version === version &&
-      m.status?.nodeRef &&
-      nodeVersionOf(m) !== version,
-  );
-  if (updating) return undefined;
+  const batch = Math.max(1, Math.ceil(live.length / 4));
+  const updating = live.filter(
+    m => m.spec?.version === version && nodeVersionOf(m) !== version,
+  ).length;
   const outdated = live
     .filter(m => m.spec?.version !== version)
     .sort(
@@ -82,7 +80,9 @@ export function nextMachineToUpdate(
         (machineIndex(machineDeployment, a.metadata.name) ?? Infinity) -
         (machineIndex(machineDeployment, b.metadata.name) ?? Infinity),
     );
-  return outdated[0]?.metadata.name;
+  return outdated
+    .slice(0, Math.max(0, batch - updating))
+    .map(m => m.metadata.name);
 }
 
 export type MachineStep =

@@ -150,9 +150,12 @@ export class CustomObjects {
     name: string,
     change: (current: any) => any | undefined,
     subresource: 'main' | 'status' = 'main',
+    /** The object as just listed: tried first, so an unchanged object costs no call. */
+    listed?: any,
   ): Promise<any | undefined> {
     for (let attempt = 1; ; attempt++) {
-      const current = await this.get(t, namespace, name);
+      const current =
+        attempt === 1 && listed ? listed : await this.get(t, namespace, name);
       if (!current) return undefined;
       const next = change(structuredClone(current));
       if (!next) return undefined;

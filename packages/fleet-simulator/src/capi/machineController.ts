@@ -26,6 +26,7 @@ async function writeStatus(
   rt: CapiRuntime,
   name: string,
   build: (current: any) => any,
+  listed?: any,
 ) {
   await rt.custom.update(
     TYPES.machine,
@@ -38,6 +39,7 @@ async function writeStatus(
         : { ...current, status };
     },
     'status',
+    listed,
   );
 }
 
@@ -62,7 +64,12 @@ export async function reconcileMachines(
     try {
       switch (step.kind) {
         case 'mark':
-          await writeStatus(rt, name, m => machineStatus(m, step.phase, now));
+          await writeStatus(
+            rt,
+            name,
+            m => machineStatus(m, step.phase, now),
+            machine,
+          );
           soonest = Math.min(soonest ?? Infinity, rt.machineDelayMs);
           break;
         case 'wait':
@@ -76,8 +83,11 @@ export async function reconcileMachines(
           const node = await rt
             .nodes(wc)
             .createOrLeave(nodeObject(wc, { ...spec, name }));
-          await writeStatus(rt, name, m =>
-            machineStatus(m, 'Running', now, nodeFacts(node)),
+          await writeStatus(
+            rt,
+            name,
+            m => machineStatus(m, 'Running', now, nodeFacts(node)),
+            machine,
           );
           break;
         }
@@ -108,7 +118,12 @@ export async function reconcileMachines(
         }
         case 'steady':
           // A Running Machine: keep its status current (e.g. after a restart).
-          await writeStatus(rt, name, m => machineStatus(m, 'Running', now));
+          await writeStatus(
+            rt,
+            name,
+            m => machineStatus(m, 'Running', now),
+            machine,
+          );
           break;
       }
     } catch (error) {

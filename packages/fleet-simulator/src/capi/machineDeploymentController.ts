@@ -1,14 +1,14 @@
 /**
  * MachineDeployment controller (standing in for CAPI's MachineDeployment and
  * MachineSet controllers): keeps `spec.replicas` Machines, rolls Machines to
- * the template's version one at a time, and writes the v1beta2 status
+ * the template's version a quarter at a time, and writes the v1beta2 status
  * (replica counts, Available, MachinesReady, ScalingUp/ScalingDown,
  * RollingOut). Machines go straight under the MachineDeployment: MachineSets
  * are not modelled.
  */
 import type { Stoppable } from '../context';
 import { machineObject } from './builders';
-import { isDeleting, nextMachineToUpdate, replicaPlan } from './decisions';
+import { isDeleting, machinesToUpdate, replicaPlan } from './decisions';
 import { runReconcileLoop } from './kube';
 import { CAPI_NAMESPACE, LABELS, TYPES } from './model';
 import { CapiRuntime } from './runtime';
@@ -52,8 +52,7 @@ export async function reconcileMachineDeployments(
 
     const version: string | undefined = md.spec?.template?.spec?.version;
     if (version) {
-      const next = nextMachineToUpdate(name, version, own);
-      if (next) {
+      for (const next of machinesToUpdate(name, version, own)) {
         await custom.update(TYPES.machine, CAPI_NAMESPACE, next, m =>
           isDeleting(m) || m.spec.version === version
             ? undefined
@@ -73,6 +72,7 @@ export async function reconcileMachineDeployments(
           : { ...current, status };
       },
       'status',
+      md,
     );
   }
 }
