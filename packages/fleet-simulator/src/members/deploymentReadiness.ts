@@ -7,22 +7,24 @@
  * its last spec change: every replica updated, ready and available, the
  * generation observed (scaled to 0, it ends with 0 ready).
  *
- * Per member: list, then watch from the list's resourceVersion, straight to
- * the API server with the admin certificate; after a watch ends or fails
- * (the member stopped by an outage fault) it lists again, with a backoff,
- * until the simulator stops. Status is written through the status
+ * Per member: list and watch (listWatch.ts), straight to the API server
+ * with the admin certificate, through outages of the member. Status is written through the status
  * subresource with the resourceVersion just read; a 409 re-reads and retries.
  */
-import { AppsV1Api, Watch, type V1Deployment } from '@kubernetes/client-node';
+import {
+  AppsV1Api,
+  type KubeConfig,
+  type V1Deployment,
+} from '@kubernetes/client-node';
 import type { SimulatorContext, Stoppable } from '../context';
 import { kubeConfigFor, type FleetClusterDescription } from '../fleet';
 import { statusCode } from './kube';
+import { runListWatch } from './listWatch';
 import { isSettled, settledStatus } from './readiness';
 
 export const READY_DELAY_ENV = 'FLOTILLA_SIM_READY_DELAY_MS';
 const DEFAULT_READY_DELAY_MS = 2000;
 const CONFLICT_RETRIES = 5;
-const MAX_BACKOFF_MS = 5000;
 
 export function readyDelayMs(env = process.env): number {
   const raw = env[READY_DELAY_ENV];
@@ -45,22 +47,10 @@ function keyOf(d: V1Deployment): string {
   return `${d.metadata?.namespace}/${d.metadata?.name}`;
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise(resolve => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
-}
-
 /** The readiness controller of one member. */
 export class MemberDeploymentReadiness {
   private readonly apps: AppsV1Api;
-  private readonly watch: Watch;
+  private readonly kc: KubeConfig;
   private readonly pending = new Map<string, Pending>();
   private readonly writes = new Set<Promise<void>>();
 
@@ -72,80 +62,25 @@ export class MemberDeploymentReadiness {
       signal: AbortSignal;
     },
   ) {
-    const kc = kubeConfigFor(member, 'direct');
-    this.apps = kc.makeApiClient(AppsV1Api);
-    this.watch = new Watch(kc);
+    this.kc = kubeConfigFor(member, 'direct');
+    this.apps = this.kc.makeApiClient(AppsV1Api);
   }
 
   /** Lists and watches until the signal aborts. */
   async run(): Promise<void> {
-    const { signal, log } = this.options;
-    let backoff = 250;
-    let lastError = '';
-    while (!signal.aborted) {
-      try {
-        const list = await this.apps.listDeploymentForAllNamespaces();
-        for (const deployment of list.items) this.consider(deployment);
-        if (lastError)
-          log(`members: ${this.member.name}: Deployments readable again`);
-        lastError = '';
-        backoff = 250;
-        await this.watchFrom(list.metadata?.resourceVersion);
-      } catch (error) {
-        const message = (error as Error)?.message ?? String(error);
-        // Say it once while the same error repeats (an outage lasts).
-        if (message !== lastError && !signal.aborted) {
-          log(`members: ${this.member.name}: Deployment readiness: ${message}`);
-        }
-        lastError = message;
-        backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
-      }
-      await sleep(backoff, signal);
-    }
+    await runListWatch<V1Deployment>({
+      name: `${this.member.name}: Deployment readiness`,
+      kc: this.kc,
+      path: '/apis/apps/v1/deployments',
+      list: () => this.apps.listDeploymentForAllNamespaces(),
+      onObject: deployment => this.consider(deployment),
+      onDelete: deployment => this.forget(keyOf(deployment)),
+      log: this.options.log,
+      signal: this.options.signal,
+    });
     for (const { timer } of this.pending.values()) clearTimeout(timer);
     this.pending.clear();
     await Promise.allSettled([...this.writes]);
-  }
-
-  /** Resolves when the watch ends cleanly; rejects when it fails. */
-  private watchFrom(resourceVersion: string | undefined): Promise<void> {
-    const { signal } = this.options;
-    return new Promise<void>((resolve, reject) => {
-      let request: AbortController | undefined;
-      const onAbort = () => request?.abort();
-      signal.addEventListener('abort', onAbort, { once: true });
-      const finish = (error?: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        if (error && !signal.aborted) reject(error);
-        else resolve();
-      };
-      this.watch
-        .watch(
-          '/apis/apps/v1/deployments',
-          { resourceVersion, allowWatchBookmarks: true },
-          (phase, object) => {
-            if (phase === 'ADDED' || phase === 'MODIFIED')
-              this.consider(object);
-            else if (phase === 'DELETED') this.forget(keyOf(object));
-            else if (phase === 'ERROR') {
-              // e.g. 410 Gone: the resourceVersion is too old; list again.
-              request?.abort();
-              finish(
-                new Error(
-                  `watch error: ${
-                    object?.message ?? object?.reason ?? 'unknown'
-                  }`,
-                ),
-              );
-            }
-          },
-          error => finish(error),
-        )
-        .then(r => {
-          request = r;
-          if (signal.aborted) r.abort();
-        }, finish);
-    });
   }
 
   /** Schedules the settle of a Deployment that has not caught up; a spec change restarts its delay. */
