@@ -21,6 +21,7 @@ case "$command" in
   down | status) exec node scripts/fleet/fleet.js "$command" ;;
   fault)
     shift
+    export FLOTILLA_FLEET_DIR="$(realpath -m "${FLOTILLA_FLEET_DIR:-.fleet}")"
     cd packages/fleet-simulator
     exec node --require @backstage/cli/config/nodeTransform.cjs src/cli.ts "$@"
     ;;
