@@ -98,6 +98,8 @@ export interface ScenarioAddon {
 
 /** The scenario shipped with the package. */
 export const DEFAULT_SCENARIO_FILE = path.resolve(
+  // Run from source by node (never bundled), like fleet.ts.
+  // eslint-disable-next-line no-restricted-syntax
   __dirname,
   '..',
   'scenario',
@@ -251,10 +253,10 @@ function readFabric(value: Json, where: string): ScenarioFabric {
   };
 }
 
-function readCluster(value: Json, where: string): ScenarioCluster {
-  const c = object(value, where);
-  const name = string(c.name, `${where}.name`, DNS_LABEL);
-  where = `clusters '${name}'`;
+function readCluster(value: Json, at: string): ScenarioCluster {
+  const c = object(value, at);
+  const name = string(c.name, `${at}.name`, DNS_LABEL);
+  const where = `clusters '${name}'`;
   only(
     c,
     [
@@ -385,12 +387,12 @@ function readCluster(value: Json, where: string): ScenarioCluster {
 
 function readWorkload(
   value: Json,
-  where: string,
+  at: string,
   clusters: Set<string>,
 ): ScenarioWorkload {
-  const w = object(value, where);
-  const id = string(w.kubernetesId, `${where}.kubernetesId`, DNS_LABEL);
-  where = `workloads '${id}'`;
+  const w = object(value, at);
+  const id = string(w.kubernetesId, `${at}.kubernetesId`, DNS_LABEL);
+  const where = `workloads '${id}'`;
   only(w, ['kubernetesId', 'namespace', 'name', 'replicas', 'requests'], where);
   const replicas: Record<string, number> = {};
   for (const [cluster, n] of Object.entries(
@@ -421,12 +423,12 @@ function readWorkload(
 
 function readAddon(
   value: Json,
-  where: string,
+  at: string,
   clusters: Set<string>,
 ): ScenarioAddon {
-  const a = object(value, where);
-  const name = string(a.name, `${where}.name`, DNS_LABEL);
-  where = `addons '${name}'`;
+  const a = object(value, at);
+  const name = string(a.name, `${at}.name`, DNS_LABEL);
+  const where = `addons '${name}'`;
   only(
     a,
     ['name', 'category', 'delivery', 'source', 'desiredRevision', 'clusters'],

@@ -9,12 +9,13 @@ const MAX_BACKOFF_MS = 5000;
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise(resolve => {
+    let timer: ReturnType<typeof setTimeout> | undefined = undefined;
     const done = () => {
       clearTimeout(timer);
       signal.removeEventListener('abort', done);
       resolve();
     };
-    const timer = setTimeout(done, ms);
+    timer = setTimeout(done, ms);
     signal.addEventListener('abort', done, { once: true });
   });
 }
