@@ -3,7 +3,13 @@ import { AddressInfo } from 'node:net';
 import { http, HttpResponse } from 'msw';
 import { k8sStatus, setupKubernetesMocks } from '../__testUtils__/msw';
 import { ClusterClientFactory } from './ClusterClientFactory';
-import { CA_CERT, CLIENT_CERT, CLIENT_KEY, SERVER_CERT, SERVER_KEY } from './__fixtures__/tls';
+import {
+  CA_CERT,
+  CLIENT_CERT,
+  CLIENT_KEY,
+  SERVER_CERT,
+  SERVER_KEY,
+} from './__fixtures__/tls';
 
 const server = setupKubernetesMocks();
 const b64 = (text: string) => Buffer.from(text).toString('base64');
@@ -12,7 +18,7 @@ const SECRET_PATH = `${MGMT}/api/v1/namespaces/fleet-system/secrets/wc-1-kubecon
 
 /** A kubeconfig as Cluster API writes it into `<cluster>-kubeconfig`. */
 function capiKubeconfig(
-  server: string,
+  apiServer: string,
   user: Record<string, string>,
   cluster: Record<string, unknown> = {},
 ): string {
@@ -21,7 +27,7 @@ kind: Config
 clusters:
 - name: wc-1
   cluster:
-    server: ${server}
+    server: ${apiServer}
 ${Object.entries(cluster)
   .map(([k, v]) => `    ${k}: ${JSON.stringify(v)}\n`)
   .join('')}contexts:
@@ -150,9 +156,13 @@ describe('ClusterClientFactory with Cluster API kubeconfig Secrets', () => {
         secretReads.push(request.headers.get('authorization'));
         return HttpResponse.json(
           capiSecret(
-            capiKubeconfig(WC, { token: 'wc-token-1' }, {
-              'certificate-authority-data': b64(CA_CERT),
-            }),
+            capiKubeconfig(
+              WC,
+              { token: 'wc-token-1' },
+              {
+                'certificate-authority-data': b64(CA_CERT),
+              },
+            ),
           ),
         );
       }),
@@ -186,9 +196,7 @@ describe('ClusterClientFactory with Cluster API kubeconfig Secrets', () => {
     server.use(
       http.get(SECRET_PATH, () => {
         secretReads++;
-        return HttpResponse.json(
-          capiSecret(capiKubeconfig(WC, { token })),
-        );
+        return HttpResponse.json(capiSecret(capiKubeconfig(WC, { token })));
       }),
       http.get(`${WC}/api/v1/nodes`, ({ request }) => {
         const auth = request.headers.get('authorization');
@@ -222,17 +230,42 @@ describe('ClusterClientFactory with Cluster API kubeconfig Secrets', () => {
 
   it('reports a missing Secret, a wrong Secret type and unsupported kubeconfig fields without their contents', async () => {
     const cases: [object | undefined, RegExp][] = [
-      [undefined, /secret fleet-system\/wc-1-kubeconfig on mgmt or its 'value' key does not exist/],
-      [capiSecret(capiKubeconfig(WC, { token: 'wc-token-x' }), 'Opaque'), /has type Opaque, expected cluster\.x-k8s\.io\/secret/],
-      [capiSecret(capiKubeconfig(WC, { 'token-file': '/etc/passwd' })), /user field 'token-file' is not supported/],
-      [capiSecret(capiKubeconfig(WC, { token: 'wc-token-x' }, { 'certificate-authority': '/etc/ssl/ca.pem' })), /cluster field 'certificate-authority' is not supported/],
+      [
+        undefined,
+        /secret fleet-system\/wc-1-kubeconfig on mgmt or its 'value' key does not exist/,
+      ],
+      [
+        capiSecret(capiKubeconfig(WC, { token: 'wc-token-x' }), 'Opaque'),
+        /has type Opaque, expected cluster\.x-k8s\.io\/secret/,
+      ],
+      [
+        capiSecret(capiKubeconfig(WC, { 'token-file': '/etc/passwd' })),
+        /user field 'token-file' is not supported/,
+      ],
+      [
+        capiSecret(
+          capiKubeconfig(
+            WC,
+            { token: 'wc-token-x' },
+            { 'certificate-authority': '/etc/ssl/ca.pem' },
+          ),
+        ),
+        /cluster field 'certificate-authority' is not supported/,
+      ],
     ];
     for (const [secret, message] of cases) {
       server.use(
         http.get(SECRET_PATH, () =>
           secret
             ? HttpResponse.json(secret)
-            : HttpResponse.json(k8sStatus(404, 'NotFound', 'secrets "wc-1-kubeconfig" not found'), { status: 404 }),
+            : HttpResponse.json(
+                k8sStatus(
+                  404,
+                  'NotFound',
+                  'secrets "wc-1-kubeconfig" not found',
+                ),
+                { status: 404 },
+              ),
         ),
       );
       const client = capiFactory().forCluster('wc-1', capiAccess)!;
@@ -269,9 +302,13 @@ describe('ClusterClientFactory with Cluster API kubeconfig Secrets', () => {
         res.end(req.url === '/api/v1/nodes' ? JSON.stringify(nodeList) : 'ok');
       },
     );
-    await new Promise<void>(resolve => tlsServer.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>(resolve =>
+      tlsServer.listen(0, '127.0.0.1', resolve),
+    );
     try {
-      const url = `https://127.0.0.1:${(tlsServer.address() as AddressInfo).port}`;
+      const url = `https://127.0.0.1:${
+        (tlsServer.address() as AddressInfo).port
+      }`;
       server.use(
         http.get(SECRET_PATH, () =>
           HttpResponse.json(

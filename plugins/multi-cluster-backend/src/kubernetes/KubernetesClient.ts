@@ -332,7 +332,11 @@ export class KubernetesClient {
       } catch (error) {
         // A 401 is refused before anything happens, so one retry with
         // reloaded (rotated) credentials is safe for every verb.
-        if (!this.source || !isUnauthorized(error) || controller.signal.aborted) {
+        if (
+          !this.source ||
+          !isUnauthorized(error) ||
+          controller.signal.aborted
+        ) {
           throw error;
         }
         let reloaded: Apis;

@@ -10,7 +10,10 @@ function kubeconfig(
     apiVersion: 'v1',
     kind: 'Config',
     clusters: [
-      { name: 'wc', cluster: { server: 'https://wc.example:6443', ...cluster } },
+      {
+        name: 'wc',
+        cluster: { server: 'https://wc.example:6443', ...cluster },
+      },
     ],
     users: [{ name: 'admin', user }],
     contexts: [{ name: 'admin@wc', context: { cluster: 'wc', user: 'admin' } }],
@@ -57,9 +60,7 @@ describe('parseCapiKubeconfig', () => {
     [{ 'client-certificate-data': 'Q0VSVA==' }, 'only one of'],
     [{}, 'neither a token nor a client certificate'],
   ])('refuses %j without following it', (user, message) => {
-    expect(() => parseCapiKubeconfig(kubeconfig(user), 'wc')).toThrow(
-      message,
-    );
+    expect(() => parseCapiKubeconfig(kubeconfig(user), 'wc')).toThrow(message);
   });
 
   it('refuses a kubeconfig that is not one, naming no values', () => {

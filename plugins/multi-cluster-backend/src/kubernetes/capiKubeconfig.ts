@@ -85,12 +85,11 @@ export function parseCapiKubeconfig(
   const doc = record(parsed);
   if (!doc) throw new Error('kubeconfig is not a YAML mapping');
   const contexts = Array.isArray(doc.contexts) ? doc.contexts : [];
-  const contextName =
-    typeof doc['current-context'] === 'string' && doc['current-context']
-      ? doc['current-context']
-      : contexts.length === 1
-      ? record(contexts[0])?.name
-      : undefined;
+  // Without current-context, a kubeconfig with one context means that one.
+  let contextName: unknown = doc['current-context'];
+  if (typeof contextName !== 'string' || !contextName) {
+    contextName = contexts.length === 1 ? record(contexts[0])?.name : undefined;
+  }
   if (typeof contextName !== 'string') {
     throw new Error('kubeconfig has no current-context');
   }
