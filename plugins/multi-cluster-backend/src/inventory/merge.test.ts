@@ -1,4 +1,5 @@
 import { mergeRecords, normalizeUrl } from './merge';
+import { CatalogClusterConnector } from './connectors/CatalogClusterConnector';
 import { ClusterRecord } from './types';
 
 const now = '2026-12-02T10:00:00.000Z';
@@ -57,10 +58,114 @@ describe('mergeRecords', () => {
       stale: false,
     });
     expect(merged.cluster.conflicts).toBeUndefined();
-    expect(merged.access).toMatchObject({ kind: 'direct' });
     expect(merged.cluster.sources.map(s => s.id)).toEqual([
       'catalog',
       'karmada:global',
+    ]);
+  });
+
+  it('keeps the Karmada proxy path of a member the catalog module ingested with a direct URL', () => {
+    // What the catalog module writes for a Karmada member: the member's
+    // apiEndpoint with `kubernetes.io/auth-provider: serviceAccount`.
+    const entity = CatalogClusterConnector.toRecord({
+      apiVersion: 'backstage.io/v1alpha1',
+      kind: 'Resource',
+      metadata: {
+        name: 'prod-eu-west-aws-1',
+        labels: { 'flotilla.io/region': 'eu-west-1', team: 'payments' },
+        annotations: {
+          'kubernetes.io/api-server': 'https://10.0.12.4:6443',
+          'kubernetes.io/auth-provider': 'serviceAccount',
+          'flotilla.io/region': 'eu-west-1',
+          'flotilla.io/environment': 'prod',
+        },
+      },
+      spec: { type: 'kubernetes-cluster', owner: 'platform' },
+    });
+    const karmada: ClusterRecord = {
+      name: 'prod-eu-west-aws-1',
+      source: 'karmada',
+      sourceId: 'karmada:global',
+      fields: { apiServerUrl: 'https://10.0.12.4:6443', region: 'eu-west-1' },
+      access: {
+        kind: 'karmada-proxy',
+        controlPlane: 'global',
+        cluster: 'prod-eu-west-aws-1',
+      },
+      health: { status: 'healthy', via: 'karmada' },
+    };
+    for (const records of [
+      [entity, karmada],
+      [karmada, entity],
+    ]) {
+      const [merged] = mergeRecords(records, now);
+      expect(merged.access).toEqual(karmada.access);
+      // The direct URL stays a fallback for a backend that has no Karmada path.
+      expect(merged.accessCandidates).toEqual([karmada.access, entity.access]);
+      // The catalog's declared facts are kept.
+      expect(merged.cluster).toMatchObject({
+        environment: 'prod',
+        labels: expect.objectContaining({ team: 'payments' }),
+        health: { status: 'healthy', via: 'karmada' },
+      });
+    }
+  });
+
+  it('orders access paths: config cluster, Karmada proxy, CAPI kubeconfig Secret, catalog URL', () => {
+    const catalog: ClusterRecord = {
+      name: 'c',
+      source: 'catalog',
+      sourceId: 'catalog',
+      fields: {},
+      access: {
+        kind: 'direct',
+        url: 'https://c.catalog',
+        credentialRef: 'catalog:serviceAccount',
+      },
+    };
+    const capi: ClusterRecord = {
+      name: 'c',
+      source: 'cluster-api',
+      sourceId: 'cluster-api:mgmt',
+      fields: {},
+      access: {
+        kind: 'capi-kubeconfig',
+        managementCluster: 'mgmt',
+        namespace: 'fleet-system',
+        secretName: 'c-kubeconfig',
+      },
+    };
+    const karmada: ClusterRecord = {
+      name: 'c',
+      source: 'karmada',
+      sourceId: 'karmada:global',
+      fields: {},
+      access: { kind: 'karmada-proxy', controlPlane: 'global', cluster: 'c' },
+    };
+    const config: ClusterRecord = {
+      name: 'c',
+      source: 'config',
+      sourceId: 'config',
+      fields: {},
+      access: {
+        kind: 'direct',
+        url: 'https://c.config',
+        credentialRef: 'config:c',
+      },
+    };
+    const kinds = (records: ClusterRecord[]) =>
+      mergeRecords(records, now)[0].accessCandidates.map(a =>
+        a.kind === 'direct' ? a.url : a.kind,
+      );
+    expect(kinds([catalog, capi, karmada, config])).toEqual([
+      'https://c.config',
+      'karmada-proxy',
+      'capi-kubeconfig',
+      'https://c.catalog',
+    ]);
+    expect(kinds([catalog, capi])).toEqual([
+      'capi-kubeconfig',
+      'https://c.catalog',
     ]);
   });
 

@@ -17,12 +17,10 @@ const SOURCE_PRIORITY: ClusterSourceType[] = [
   'catalog',
   'karmada',
   'cluster-api',
-  'demo',
 ];
 
 const HEALTH_PRIORITY: ClusterSourceType[] = [
   'karmada',
-  'demo',
   'cluster-api',
   'config',
   'catalog',
@@ -34,18 +32,30 @@ function rank(list: ClusterSourceType[], t: ClusterSourceType): number {
 }
 
 /**
- * Which access wins when several sources know a cluster: a simulated (demo)
- * cluster is only reachable through the simulator; otherwise a direct
- * connection beats the Karmada proxy.
+ * Which access path is tried first when several sources know a cluster:
+ * 1. a cluster the platform team configured for this backend (config), with
+ *    its own credentials;
+ * 2. the Karmada proxy: the control plane's configured credentials, the
+ *    path Karmada itself uses;
+ * 3. the Cluster API kubeconfig Secret, written by CAPI for this cluster;
+ * 4. a direct URL from any other source (the catalog): its auth provider is
+ *    declared for the Kubernetes plugin's users (the catalog module writes
+ *    `serviceAccount` onto every cluster it ingests), not proven to work
+ *    for this backend, so it never hides a path that does.
+ * The inventory then takes the first path this backend can use at all
+ * (see ClusterClientFactory.canReach).
  */
-function accessRank(access: ClusterAccess): number {
+function accessRank(record: ClusterRecord): number {
+  const access = record.access!;
   switch (access.kind) {
-    case 'demo':
-      return 0;
     case 'direct':
+      return record.source === 'config' ? 0 : 3;
+    case 'karmada-proxy':
       return 1;
-    default:
+    case 'capi-kubeconfig':
       return 2;
+    default:
+      return 4;
   }
 }
 
@@ -69,6 +79,8 @@ export function normalizeUrl(url: string): string {
 /** The result of merging: a cluster, its access and the source's health. */
 export interface MergedCluster extends StoredCluster {
   sourceHealth?: ClusterHealth;
+  /** Every source's access, best first; `access` is the first of them. */
+  accessCandidates: ClusterAccess[];
 }
 
 function detectConflicts(records: ClusterRecord[]): ClusterConflict[] {
@@ -160,8 +172,8 @@ export function mergeRecords(
         }
       }
     }
-    // Connectivity: what a cluster's own API shows (detectors, the demo
-    // simulator) beats what the catalog or config declares.
+    // Connectivity: what a cluster's own API shows (detectors) beats what
+    // the catalog or config declares.
     const declaredSources: ClusterSourceType[] = ['catalog', 'config'];
     const connectivityOf = (declared: boolean) =>
       group
@@ -178,9 +190,10 @@ export function mergeRecords(
     const workloads: PlacedWorkload[] = group.flatMap(
       r => r.fields.workloads ?? [],
     );
-    const accessRecord = [...group]
+    const accessCandidates = group
       .filter(r => r.access)
-      .sort((a, b) => accessRank(a.access!) - accessRank(b.access!))[0];
+      .sort((a, b) => accessRank(a) - accessRank(b))
+      .map(r => r.access!);
     const healthRecord = [...group]
       .filter(r => r.health)
       .sort(
@@ -209,8 +222,12 @@ export function mergeRecords(
       stale: false,
       refreshedAt: now,
     };
-    const access: ClusterAccess | undefined = accessRecord?.access;
-    result.push({ cluster, access, sourceHealth: healthRecord?.health });
+    result.push({
+      cluster,
+      access: accessCandidates[0],
+      accessCandidates,
+      sourceHealth: healthRecord?.health,
+    });
   }
   result.sort((a, b) => a.cluster.name.localeCompare(b.cluster.name));
   return result;
