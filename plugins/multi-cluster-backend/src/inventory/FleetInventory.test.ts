@@ -13,9 +13,12 @@ import {
   karmadaClusters,
   resourceBindings,
 } from '../__testUtils__/karmadaFixtures';
+import { CatalogClusterConnector } from './connectors/CatalogClusterConnector';
+import { ClusterApiConnector } from './connectors/ClusterApiConnector';
 import { ConfigClusterConnector } from './connectors/ConfigClusterConnector';
 import { KarmadaConnector } from './connectors/KarmadaConnector';
 import { FleetInventory } from './FleetInventory';
+import { ClusterRecord, FleetConnector } from './types';
 import { ConnectivityInspector } from '../connectivity/ConnectivityInspector';
 import { liqoVirtualNode, workerA } from '../connectivity/__fixtures__/nodes';
 import { karmadaClustersWithGarbage } from './__testUtils__/hostileClusters';
@@ -71,7 +74,27 @@ function serveClusters() {
     http.get(`${KARMADA}/apis/work.karmada.io/v1alpha2/resourcebindings`, () =>
       HttpResponse.json(resourceBindings),
     ),
+    // The config clusters' Nodes (read for their topology).
+    http.get('https://ok.example.com/api/v1/nodes', () =>
+      HttpResponse.json(nodeList([workerA])),
+    ),
+    http.get('https://broken.example.com/api/v1/nodes', () =>
+      HttpResponse.json(k8sStatus(500, 'InternalError', 'boom'), {
+        status: 500,
+      }),
+    ),
+    http.get('https://slow.example.com/api/v1/nodes', async () => {
+      await untilTestEnds();
+      return HttpResponse.json(nodeList([]));
+    }),
+    http.get('https://elsewhere.example.com:6443/api/v1/nodes', () =>
+      HttpResponse.json(nodeList([])),
+    ),
   );
+}
+
+function nodeList(items: object[]) {
+  return { kind: 'NodeList', apiVersion: 'v1', metadata: {}, items };
 }
 
 describe.each(databases.eachSupportedId())(
@@ -136,6 +159,12 @@ describe.each(databases.eachSupportedId())(
       });
       expect(byName.ok.stale).toBe(false);
       expect(seen.get('ok')).toBe('Bearer tok-ok');
+      // What its Nodes show (workerA: aws:///eu-west-1a/..., zone eu-west-1a).
+      expect(byName.ok).toMatchObject({
+        provider: 'aws',
+        zones: ['eu-west-1a'],
+        labels: { 'flotilla.io/provider': 'aws', provider: 'aws' },
+      });
       expect(byName.broken.health).toMatchObject({
         status: 'unhealthy',
         via: 'readyz',
@@ -508,5 +537,308 @@ describe('FleetInventory connectivity inspection', () => {
       'overloaded\\r\\n2026-01-01T00:00:00Z info Fleet refreshed: forged\\0',
     );
     expect(line).not.toMatch(/[\r\n\0]/);
+  });
+});
+
+describe('FleetInventory access paths and detected labels', () => {
+  const MGMT = 'https://capi-mgmt.example.com:6443';
+  const MGMT_TOKEN = 'capi-mgmt-token';
+
+  /** A source that reports fixed records (here: what the catalog holds). */
+  function staticSource(
+    id: string,
+    type: FleetConnector['type'],
+    records: ClusterRecord[],
+  ): FleetConnector {
+    return { id, type, listClusters: async () => records };
+  }
+
+  /** A cluster entity as the catalog module writes it (api-server + serviceAccount). */
+  function catalogEntity(
+    name: string,
+    annotations: Record<string, string>,
+    labels: Record<string, string> = {},
+  ) {
+    return CatalogClusterConnector.toRecord({
+      apiVersion: 'backstage.io/v1alpha1',
+      kind: 'Resource',
+      metadata: { name, labels, annotations },
+      spec: { type: 'kubernetes-cluster', owner: 'platform' },
+    });
+  }
+
+  async function create(options: {
+    connectors: (clients: ClusterClientFactory) => FleetConnector[];
+    configClusters?: { name: string; url: string; token?: string }[];
+  }) {
+    const knex = await databases.init('SQLITE_3');
+    const store = await MultiClusterStore.create({
+      database: { getClient: async () => knex },
+    });
+    const clients = new ClusterClientFactory({
+      configClusters: options.configClusters ?? [],
+      karmada: [{ name: 'global', url: KARMADA, token: KARMADA_TOKEN }],
+      clusterApi: [{ name: 'mgmt', url: MGMT, token: MGMT_TOKEN }],
+      // The backend has a service account token for catalog clusters.
+      catalog: { enabled: true, serviceAccountToken: 'backstage-sa-token' },
+      clusterTimeoutMs: 2000,
+    });
+    const inventory = new FleetInventory({
+      connectors: options.connectors(clients),
+      store,
+      clients,
+      logger: mockServices.logger.mock(),
+      healthTimeoutMs: 2000,
+      connectorTimeoutMs: 2000,
+      concurrency: 4,
+      cacheTtlMs: 0,
+    });
+    return { inventory, knex };
+  }
+
+  it('keeps a Karmada member that the catalog module also knows on the Karmada proxy path', async () => {
+    const directCalls: string[] = [];
+    server.use(
+      http.get(`${KARMADA}/apis/cluster.karmada.io/v1alpha1/clusters`, () =>
+        HttpResponse.json(karmadaClusters),
+      ),
+      http.get(
+        `${KARMADA}/apis/work.karmada.io/v1alpha2/resourcebindings`,
+        () => HttpResponse.json(resourceBindings),
+      ),
+      // The member's own endpoint does not know the backend's token.
+      http.get('https://member-eu.example.com:6443/*', ({ request }) => {
+        directCalls.push(new URL(request.url).pathname);
+        return HttpResponse.json(
+          k8sStatus(401, 'Unauthorized', 'Unauthorized'),
+          { status: 401 },
+        );
+      }),
+    );
+    const catalog = catalogEntity(
+      'member-eu',
+      {
+        'kubernetes.io/api-server': 'https://member-eu.example.com:6443',
+        'kubernetes.io/auth-provider': 'serviceAccount',
+        'flotilla.io/tenant': 'payments',
+      },
+      { team: 'payments' },
+    );
+    const { inventory } = await create({
+      connectors: clients => [
+        staticSource('catalog', 'catalog', [catalog]),
+        new KarmadaConnector({
+          controlPlane: { name: 'global', url: KARMADA, token: KARMADA_TOKEN },
+          client: clients.forControlPlane('karmada', 'global')!,
+          logger: mockServices.logger.mock(),
+          conflictRetries: 1,
+        }),
+      ],
+    });
+    await inventory.refresh();
+    expect(await inventory.getAccess('member-eu')).toEqual({
+      kind: 'karmada-proxy',
+      controlPlane: 'global',
+      cluster: 'member-eu',
+    });
+    expect(await inventory.getCluster('member-eu')).toMatchObject({
+      health: { status: 'healthy', via: 'karmada' },
+      stale: false,
+      // The catalog's declared facts stay.
+      tenant: 'payments',
+      labels: expect.objectContaining({ team: 'payments', tier: 'gold' }),
+    });
+    expect(directCalls).toEqual([]);
+  });
+
+  it('reaches a Cluster API workload cluster with its kubeconfig Secret', async () => {
+    const WC = 'https://wc-1.example.com:6443';
+    const secretReads: (string | null)[] = [];
+    const readyz: (string | null)[] = [];
+    const capiCluster = {
+      apiVersion: 'cluster.x-k8s.io/v1beta2',
+      kind: 'Cluster',
+      metadata: {
+        name: 'wc-1',
+        namespace: 'fleet-system',
+        labels: { 'flotilla.io/region': 'us-east-1' },
+      },
+      spec: { infrastructureRef: { kind: 'AWSCluster', name: 'wc-1' } },
+      status: {
+        phase: 'Provisioned',
+        conditions: [{ type: 'Available', status: 'True' }],
+      },
+    };
+    const kubeconfig = [
+      'apiVersion: v1',
+      'kind: Config',
+      'clusters:',
+      '- name: wc-1',
+      '  cluster:',
+      `    server: ${WC}`,
+      'users:',
+      '- name: wc-1-admin',
+      '  user:',
+      '    token: wc-1-admin-token',
+      'contexts:',
+      '- name: wc-1-admin@wc-1',
+      '  context: {cluster: wc-1, user: wc-1-admin}',
+      'current-context: wc-1-admin@wc-1',
+    ].join('\n');
+    const empty = (kind: string) => ({
+      apiVersion: 'v1',
+      kind,
+      metadata: {},
+      items: [],
+    });
+    server.use(
+      http.get(`${MGMT}/apis/cluster.x-k8s.io/v1beta2/clusters`, () =>
+        HttpResponse.json({ ...empty('ClusterList'), items: [capiCluster] }),
+      ),
+      http.get(
+        `${MGMT}/apis/controlplane.cluster.x-k8s.io/v1beta2/kubeadmcontrolplanes`,
+        () => HttpResponse.json(empty('KubeadmControlPlaneList')),
+      ),
+      http.get(`${MGMT}/apis/cluster.x-k8s.io/v1beta2/machinedeployments`, () =>
+        HttpResponse.json(empty('MachineDeploymentList')),
+      ),
+      http.get(
+        `${MGMT}/api/v1/namespaces/fleet-system/secrets/wc-1-kubeconfig`,
+        ({ request }) => {
+          secretReads.push(request.headers.get('authorization'));
+          return HttpResponse.json({
+            apiVersion: 'v1',
+            kind: 'Secret',
+            metadata: { name: 'wc-1-kubeconfig', namespace: 'fleet-system' },
+            type: 'cluster.x-k8s.io/secret',
+            data: { value: Buffer.from(kubeconfig).toString('base64') },
+          });
+        },
+      ),
+      http.get(`${WC}/readyz`, ({ request }) => {
+        readyz.push(request.headers.get('authorization'));
+        return new HttpResponse('ok');
+      }),
+    );
+    const { inventory, knex } = await create({
+      connectors: clients => [
+        new ClusterApiConnector({
+          management: { name: 'mgmt', url: MGMT, token: MGMT_TOKEN },
+          client: clients.forControlPlane('cluster-api', 'mgmt')!,
+          logger: mockServices.logger.mock(),
+          conflictRetries: 1,
+        }),
+      ],
+    });
+    await inventory.refresh();
+    expect(await inventory.getAccess('wc-1')).toEqual({
+      kind: 'capi-kubeconfig',
+      managementCluster: 'mgmt',
+      namespace: 'fleet-system',
+      secretName: 'wc-1-kubeconfig',
+    });
+    expect(await inventory.getCluster('wc-1')).toMatchObject({
+      health: { status: 'healthy', via: 'readyz' },
+      stale: false,
+      region: 'us-east-1',
+      provider: 'aws',
+    });
+    expect(secretReads).toEqual([`Bearer ${MGMT_TOKEN}`]);
+    expect(readyz).toEqual(['Bearer wc-1-admin-token']);
+    // Only the Secret's coordinates are stored.
+    const rows = JSON.stringify(
+      await knex.select().from('multi_cluster_snapshots'),
+    );
+    expect(rows).toContain('wc-1-kubeconfig');
+    expect(rows).not.toMatch(/wc-1-admin-token|capi-mgmt-token/);
+  });
+
+  it('labels a cluster from the kubernetes config with what its Nodes show, over what the catalog declares', async () => {
+    const API = 'https://staging-eu.example.com:6443';
+    let nodesAnswer = true;
+    const node = (name: string, zone: string) => ({
+      ...workerA,
+      metadata: {
+        ...workerA.metadata,
+        name,
+        labels: {
+          ...workerA.metadata.labels,
+          'topology.kubernetes.io/region': 'eu-west-1',
+          'topology.kubernetes.io/zone': zone,
+        },
+      },
+    });
+    server.use(
+      http.get(`${API}/readyz`, () => new HttpResponse('ok')),
+      http.get(`${API}/api/v1/nodes`, () =>
+        nodesAnswer
+          ? HttpResponse.json(
+              nodeList([
+                node('n-1', 'eu-west-1b'),
+                node('n-2', 'eu-west-1a'),
+                liqoVirtualNode,
+              ]),
+            )
+          : HttpResponse.json(k8sStatus(503, 'ServiceUnavailable', 'busy'), {
+              status: 503,
+            }),
+      ),
+    );
+    const stagingConfig = [
+      { name: 'staging-eu', url: API, token: 'staging-eu-token' },
+    ];
+    const catalog = catalogEntity(
+      'staging-eu',
+      {
+        'flotilla.io/region': 'eu-central-1',
+        'flotilla.io/environment': 'staging',
+      },
+      { team: 'payments' },
+    );
+    const { inventory } = await create({
+      configClusters: stagingConfig,
+      connectors: () => [
+        new ConfigClusterConnector(stagingConfig),
+        staticSource('catalog', 'catalog', [catalog]),
+      ],
+    });
+    const expected = {
+      region: 'eu-west-1',
+      zones: ['eu-west-1a', 'eu-west-1b'],
+      provider: 'aws',
+      environment: 'staging',
+      health: { status: 'healthy', via: 'readyz' },
+      labels: {
+        'flotilla.io/region': 'eu-west-1',
+        region: 'eu-west-1',
+        'flotilla.io/zones': 'eu-west-1a,eu-west-1b',
+        'flotilla.io/provider': 'aws',
+        provider: 'aws',
+        'flotilla.io/environment': 'staging',
+        environment: 'staging',
+        team: 'payments',
+      },
+    };
+    await inventory.refresh();
+    const cluster = (await inventory.getCluster('staging-eu'))!;
+    expect(cluster).toMatchObject(expected);
+    // The catalog's other region is a conflict to look at, not merged.
+    expect(cluster.conflicts).toEqual([
+      expect.objectContaining({ field: 'region' }),
+    ]);
+    expect(
+      (
+        await inventory.listClusters({
+          region: ['eu-west-1'],
+          provider: ['aws'],
+          labels: { 'flotilla.io/region': 'eu-west-1' },
+        })
+      ).items.map(c => c.name),
+    ).toEqual(['staging-eu']);
+
+    // A refresh that cannot read the Nodes keeps what they showed last.
+    nodesAnswer = false;
+    await inventory.refresh();
+    expect(await inventory.getCluster('staging-eu')).toMatchObject(expected);
   });
 });

@@ -13,6 +13,11 @@ import { KubernetesClient } from '../kubernetes/KubernetesClient';
 import { sanitizeForLog } from '../util/sanitize';
 import { mergeRecords, MergedCluster } from './merge';
 import {
+  NodeTopology,
+  readNodeTopology,
+  withNodeTopology,
+} from './nodeTopology';
+import {
   ClusterAccess,
   ClusterListFilter,
   ClusterListResult,
@@ -80,6 +85,18 @@ function withTimeout<T>(
 
 function errorMessage(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
+}
+
+/** Why this backend cannot use an access path (what it lacks). */
+function unusableReason(access: ClusterAccess): string {
+  switch (access.kind) {
+    case 'direct':
+      return `Unsupported auth provider (${access.credentialRef})`;
+    case 'karmada-proxy':
+      return `No configured Karmada control plane '${access.controlPlane}'`;
+    default:
+      return `No configured Cluster API management cluster '${access.managementCluster}'`;
+  }
 }
 
 /** Applies a list filter to one cluster. */
@@ -236,10 +253,24 @@ export class FleetInventory implements FleetInventoryService {
     };
   }
 
+  /**
+   * Takes the best access path this backend can use (merge ranks them; a
+   * direct URL without a usable credential never hides a working Karmada
+   * or Cluster API path).
+   */
+  private chooseAccess(m: MergedCluster): void {
+    const usable = m.accessCandidates.find(a =>
+      this.options.clients.canReach(a),
+    );
+    if (usable) {
+      m.access = usable;
+    }
+  }
+
   private async checkHealth(m: MergedCluster): Promise<void> {
     const access = m.access;
-    if (access?.kind !== 'direct') {
-      if (!m.sourceHealth && access?.kind !== 'karmada-proxy') {
+    if (!access) {
+      if (!m.sourceHealth) {
         m.cluster.health = {
           status: 'unknown',
           via: 'none',
@@ -248,14 +279,18 @@ export class FleetInventory implements FleetInventoryService {
       }
       return;
     }
-    if (!this.options.clients.canAuthenticate(access.credentialRef)) {
+    if (!this.options.clients.canReach(access)) {
       if (!m.sourceHealth) {
         m.cluster.health = {
           status: 'unknown',
           via: 'none',
-          message: `Unsupported auth provider (${access.credentialRef}) for server-side access`,
+          message: `${unusableReason(access)} for server-side access`,
         };
       }
+      return;
+    }
+    // Karmada's own Ready condition is the member's health through the proxy.
+    if (access.kind === 'karmada-proxy') {
       return;
     }
     const client = this.options.clients.forCluster(m.cluster.name, access);
@@ -287,6 +322,57 @@ export class FleetInventory implements FleetInventoryService {
     }
   }
 
+  /** Last topology read from each config cluster's Nodes (kept when a read fails). */
+  private readonly nodeTopology = new Map<string, NodeTopology>();
+
+  /**
+   * Clusters from the kubernetes config declare nothing about where they
+   * run: their Nodes say it (region, zones, provider), before the merge so
+   * that these detected facts win over what the catalog declares. A cluster
+   * that cannot be read keeps its last known topology.
+   */
+  private async withConfigTopology(
+    records: ClusterRecord[],
+    signal?: AbortSignal,
+  ): Promise<ClusterRecord[]> {
+    const limit = pLimit(Math.max(1, this.options.concurrency));
+    return Promise.all(
+      records.map(record =>
+        limit(async () => {
+          const access = record.access;
+          if (
+            record.source !== 'config' ||
+            !access ||
+            !this.options.clients.canReach(access)
+          ) {
+            return record;
+          }
+          const client = this.options.clients.forCluster(record.name, access);
+          if (client) {
+            try {
+              this.nodeTopology.set(
+                record.name,
+                await readNodeTopology(client, {
+                  timeoutMs: this.options.healthTimeoutMs,
+                  signal,
+                }),
+              );
+            } catch (error) {
+              this.options.logger.debug(
+                `Cannot read the Nodes of ${sanitizeForLog(
+                  record.name,
+                  100,
+                )}: ${sanitizeForLog(errorMessage(error), 500)}`,
+              );
+            }
+          }
+          const topology = this.nodeTopology.get(record.name);
+          return topology ? withNodeTopology(record, topology) : record;
+        }),
+      ),
+    );
+  }
+
   /**
    * Reads what the cluster's API shows of its fabrics and virtual nodes.
    * API facts win over declared ones; node sums replace capacity that was
@@ -299,14 +385,8 @@ export class FleetInventory implements FleetInventoryService {
     if (
       !inspector ||
       !access ||
-      access.kind === 'demo' ||
+      !this.options.clients.canReach(access) ||
       m.cluster.health.status === 'unhealthy'
-    ) {
-      return;
-    }
-    if (
-      access.kind === 'direct' &&
-      !this.options.clients.canAuthenticate(access.credentialRef)
     ) {
       return;
     }
@@ -391,7 +471,11 @@ export class FleetInventory implements FleetInventoryService {
             this.options.connectorTimeoutMs,
             `source ${connector.id}`,
           );
-          return { connector, records };
+          // While slower sources still list.
+          return {
+            connector,
+            records: await this.withConfigTopology(records, options?.signal),
+          };
         } catch (error) {
           logger.warn(
             `Fleet source ${connector.id} failed: ${sanitizeForLog(
@@ -412,6 +496,7 @@ export class FleetInventory implements FleetInventoryService {
     await Promise.all(
       merged.map(m =>
         limit(async () => {
+          this.chooseAccess(m);
           await this.checkHealth(m);
           await this.inspect(m, options?.signal);
         }),
