@@ -1,0 +1,166 @@
+/**
+ * ApplicationSet controller: renders each ApplicationSet's cluster
+ * generator over the cluster Secrets, creates and updates the Applications
+ * it owns (ownerReference, as the real controller sets it), deletes the ones
+ * no cluster generates any more, and reports ResourcesUpToDate.
+ */
+import type { Stoppable } from '../context';
+import { runReconcileLoop } from '../capi/kube';
+import { withConditions } from '../capi/conditions';
+import { deepEqual } from '../capi/status';
+import {
+  ArgoCluster,
+  applicationUpToDate,
+  argoCluster,
+  generateApplications,
+} from './applications';
+import { ARGOCD_NAMESPACE, ARGO_TYPES, SECRET_TYPE_LABEL } from './model';
+import type { ArgoRuntime } from './runtime';
+
+const isOwnedBy = (app: any, appSet: any) =>
+  (app.metadata?.ownerReferences ?? []).some(
+    (o: any) => o.kind === 'ApplicationSet' && o.uid === appSet.metadata.uid,
+  );
+
+export async function listArgoClusters(rt: ArgoRuntime): Promise<ArgoCluster[]> {
+  const secrets = await rt.core.api.listSecretForAllNamespaces({
+    labelSelector: `${SECRET_TYPE_LABEL}=cluster`,
+  });
+  return secrets.items
+    .map(s => argoCluster(s as any))
+    .filter((c): c is ArgoCluster => Boolean(c));
+}
+
+export async function reconcileApplicationSets(rt: ArgoRuntime, now = new Date()) {
+  const { custom } = rt;
+  const [appSets, apps, clusters] = await Promise.all([
+    custom.list(ARGO_TYPES.applicationSet),
+    custom.list(ARGO_TYPES.application),
+    listArgoClusters(rt),
+  ]);
+  for (const appSet of appSets) {
+    if (appSet.metadata.deletionTimestamp) continue;
+    let generated: any[];
+    let error: string | undefined;
+    try {
+      generated = generateApplications(appSet, clusters);
+    } catch (e) {
+      generated = [];
+      error = (e as Error).message;
+    }
+    const owned = apps.filter(
+      a => a.metadata.namespace === appSet.metadata.namespace && isOwnedBy(a, appSet),
+    );
+    if (!error) {
+      for (const app of generated) {
+        const current = apps.find(
+          a =>
+            a.metadata.namespace === app.metadata.namespace &&
+            a.metadata.name === app.metadata.name,
+        );
+        if (!current) {
+          await custom.createOrLeave(ARGO_TYPES.application, app);
+        } else if (!applicationUpToDate(current, app)) {
+          await custom.update(
+            ARGO_TYPES.application,
+            app.metadata.namespace,
+            app.metadata.name,
+            c => ({
+              ...c,
+              metadata: {
+                ...c.metadata,
+                labels: { ...c.metadata.labels, ...app.metadata.labels },
+                ownerReferences: app.metadata.ownerReferences,
+              },
+              spec: app.spec,
+            }),
+            'main',
+            current,
+          );
+        }
+      }
+      for (const app of owned) {
+        if (!generated.some(g => g.metadata.name === app.metadata.name)) {
+          await custom.delete(
+            ARGO_TYPES.application,
+            app.metadata.namespace,
+            app.metadata.name,
+          );
+        }
+      }
+    }
+    await custom.update(
+      ARGO_TYPES.applicationSet,
+      appSet.metadata.namespace,
+      appSet.metadata.name,
+      current => {
+        const status = {
+          ...(current.status ?? {}),
+          conditions: argoConditions(current.status?.conditions, error, generated.length, now),
+          resources: generated.map(a => ({
+            group: 'argoproj.io',
+            version: 'v1alpha1',
+            kind: 'Application',
+            name: a.metadata.name,
+            namespace: a.metadata.namespace,
+          })),
+        };
+        return deepEqual(current.status, status) ? undefined : { ...current, status };
+      },
+      'status',
+      appSet,
+    );
+  }
+}
+
+/** Argo CD's ApplicationSet conditions (its own shape: no observedGeneration). */
+function argoConditions(
+  current: any[] | undefined,
+  error: string | undefined,
+  count: number,
+  now: Date,
+) {
+  return withConditions(
+    current,
+    [
+      {
+        type: 'ErrorOccurred',
+        status: error ? 'True' : 'False',
+        reason: error ? 'ApplicationGenerationFromParamsError' : 'ApplicationSetUpToDate',
+        message: error ?? 'All applications have been generated successfully',
+      },
+      {
+        type: 'ParametersGenerated',
+        status: 'True',
+        reason: 'ParametersGenerated',
+        message: 'Successfully generated parameters for all Applications',
+      },
+      {
+        type: 'ResourcesUpToDate',
+        status: error ? 'False' : 'True',
+        reason: error ? 'ApplicationGenerationFromParamsError' : 'ApplicationSetUpToDate',
+        message: error ?? `All applications have been generated successfully (${count})`,
+      },
+    ],
+    now,
+  );
+}
+
+export function startApplicationSetController(rt: ArgoRuntime): Stoppable {
+  return runReconcileLoop({
+    name: 'argocd applicationsets',
+    kc: rt.custom.kc,
+    watchPaths: [
+      '/apis/argoproj.io/v1alpha1/applicationsets',
+      '/apis/argoproj.io/v1alpha1/applications',
+      // Declarative cluster Secrets live in Argo CD's namespace.
+      `/api/v1/namespaces/${ARGOCD_NAMESPACE}/secrets`,
+    ],
+    reconcile: async () => {
+      await reconcileApplicationSets(rt);
+      return undefined;
+    },
+    log: rt.ctx.log,
+    signal: rt.ctx.signal,
+  });
+}
