@@ -1,12 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { screenshot, screenshotOf, signIn } from './helpers';
 
-// The demo fleet: prod-eu (Submariner), prod-global (Istio), prod-us (Cilium
-// Cluster Mesh) and prod-apac (Istio, not yet joined) come from the
-// simulated cluster APIs; staging declares an MCS set in the catalog with
-// kubeadm's default networks on both clusters. prod-eu-west-azure-1 borrows
-// from prod-eu-west-gcp-1 through Liqo, prod-us-east-azure-1 from an
-// on-premises data centre through Admiralty.
+// The local fleet (packages/fleet-simulator/scenario/fleet.yaml): prod-eu and
+// prod-us (Cilium Cluster Mesh), prod-global (Istio) and prod-apac (Istio,
+// not yet joined) are detected in the members' API servers; staging declares
+// an MCS set in the catalog with kubeadm's default networks on both
+// clusters. prod-eu-west-azure-1 borrows from prod-eu-west-gcp-1 through
+// Liqo, prod-us-east-azure-1 from an on-premises data centre through
+// Admiralty.
 
 test('@guest sees cluster sets, the CIDR overlap, borrowed capacity and add-on coverage', async ({
   page,
@@ -18,7 +19,7 @@ test('@guest sees cluster sets, the CIDR overlap, borrowed capacity and add-on c
   // Cluster sets and the fabrics that join them.
   await expect(card.getByText('prod-eu', { exact: true })).toBeVisible();
   await expect(card.getByText('prod-global', { exact: true })).toBeVisible();
-  await expect(card.getByText('Submariner').first()).toBeVisible();
+  await expect(card.getByText('Istio multi-cluster').first()).toBeVisible();
   await expect(card.getByText('Cilium Cluster Mesh').first()).toBeVisible();
   await expect(card.getByText('dev-eu-west-aws-1').first()).toBeVisible();
   await screenshotOf(card, 'fleet-cluster-sets');
@@ -30,9 +31,10 @@ test('@guest sees cluster sets, the CIDR overlap, borrowed capacity and add-on c
       'staging-eu-west-aws-1 and staging-us-east-gcp-1 use the same CIDR 10.244.0.0/16 in cluster set staging',
     ),
   ).toBeVisible();
+  // Its pod range lies inside prod-eu-west-gcp-1's (read from kubeadm-config).
   await expect(
     card.getByText(
-      'prod-eu-west-azure-1 is not connected to prod-eu-west-gcp-1 over Submariner',
+      'prod-eu-west-azure-1 and prod-eu-west-gcp-1 have overlapping CIDRs in cluster set prod-eu',
     ),
   ).toBeVisible();
   await screenshotOf(card, 'fleet-connectivity-findings');
