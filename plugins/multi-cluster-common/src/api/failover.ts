@@ -88,9 +88,18 @@ export interface DrillSummary {
   to: string[];
   createdAt: string;
   finishedAt?: string;
+  /** Replicas the drill moved to its targets (0 when nothing moved). */
+  movedReplicas: number;
+  /**
+   * From the start of the move to the first read in which the targets'
+   * workloads reported the required ready replicas.
+   */
   achievedRtoSeconds: number | null;
   targetRtoSeconds: number | null;
+  /** False when nothing moved or the targets never became ready. */
   metTarget: boolean | null;
+  /** Why the target was missed or cannot be judged; null when met. */
+  metTargetReason: string | null;
   steps: {
     kind: FailoverStepKind;
     status: FailoverStepStatus;

@@ -15,8 +15,7 @@ export type ClusterSourceType =
   | 'catalog'
   | 'config'
   | 'karmada'
-  | 'cluster-api'
-  | 'demo';
+  | 'cluster-api';
 
 /** @public */
 export type ClusterHealthStatus = 'healthy' | 'unhealthy' | 'unknown';
@@ -25,7 +24,7 @@ export type ClusterHealthStatus = 'healthy' | 'unhealthy' | 'unknown';
 export interface ClusterHealth {
   status: ClusterHealthStatus;
   /** How health was determined. */
-  via: 'readyz' | 'karmada' | 'cluster-api' | 'demo' | 'none';
+  via: 'readyz' | 'karmada' | 'cluster-api' | 'none';
   checkedAt?: string;
   latencyMs?: number;
   message?: string;
@@ -70,7 +69,7 @@ export interface MachineDeploymentSummary {
 
 /** @public */
 export interface ClusterLifecycle {
-  /** Name of the management cluster (or `demo`). */
+  /** Name of the Cluster API management cluster. */
   managementCluster: string;
   namespace: string;
   name: string;
@@ -216,5 +215,5 @@ export interface ScaleWorkloadResult {
   name: string;
   previousReplicas?: number;
   replicas: number;
-  source: 'kubernetes' | 'demo';
+  source: 'kubernetes';
 }

@@ -21,7 +21,7 @@ export type FabricKind =
   | 'other';
 
 /** How Flotilla knows a fact about a cluster. @public */
-export type ConnectivityEvidence = 'api' | 'declared' | 'demo';
+export type ConnectivityEvidence = 'api' | 'declared';
 
 /**
  * One cluster's membership of one fabric.

@@ -7,14 +7,14 @@ export function apiCluster(
 ): FleetCluster {
   return {
     name,
-    source: 'demo',
-    sources: [{ type: 'demo', id: 'demo' }],
+    source: 'karmada',
+    sources: [{ type: 'karmada', id: 'karmada:global' }],
     labels: {},
     capacity: {
       allocatable: { cpu: '32', memory: '128Gi', pods: '110' },
       allocated: { cpu: '8', memory: '32Gi', pods: '20' },
     },
-    health: { status: 'healthy', via: 'demo' },
+    health: { status: 'healthy', via: 'karmada' },
     stale: false,
     refreshedAt: '2026-12-02T15:00:00.000Z',
     ...overrides,

@@ -56,7 +56,7 @@ export interface MultiClusterApi {
   startFailover(
     request: Omit<StartFailoverRequest, 'dryRun'>,
   ): Promise<{ id: string }>;
-  /** A DR drill: the same runbook, measured; on the demo fleet it moves replicas. */
+  /** A DR drill: the same runbook, run for real (it moves replicas), its RTO measured. */
   startDrill(
     request: Omit<StartFailoverRequest, 'dryRun' | 'force'>,
   ): Promise<{ id: string }>;

@@ -14,7 +14,6 @@ const CLUSTER_SOURCES = [
   'config',
   'karmada',
   'cluster-api',
-  'demo',
 ] as const;
 const HEALTH_STATUSES = ['healthy', 'unhealthy', 'unknown'] as const;
 

@@ -275,7 +275,7 @@ describe('placement requests', () => {
       clusters: [
         {
           name: 'a',
-          labels: { environment: 'prod', 'flotilla.io/demo': 'true' },
+          labels: { environment: 'prod', 'flotilla.io/tier': 'gold' },
           taints: [{ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' }],
           resourceSummary: { allocatable: { cpu: '8', pods: 110 } },
           clusterSets: ['mesh'],
@@ -337,6 +337,8 @@ describe('GET /clusters query', () => {
     [{ limit: 'ten' }, 'limit: must be a whole number'],
     [{ region: { a: 'b' } }, 'region: Expected array, received object'],
     [{ health: 'sick' }, 'health.0: Invalid enum value'],
+    // The simulated demo source is gone: every source is a real one.
+    [{ source: 'demo' }, 'source.0: Invalid enum value'],
     [{ color: 'red' }, "(body): Unrecognized key(s) in object: 'color'"],
   ])('refuses %j', (query, message) => {
     expect(failure(listClustersQuerySchema, query).message).toContain(message);
@@ -358,16 +360,16 @@ describe('failover requests', () => {
     expect(
       parseRequest(startDrillRequestSchema, {
         entityRef: 'checkout',
-        from: 'demo-eu',
+        from: 'eu-west',
       }),
     ).toEqual({
       success: true,
-      data: { entityRef: 'checkout', from: 'demo-eu', reason: 'DR drill' },
+      data: { entityRef: 'checkout', from: 'eu-west', reason: 'DR drill' },
     });
     expect(
       failure(startDrillRequestSchema, {
         entityRef: 'checkout',
-        from: 'demo-eu',
+        from: 'eu-west',
         force: true,
       }).message,
     ).toContain("'force'");

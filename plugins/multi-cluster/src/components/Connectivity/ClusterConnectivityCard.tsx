@@ -87,7 +87,6 @@ function Fabrics(props: { fabrics: FabricMembership[] }) {
               <Typography variant="caption" color="textSecondary">
                 {f.detectedVia === 'api' && 'seen in the cluster API'}
                 {f.detectedVia === 'declared' && 'declared on the entity'}
-                {f.detectedVia === 'demo' && 'demo fleet'}
               </Typography>
               {f.evidence.map(line => (
                 <Typography variant="body2" key={line}>

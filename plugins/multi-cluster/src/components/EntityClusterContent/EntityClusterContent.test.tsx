@@ -149,8 +149,8 @@ function lifecycle(
   machineDeployments: MachineDeploymentSummary[],
 ): ClusterLifecycle {
   return {
-    managementCluster: 'demo',
-    namespace: 'demo',
+    managementCluster: 'capi',
+    namespace: 'fleet-system',
     name: 'prod-eu-1',
     apiVersion: 'cluster.x-k8s.io/v1beta2',
     version: 'v1.30.4',
@@ -163,7 +163,7 @@ function machineDeployment(
   phase: string,
   replicas: number,
 ): MachineDeploymentSummary {
-  return { name, namespace: 'demo', phase, replicas, readyReplicas: 3 };
+  return { name, namespace: 'fleet-system', phase, replicas, readyReplicas: 3 };
 }
 
 /** The refresh time in the inventory's answer to a read: tells reads apart on screen. */

@@ -17,6 +17,7 @@ import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import {
   DR_STRATEGIES,
   readServiceDrSpec,
+  type DrillSummary,
   type EntityDrStatus,
   type EntityPlacement,
 } from '@flotilla/plugin-multi-cluster-common';
@@ -61,7 +62,7 @@ const placement: EntityPlacement = {
     clusters: [
       {
         cluster: 'prod-eu-1',
-        source: 'demo',
+        source: 'karmada',
         workloads: [],
         replicas: 3,
         readyReplicas: 3,
@@ -103,42 +104,65 @@ function drStatus(): EntityDrStatus {
   };
 }
 
+async function renderContent(dr: EntityDrStatus) {
+  server.use(
+    http.get(`${entityPath}/placement`, () => HttpResponse.json(placement)),
+    http.get(`${baseUrl}/clusters`, () =>
+      HttpResponse.json({
+        items: [apiCluster('prod-eu-1'), apiCluster('prod-us-1')],
+        totalCount: 2,
+      }),
+    ),
+    http.get(`${entityPath}/dr`, () => HttpResponse.json(dr)),
+    http.get(`${entityPath}/exposure`, () =>
+      HttpResponse.json(checkoutExposure()),
+    ),
+    http.get(`${baseUrl}/failovers`, () => HttpResponse.json({ items: [] })),
+  );
+  const api = new MultiClusterClient({
+    discoveryApi: mockApis.discovery({ baseUrl: 'http://backstage.test' }),
+    fetchApi: { fetch: (input, init) => fetch(input, init) },
+  });
+  await renderInTestApp(
+    <TestApiProvider
+      apis={[
+        [multiClusterApiRef, api],
+        [
+          permissionApiRef,
+          mockApis.permission({ authorize: AuthorizeResult.ALLOW }),
+        ],
+      ]}
+    >
+      <EntityProvider entity={checkout}>
+        <EntityMultiClusterContent />
+      </EntityProvider>
+    </TestApiProvider>,
+    { mountedRoutes: { '/catalog/:namespace/:kind/:name': entityRouteRef } },
+  );
+}
+
+function drill(overrides: Partial<DrillSummary>): DrillSummary {
+  return {
+    runId: 'run-1',
+    status: 'succeeded',
+    dryRun: false,
+    from: 'prod-eu-1',
+    to: ['prod-us-1'],
+    createdAt: '2026-12-02T10:00:00.000Z',
+    finishedAt: '2026-12-02T10:02:00.000Z',
+    movedReplicas: 3,
+    achievedRtoSeconds: 95,
+    targetRtoSeconds: 900,
+    metTarget: true,
+    metTargetReason: null,
+    steps: [],
+    ...overrides,
+  };
+}
+
 describe('EntityMultiClusterContent', () => {
   it('shows the service’s exposure and the DR finding for an unreachable failover target', async () => {
-    server.use(
-      http.get(`${entityPath}/placement`, () => HttpResponse.json(placement)),
-      http.get(`${baseUrl}/clusters`, () =>
-        HttpResponse.json({
-          items: [apiCluster('prod-eu-1'), apiCluster('prod-us-1')],
-          totalCount: 2,
-        }),
-      ),
-      http.get(`${entityPath}/dr`, () => HttpResponse.json(drStatus())),
-      http.get(`${entityPath}/exposure`, () =>
-        HttpResponse.json(checkoutExposure()),
-      ),
-      http.get(`${baseUrl}/failovers`, () => HttpResponse.json({ items: [] })),
-    );
-    const api = new MultiClusterClient({
-      discoveryApi: mockApis.discovery({ baseUrl: 'http://backstage.test' }),
-      fetchApi: { fetch: (input, init) => fetch(input, init) },
-    });
-    await renderInTestApp(
-      <TestApiProvider
-        apis={[
-          [multiClusterApiRef, api],
-          [
-            permissionApiRef,
-            mockApis.permission({ authorize: AuthorizeResult.ALLOW }),
-          ],
-        ]}
-      >
-        <EntityProvider entity={checkout}>
-          <EntityMultiClusterContent />
-        </EntityProvider>
-      </TestApiProvider>,
-      { mountedRoutes: { '/catalog/:namespace/:kind/:name': entityRouteRef } },
-    );
+    await renderContent(drStatus());
     expect(
       await screen.findByText('checkout.shop.svc.clusterset.local'),
     ).toBeInTheDocument();
@@ -150,6 +174,34 @@ describe('EntityMultiClusterContent', () => {
     expect(
       await screen.findByText(
         "Failover target prod-us-1 cannot reach the service's dependencies",
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('shows each drill’s measured RTO, and why a drill missed its target', async () => {
+    await renderContent({
+      ...drStatus(),
+      drills: [
+        drill({ runId: 'met' }),
+        drill({
+          runId: 'missed',
+          createdAt: '2026-12-01T10:00:00.000Z',
+          status: 'failed',
+          achievedRtoSeconds: null,
+          metTarget: false,
+          metTargetReason:
+            'the targets never reported the required ready replicas',
+        }),
+      ],
+    });
+    expect(
+      await screen.findByText(
+        /prod-us-1: succeeded, RTO .* \(met the target\)/,
+      ),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        /prod-us-1: failed \(missed the target: the targets never reported the required ready replicas\)/,
       ),
     ).toBeInTheDocument();
   });

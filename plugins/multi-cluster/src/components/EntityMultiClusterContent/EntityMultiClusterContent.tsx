@@ -284,7 +284,11 @@ export function EntityMultiClusterContent() {
                         ? `, RTO ${formatDuration(d.achievedRtoSeconds)}`
                         : ''}
                       {d.metTarget === true ? ' (met the target)' : ''}
-                      {d.metTarget === false ? ' (missed the target)' : ''}
+                      {d.metTarget === false
+                        ? ` (missed the target${
+                            d.metTargetReason ? `: ${d.metTargetReason}` : ''
+                          })`
+                        : ''}
                     </Typography>
                   ))
                 )}
