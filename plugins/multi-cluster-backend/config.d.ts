@@ -76,10 +76,6 @@ export interface Config {
       namespaces?: string[];
     }>;
 
-    /**
-     * The embedded demo fleet: a SIMULATOR, never on unless configured.
-     * Every cluster from it is marked `source: demo`.
-     */
     /** Failover runbooks (issue #8). */
     failover?: {
       /** Multiplies every step timeout, poll interval and backoff. Default 1. */
@@ -125,114 +121,6 @@ export interface Config {
       /** Time allowed per cluster. Default: 10 seconds. */
       timeout?: number | HumanDuration | string;
     };
-    demo?: {
-      /** Set to false to keep the block but disable the simulator. */
-      enabled?: boolean;
-      /** Simulated rollout time of scale/upgrade/delete. Default: 20 seconds. */
-      rolloutDuration?: number | HumanDuration | string;
-      clusters?: Array<{
-        name: string;
-        title?: string;
-        region?: string;
-        provider?: string;
-        environment?: string;
-        tenant?: string;
-        workloadClass?: string;
-        jurisdiction?: string;
-        zones?: string[];
-        labels?: { [key: string]: string };
-        /**
-         * Allocatable resources: a map, e.g. `{ cpu: '64', memory: 256Gi }`, or
-         * text for names with dots, e.g. `cpu=64,memory=256Gi,nvidia.com/gpu=8`.
-         */
-        capacity?: { [resource: string]: string | number } | string;
-        /** Already allocated resources. */
-        allocated?: { [resource: string]: string | number } | string;
-        costPerCpuHour?: number;
-        /** Default: v1.31.4 */
-        kubernetesVersion?: string;
-        /** Default: true */
-        healthy?: boolean;
-        taints?: Array<{
-          key: string;
-          value?: string;
-          effect: 'NoSchedule' | 'PreferNoSchedule' | 'NoExecute';
-        }>;
-        machineDeployments?: Array<{
-          name: string;
-          replicas: number;
-          version?: string;
-        }>;
-        /** What the simulated API server shows of the cluster's fabrics. */
-        connectivity?: {
-          fabrics?: Array<{
-            kind:
-              | 'submariner'
-              | 'istio'
-              | 'cilium-clustermesh'
-              | 'mcs'
-              | 'cloud-private'
-              | 'other';
-            clusterSet: string;
-            /** The cluster's id inside the fabric. */
-            clusterId?: string;
-            globalnet?: boolean;
-            /** Default: true (and false while the cluster is down). */
-            gatewayReady?: boolean;
-            /** Fabric ids of the peers with a live connection. */
-            connectedTo?: string[];
-          }>;
-          podCidrs?: string[];
-          serviceCidrs?: string[];
-          /** MCS ServiceExports, `namespace/name`; suffix `!invalid` for one whose Service is missing. */
-          serviceExports?: string[];
-        };
-        /** Simulated Liqo/Admiralty virtual nodes: capacity borrowed from `peer`. */
-        virtualNodes?: Array<{
-          name: string;
-          kind: 'liqo' | 'admiralty';
-          /** A fleet cluster's name or fabric id, or a peer outside the fleet. */
-          peer: string;
-          allocatable: { [resource: string]: string | number } | string;
-          /** Default: true */
-          ready?: boolean;
-        }>;
-      }>;
-      /**
-       * Simulated fleet-wide add-ons, as their deliveries would report them;
-       * a demo cluster an add-on does not list is missing it.
-       */
-      addons?: Array<{
-        name: string;
-        category?: string;
-        delivery:
-          | 'argocd-applicationset'
-          | 'fleet-gitrepo'
-          | 'karmada-clusterpropagationpolicy';
-        /** The delivering object, e.g. `argocd/cluster-addons`. */
-        source: string;
-        desiredRevision?: string;
-        /** State per demo cluster: `in-sync` | `drifted` | `missing` | `unknown`, or an object with the revision and a message. */
-        clusters: {
-          [cluster: string]:
-            | string
-            | { state: string; revision?: string; message?: string };
-        };
-      }>;
-      workloads?: Array<{
-        /** Value of the entity's `backstage.io/kubernetes-id` annotation. */
-        kubernetesId: string;
-        /** Default: default */
-        namespace?: string;
-        /** Default: Deployment */
-        kind?: 'Deployment' | 'StatefulSet';
-        /** Default: the kubernetesId */
-        name?: string;
-        /** Replicas per demo cluster name. */
-        replicas?: { [cluster: string]: number };
-      }>;
-    };
-
     /**
      * Fleet-wide add-ons (policy bundles such as Kyverno or Gatekeeper,
      * monitoring, ...) and how they reach clusters. The fleet page shows, per

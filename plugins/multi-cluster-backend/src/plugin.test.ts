@@ -14,11 +14,13 @@ import { http, HttpResponse } from 'msw';
 import request from 'supertest';
 import { multiClusterPlugin } from './plugin';
 import {
+  capiFleetClusters,
+  capiFleetWorkloads,
   checkoutEntity,
   clusterEntity,
-  demoConfig,
   SECRET_TOKEN,
 } from './__testUtils__/fixtures';
+import { ClusterApiTestFleet } from './__testUtils__/ClusterApiTestFleet';
 import { eventually } from './__testUtils__/eventually';
 import { setupKubernetesMocks } from './__testUtils__/msw';
 
@@ -60,6 +62,8 @@ setupKubernetesMocks(
 );
 
 const USER = mockCredentials.user.header('user:default/alice');
+/** fleet-eu-west-1's MachineDeployment (names are unique in the namespace). */
+const MD = 'fleet-eu-west-1-md-0';
 
 function allowAll(
   permissions: ReturnType<typeof mockServices.permissions.mock>,
@@ -74,6 +78,12 @@ function allowAll(
 
 async function startBackend(databaseId: TestDatabaseId) {
   const knex = await databases.init(databaseId);
+  // The fleet: workload clusters a Cluster API management cluster manages,
+  // each reached with its <cluster>-kubeconfig Secret.
+  const fleet = await ClusterApiTestFleet.start({
+    clusters: capiFleetClusters,
+    workloads: capiFleetWorkloads,
+  });
   const permissions = mockServices.permissions.mock();
   allowAll(permissions);
   const events: { eventId: string; status?: string; meta?: any }[] = [];
@@ -102,8 +112,9 @@ async function startBackend(databaseId: TestDatabaseId) {
       mockServices.rootConfig.factory({
         data: {
           multiCluster: {
-            demo: demoConfig,
-            timeouts: { healthCheck: 200, clusterRequest: 500 },
+            clusterApi: fleet.clusterApiConfig,
+            // room for TLS handshakes with the test fleet on a loaded machine
+            timeouts: { healthCheck: 10_000, clusterRequest: 10_000 },
           },
           kubernetes: {
             clusterLocatorMethods: [
@@ -129,7 +140,7 @@ async function startBackend(databaseId: TestDatabaseId) {
           clusterEntity('onprem-1', {
             'kubernetes.io/api-server': 'https://onprem-1.example.com:6443/',
           }),
-          clusterEntity('demo-us-east-1', {
+          clusterEntity('fleet-us-east-1', {
             'flotilla.io/region': 'us-west-2',
             'flotilla.io/provider': 'aws',
           }),
@@ -143,7 +154,7 @@ async function startBackend(databaseId: TestDatabaseId) {
       }),
     ],
   });
-  return { backend, knex, permissions, auditor, events, actions };
+  return { backend, knex, permissions, auditor, events, actions, fleet };
 }
 
 describe.each(databases.eachSupportedId())(
@@ -155,63 +166,66 @@ describe.each(databases.eachSupportedId())(
     beforeAll(async () => {
       ctx = await startBackend(databaseId);
       server = ctx.backend.server;
+      // The first refresh runs in the background: wait until it has read
+      // the management cluster.
+      await eventually(async () => {
+        const res = await request(server)
+          .get('/api/multi-cluster/clusters/fleet-eu-central-1')
+          .set('Authorization', USER);
+        return res.status === 200 ? true : undefined;
+      });
     });
 
     afterAll(async () => {
       await ctx?.backend.stop();
+      await ctx?.fleet.stop();
     });
 
     beforeEach(() => {
       allowAll(ctx.permissions);
     });
 
-    it('lists the merged fleet from demo, catalog and config sources', async () => {
+    it('lists the merged fleet from Cluster API, catalog and config sources', async () => {
       const res = await request(server)
         .get('/api/multi-cluster/clusters')
         .set('Authorization', USER);
       expect(res.status).toBe(200);
       expect(res.body.totalCount).toBe(4);
       expect(res.body.items.map((c: any) => c.name)).toEqual([
-        'demo-eu-central-1',
-        'demo-eu-west-1',
-        'demo-us-east-1',
+        'fleet-eu-central-1',
+        'fleet-eu-west-1',
+        'fleet-us-east-1',
         'onprem-1',
       ]);
       const euWest = res.body.items.find(
-        (c: any) => c.name === 'demo-eu-west-1',
+        (c: any) => c.name === 'fleet-eu-west-1',
       );
       expect(euWest).toMatchObject({
-        source: 'demo',
+        source: 'cluster-api',
         region: 'eu-west-1',
         provider: 'aws',
         environment: 'prod',
-        health: { status: 'healthy', via: 'demo' },
+        // /readyz of the member, reached with its kubeconfig Secret
+        health: { status: 'healthy', via: 'readyz' },
         labels: expect.objectContaining({
           environment: 'prod',
           tenant: 'payments',
-          'flotilla.io/demo': 'true',
+          'flotilla.io/environment': 'prod',
         }),
+        // the member's Node, read with its kubeconfig Secret
         capacity: expect.objectContaining({
           allocatable: { cpu: '64', memory: '256Gi', pods: '1100' },
         }),
         lifecycle: expect.objectContaining({
-          managementCluster: 'demo',
+          managementCluster: 'capi',
           machineDeployments: [
             expect.objectContaining({
-              name: 'md-0',
+              name: 'fleet-eu-west-1-md-0',
               replicas: 3,
               readyReplicas: 3,
             }),
           ],
         }),
-        workloads: [
-          expect.objectContaining({
-            name: 'checkout',
-            namespace: 'shop',
-            replicas: 3,
-            source: 'demo',
-          }),
-        ],
       });
       // config + catalog are the same cluster (same URL modulo trailing slash)
       const onprem = res.body.items.find((c: any) => c.name === 'onprem-1');
@@ -236,7 +250,7 @@ describe.each(databases.eachSupportedId())(
 
     it('reports a clash between sources instead of merging silently', async () => {
       const res = await request(server)
-        .get('/api/multi-cluster/clusters/demo-us-east-1')
+        .get('/api/multi-cluster/clusters/fleet-us-east-1')
         .set('Authorization', USER);
       expect(res.status).toBe(200);
       expect(res.body.conflicts).toEqual([
@@ -244,7 +258,7 @@ describe.each(databases.eachSupportedId())(
           field: 'region',
           values: [
             { sourceId: 'catalog', value: 'us-west-2' },
-            { sourceId: 'demo', value: 'us-east-1' },
+            { sourceId: 'cluster-api:capi', value: 'us-east-1' },
           ],
         }),
       ]);
@@ -252,7 +266,7 @@ describe.each(databases.eachSupportedId())(
         .get('/api/multi-cluster/clusters?conflicted=true')
         .set('Authorization', USER);
       expect(conflicted.body.items.map((c: any) => c.name)).toEqual([
-        'demo-us-east-1',
+        'fleet-us-east-1',
       ]);
     });
 
@@ -264,30 +278,30 @@ describe.each(databases.eachSupportedId())(
 
       let res = await get('label=environment=staging');
       expect(res.body.items.map((c: any) => c.name)).toEqual([
-        'demo-eu-central-1',
+        'fleet-eu-central-1',
       ]);
 
       res = await get('label=environment=prod&label=tenant=payments');
       expect(res.body.items.map((c: any) => c.name)).toEqual([
-        'demo-eu-west-1',
+        'fleet-eu-west-1',
       ]);
 
       res = await get('provider=aws&region=eu-west-1,us-west-2');
       expect(res.body.items.map((c: any) => c.name)).toEqual([
-        'demo-eu-west-1',
-        'demo-us-east-1',
+        'fleet-eu-west-1',
+        'fleet-us-east-1',
       ]);
 
       res = await get('environment=prod&health=healthy');
       expect(res.body.items.map((c: any) => c.name)).toEqual([
-        'demo-eu-west-1',
-        'demo-us-east-1',
+        'fleet-eu-west-1',
+        'fleet-us-east-1',
         'onprem-1',
       ]);
 
       res = await get('health=unhealthy');
       expect(res.body.items.map((c: any) => c.name)).toEqual([
-        'demo-eu-central-1',
+        'fleet-eu-central-1',
       ]);
 
       res = await get('source=config');
@@ -296,8 +310,8 @@ describe.each(databases.eachSupportedId())(
       res = await get('limit=2&offset=1');
       expect(res.body.totalCount).toBe(4);
       expect(res.body.items.map((c: any) => c.name)).toEqual([
-        'demo-eu-west-1',
-        'demo-us-east-1',
+        'fleet-eu-west-1',
+        'fleet-us-east-1',
       ]);
 
       res = await get('limit=0');
@@ -352,11 +366,11 @@ describe.each(databases.eachSupportedId())(
         .get('/api/multi-cluster/clusters')
         .set('Authorization', USER);
       expect(res.body.items.map((c: any) => c.name)).toEqual([
-        'demo-eu-central-1',
-        'demo-eu-west-1',
+        'fleet-eu-central-1',
+        'fleet-eu-west-1',
       ]);
       const denied = await request(server)
-        .get('/api/multi-cluster/clusters/demo-us-east-1')
+        .get('/api/multi-cluster/clusters/fleet-us-east-1')
         .set('Authorization', USER);
       expect(denied.status).toBe(403);
       expect(denied.body.error.message).toContain('multi-cluster.cluster.read');
@@ -395,7 +409,7 @@ describe.each(databases.eachSupportedId())(
           items: [
             {
               id: '1',
-              resourceRef: 'demo-eu-west-1',
+              resourceRef: 'fleet-eu-west-1',
               resourceType: 'multi-cluster-cluster',
               conditions: {
                 rule: 'HAS_LABEL',
@@ -405,7 +419,7 @@ describe.each(databases.eachSupportedId())(
             },
             {
               id: '2',
-              resourceRef: 'demo-eu-central-1',
+              resourceRef: 'fleet-eu-central-1',
               resourceType: 'multi-cluster-cluster',
               conditions: {
                 rule: 'IS_IN_REGION',
@@ -415,7 +429,7 @@ describe.each(databases.eachSupportedId())(
             },
             {
               id: '3',
-              resourceRef: 'demo-us-east-1',
+              resourceRef: 'fleet-us-east-1',
               resourceType: 'multi-cluster-cluster',
               conditions: {
                 not: {
@@ -455,21 +469,21 @@ describe.each(databases.eachSupportedId())(
     describe('lifecycle', () => {
       it('requires user credentials (401)', async () => {
         const res = await request(server)
-          .post('/api/multi-cluster/clusters/demo-eu-west-1/scale')
-          .send({ machineDeployment: 'md-0', replicas: 5 });
+          .post('/api/multi-cluster/clusters/fleet-eu-west-1/scale')
+          .send({ machineDeployment: MD, replicas: 5 });
         expect(res.status).toBe(401);
         const svc = await request(server)
-          .post('/api/multi-cluster/clusters/demo-eu-west-1/scale')
+          .post('/api/multi-cluster/clusters/fleet-eu-west-1/scale')
           .set('Authorization', mockCredentials.none.header())
-          .send({ machineDeployment: 'md-0', replicas: 5 });
+          .send({ machineDeployment: MD, replicas: 5 });
         expect(svc.status).toBe(401);
       });
 
       it('validates the body (400 with field and reason)', async () => {
         const res = await request(server)
-          .post('/api/multi-cluster/clusters/demo-eu-west-1/scale')
+          .post('/api/multi-cluster/clusters/fleet-eu-west-1/scale')
           .set('Authorization', USER)
-          .send({ machineDeployment: 'md-0', replicas: -1 });
+          .send({ machineDeployment: MD, replicas: -1 });
         expect(res.status).toBe(400);
         expect(res.body.error.name).toBe('InputError');
         expect(res.body.error.message).toMatch(
@@ -477,7 +491,7 @@ describe.each(databases.eachSupportedId())(
         );
 
         const upgrade = await request(server)
-          .post('/api/multi-cluster/clusters/demo-eu-west-1/upgrade')
+          .post('/api/multi-cluster/clusters/fleet-eu-west-1/upgrade')
           .set('Authorization', USER)
           .send({ version: 'latest' });
         expect(upgrade.status).toBe(400);
@@ -486,10 +500,10 @@ describe.each(databases.eachSupportedId())(
         );
 
         const extra = await request(server)
-          .post('/api/multi-cluster/clusters/demo-eu-west-1/scale')
+          .post('/api/multi-cluster/clusters/fleet-eu-west-1/scale')
           .set('Authorization', USER)
           .send({
-            machineDeployment: 'md-0',
+            machineDeployment: MD,
             replicas: 1,
             url: 'https://evil',
           });
@@ -510,12 +524,12 @@ describe.each(databases.eachSupportedId())(
         );
         const historyBefore = await ctx.knex('multi_cluster_history');
         const res = await request(server)
-          .post('/api/multi-cluster/clusters/demo-eu-west-1/scale')
+          .post('/api/multi-cluster/clusters/fleet-eu-west-1/scale')
           .set('Authorization', USER)
-          .send({ machineDeployment: 'md-0', replicas: 5 });
+          .send({ machineDeployment: MD, replicas: 5 });
         expect(res.status).toBe(403);
         expect(res.body.error.message).toBe(
-          "Permission 'multi-cluster.cluster.scale' denied for cluster 'demo-eu-west-1'",
+          "Permission 'multi-cluster.cluster.scale' denied for cluster 'fleet-eu-west-1'",
         );
         // A refused request stores nothing; its audit event is the record.
         expect(await ctx.knex('multi_cluster_history')).toEqual(historyBefore);
@@ -539,50 +553,54 @@ describe.each(databases.eachSupportedId())(
           })),
         );
         const prod = await request(server)
-          .post('/api/multi-cluster/clusters/demo-eu-west-1/scale')
+          .post('/api/multi-cluster/clusters/fleet-eu-west-1/scale')
           .set('Authorization', USER)
-          .send({ machineDeployment: 'md-0', replicas: 5 });
+          .send({ machineDeployment: MD, replicas: 5 });
         expect(prod.status).toBe(403);
         const staging = await request(server)
-          .post('/api/multi-cluster/clusters/demo-eu-central-1/scale')
+          .post('/api/multi-cluster/clusters/fleet-eu-central-1/scale')
           .set('Authorization', USER)
-          .send({ machineDeployment: 'md-0', replicas: 2 });
+          .send({ machineDeployment: 'fleet-eu-central-1-md-0', replicas: 2 });
         expect(staging.status).toBe(200);
       });
 
-      it('scales a demo MachineDeployment, with a simulated rollout', async () => {
+      it('scales a Cluster API MachineDeployment, which the management cluster rolls out', async () => {
         const res = await request(server)
-          .post('/api/multi-cluster/clusters/demo-eu-west-1/scale')
+          .post('/api/multi-cluster/clusters/fleet-eu-west-1/scale')
           .set('Authorization', USER)
-          .send({ machineDeployment: 'md-0', replicas: 6 });
+          .send({ machineDeployment: MD, replicas: 6 });
         expect(res.status).toBe(200);
         expect(res.body).toMatchObject({
-          cluster: 'demo-eu-west-1',
-          machineDeployment: 'md-0',
+          cluster: 'fleet-eu-west-1',
+          machineDeployment: MD,
           previousReplicas: 3,
           replicas: 6,
-          source: 'demo',
+          source: 'cluster-api',
         });
+        // patched in the management cluster, with the resourceVersion read
+        const stored = ctx.fleet.machineDeployment('fleet-eu-west-1', MD);
+        expect(stored.spec.replicas).toBe(6);
+        expect(res.body.resourceVersion).toBe(stored.metadata.resourceVersion);
         expect(ctx.events.at(-1)).toMatchObject({
           eventId: 'cluster-scale',
           status: 'succeeded',
         });
         const history = await request(server)
-          .get('/api/multi-cluster/clusters/demo-eu-west-1/history')
+          .get('/api/multi-cluster/clusters/fleet-eu-west-1/history')
           .set('Authorization', USER);
         expect(history.body.items[0]).toMatchObject({
           action: 'cluster.scale',
           status: 'succeeded',
           actor: 'user:default/alice',
-          input: { machineDeployment: 'md-0', replicas: 6 },
+          input: { machineDeployment: MD, replicas: 6 },
           result: expect.objectContaining({ replicas: 6 }),
         });
 
-        // The simulated rollout ends with every replica ready: wait for
-        // that state, however long the machine takes to get there.
+        // The rollout ends with every replica ready, once the inventory has
+        // read it: wait for that state, however long it takes.
         const md = await eventually(async () => {
           const c = await request(server)
-            .get('/api/multi-cluster/clusters/demo-eu-west-1')
+            .get('/api/multi-cluster/clusters/fleet-eu-west-1')
             .set('Authorization', USER);
           const first = c.body.lifecycle.machineDeployments[0];
           return first.readyReplicas === 6 && first.phase === 'Running'
@@ -596,41 +614,47 @@ describe.each(databases.eachSupportedId())(
         });
       });
 
-      it('upgrades a demo cluster and rejects downgrades', async () => {
+      it('upgrades a Cluster API cluster', async () => {
         const res = await request(server)
-          .post('/api/multi-cluster/clusters/demo-eu-west-1/upgrade')
+          .post('/api/multi-cluster/clusters/fleet-eu-west-1/upgrade')
           .set('Authorization', USER)
           .send({ version: 'v1.32.0' });
         expect(res.status).toBe(200);
         expect(res.body).toMatchObject({
           previousVersion: 'v1.31.4',
           version: 'v1.32.0',
-          source: 'demo',
+          source: 'cluster-api',
         });
+        expect(ctx.fleet.controlPlane('fleet-eu-west-1').spec.version).toBe(
+          'v1.32.0',
+        );
       });
 
       it('deletes only with a typed confirmation', async () => {
         const missing = await request(server)
-          .delete('/api/multi-cluster/clusters/demo-eu-central-1')
+          .delete('/api/multi-cluster/clusters/fleet-eu-central-1')
           .set('Authorization', USER)
           .send({});
         expect(missing.status).toBe(400);
         expect(missing.body.error.message).toMatch(/confirm: Required/);
         const wrong = await request(server)
-          .delete('/api/multi-cluster/clusters/demo-eu-central-1')
+          .delete('/api/multi-cluster/clusters/fleet-eu-central-1')
           .set('Authorization', USER)
-          .send({ confirm: 'demo-eu-west-1' });
+          .send({ confirm: 'fleet-eu-west-1' });
         expect(wrong.status).toBe(400);
         expect(wrong.body.error.message).toMatch(/confirm: must be exactly/);
         const ok = await request(server)
-          .delete('/api/multi-cluster/clusters/demo-eu-central-1')
+          .delete('/api/multi-cluster/clusters/fleet-eu-central-1')
           .set('Authorization', USER)
-          .send({ confirm: 'demo-eu-central-1' });
+          .send({ confirm: 'fleet-eu-central-1' });
         expect(ok.status).toBe(202);
         expect(ok.body).toMatchObject({
           deletionRequested: true,
-          source: 'demo',
+          source: 'cluster-api',
         });
+        expect(
+          ctx.fleet.cluster('fleet-eu-central-1').metadata.deletionTimestamp,
+        ).toEqual(expect.any(String));
         expect(ctx.events.at(-1)).toMatchObject({
           eventId: 'cluster-delete',
           status: 'succeeded',
@@ -641,7 +665,7 @@ describe.each(databases.eachSupportedId())(
         const res = await request(server)
           .post('/api/multi-cluster/clusters/onprem-1/scale')
           .set('Authorization', USER)
-          .send({ machineDeployment: 'md-0', replicas: 1 });
+          .send({ machineDeployment: MD, replicas: 1 });
         expect(res.status).toBe(400);
         expect(res.body.error.message).toMatch(/not managed by Cluster API/);
       });
@@ -664,11 +688,11 @@ describe.each(databases.eachSupportedId())(
                 weightPreference: {
                   staticWeightList: [
                     {
-                      targetCluster: { clusterNames: ['demo-eu-west-1'] },
+                      targetCluster: { clusterNames: ['fleet-eu-west-1'] },
                       weight: 1,
                     },
                     {
-                      targetCluster: { clusterNames: ['demo-us-east-1'] },
+                      targetCluster: { clusterNames: ['fleet-us-east-1'] },
                       weight: 1,
                     },
                   ],
@@ -680,8 +704,8 @@ describe.each(databases.eachSupportedId())(
         expect(res.body.fleet).toBe('live');
         expect(res.body.targets).toEqual(
           expect.arrayContaining([
-            { name: 'demo-eu-west-1', replicas: 2 },
-            { name: 'demo-us-east-1', replicas: 2 },
+            { name: 'fleet-eu-west-1', replicas: 2 },
+            { name: 'fleet-us-east-1', replicas: 2 },
           ]),
         );
       });
@@ -735,12 +759,12 @@ describe.each(databases.eachSupportedId())(
           .send({
             replicas: 4,
             resourceRequest: { cpu: '1' },
-            excludeClusters: ['demo-us-east-1'],
+            excludeClusters: ['fleet-us-east-1'],
           });
         expect(res.status).toBe(200);
         const best = res.body.recommendations[0];
         expect(best.rank).toBe(1);
-        expect(best.clusters).not.toContain('demo-us-east-1');
+        expect(best.clusters).not.toContain('fleet-us-east-1');
         expect(
           best.split.reduce((sum: number, t: any) => sum + t.replicas, 0),
         ).toBe(4);
@@ -748,7 +772,7 @@ describe.each(databases.eachSupportedId())(
           best.clusters,
         );
         expect(res.body.excluded).toContainEqual({
-          cluster: 'demo-us-east-1',
+          cluster: 'fleet-us-east-1',
           reasons: ['excluded by the request'],
         });
       });
@@ -774,7 +798,7 @@ describe.each(databases.eachSupportedId())(
         );
       });
 
-      it('returns the desired and actual placement of an entity (demo)', async () => {
+      it('returns the desired and actual placement of an entity', async () => {
         const res = await request(server)
           .get(
             '/api/multi-cluster/entities/component/default/checkout/placement',
@@ -788,7 +812,7 @@ describe.each(databases.eachSupportedId())(
             karmada: [],
             annotation: {
               clusterAffinity: {
-                clusterNames: ['demo-eu-west-1', 'demo-us-east-1'],
+                clusterNames: ['fleet-eu-west-1', 'fleet-us-east-1'],
               },
             },
           },
@@ -796,7 +820,10 @@ describe.each(databases.eachSupportedId())(
         const byCluster = Object.fromEntries(
           res.body.actual.clusters.map((c: any) => [c.cluster, c.replicas]),
         );
-        expect(byCluster).toEqual({ 'demo-eu-west-1': 3, 'demo-us-east-1': 2 });
+        expect(byCluster).toEqual({
+          'fleet-eu-west-1': 3,
+          'fleet-us-east-1': 2,
+        });
         expect(res.body.actual.totalReplicas).toBe(5);
         // onprem-1 answers 500: reported next to the partial result
         expect(res.body.errors).toEqual([

@@ -1,47 +1,58 @@
 import { Entity } from '@backstage/catalog-model';
 
-/** A demo fleet as it would appear in app-config (`multiCluster.demo`). */
-export const demoConfig = {
-  rolloutDuration: 1000,
-  clusters: [
-    {
-      name: 'demo-eu-west-1',
-      region: 'eu-west-1',
-      provider: 'aws',
-      environment: 'prod',
-      zones: ['eu-west-1a', 'eu-west-1b'],
-      labels: { tenant: 'payments' },
-      capacity: { cpu: '64', memory: '256Gi', pods: '1100' },
-      allocated: { cpu: '20', memory: '64Gi', pods: '200' },
-      kubernetesVersion: 'v1.31.4',
-      machineDeployments: [{ name: 'md-0', replicas: 3 }],
+import type { CapiClusterSpec } from './ClusterApiTestFleet';
+import type { InMemoryWorkloadSpec } from './InMemoryFleet';
+
+/**
+ * A Cluster API managed test fleet (see ClusterApiTestFleet): two prod
+ * clusters and an unavailable staging one, with checkout running on the
+ * prod ones.
+ */
+export const capiFleetClusters: CapiClusterSpec[] = [
+  {
+    name: 'fleet-eu-west-1',
+    labels: {
+      'flotilla.io/region': 'eu-west-1',
+      'flotilla.io/provider': 'aws',
+      'flotilla.io/environment': 'prod',
+      tenant: 'payments',
     },
-    {
-      name: 'demo-us-east-1',
-      region: 'us-east-1',
-      provider: 'aws',
-      environment: 'prod',
-      capacity: { cpu: '32', memory: '128Gi', pods: '500' },
-      machineDeployments: [{ name: 'md-0', replicas: 2 }],
+    kubernetesVersion: 'v1.31.4',
+    machineDeployments: [{ name: 'fleet-eu-west-1-md-0', replicas: 3 }],
+    allocatable: { cpu: '64', memory: '256Gi', pods: '1100' },
+  },
+  {
+    name: 'fleet-us-east-1',
+    labels: {
+      'flotilla.io/region': 'us-east-1',
+      'flotilla.io/provider': 'aws',
+      'flotilla.io/environment': 'prod',
     },
-    {
-      name: 'demo-eu-central-1',
-      region: 'eu-central-1',
-      provider: 'gcp',
-      environment: 'staging',
-      capacity: { cpu: '16', memory: '64Gi', pods: '300' },
-      healthy: false,
-      machineDeployments: [{ name: 'md-0', replicas: 1 }],
+    kubernetesVersion: 'v1.31.4',
+    machineDeployments: [{ name: 'fleet-us-east-1-md-0', replicas: 2 }],
+    allocatable: { cpu: '32', memory: '128Gi', pods: '500' },
+  },
+  {
+    name: 'fleet-eu-central-1',
+    labels: {
+      'flotilla.io/region': 'eu-central-1',
+      'flotilla.io/provider': 'gcp',
+      'flotilla.io/environment': 'staging',
     },
-  ],
-  workloads: [
-    {
-      kubernetesId: 'checkout',
-      namespace: 'shop',
-      replicas: { 'demo-eu-west-1': 3, 'demo-us-east-1': 2 },
-    },
-  ],
-};
+    kubernetesVersion: 'v1.31.4',
+    available: false,
+    machineDeployments: [{ name: 'fleet-eu-central-1-md-0', replicas: 1 }],
+    allocatable: { cpu: '16', memory: '64Gi', pods: '300' },
+  },
+];
+
+export const capiFleetWorkloads: InMemoryWorkloadSpec[] = [
+  {
+    kubernetesId: 'checkout',
+    namespace: 'shop',
+    replicas: { 'fleet-eu-west-1': 3, 'fleet-us-east-1': 2 },
+  },
+];
 
 export const SECRET_TOKEN = 'super-secret-config-token-123';
 
@@ -83,7 +94,7 @@ export const checkoutEntity: Entity = {
     annotations: {
       'backstage.io/kubernetes-id': 'checkout',
       'flotilla.io/placement':
-        'clusterAffinity:\n  clusterNames: [demo-eu-west-1, demo-us-east-1]\n',
+        'clusterAffinity:\n  clusterNames: [fleet-eu-west-1, fleet-us-east-1]\n',
     },
   },
   spec: {

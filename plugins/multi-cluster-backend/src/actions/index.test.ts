@@ -9,7 +9,12 @@ import { actionsRegistryServiceMock } from '@backstage/backend-test-utils/alpha'
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 import { multiClusterPlugin } from '../plugin';
-import { checkoutEntity, demoConfig } from '../__testUtils__/fixtures';
+import {
+  capiFleetClusters,
+  capiFleetWorkloads,
+  checkoutEntity,
+} from '../__testUtils__/fixtures';
+import { ClusterApiTestFleet } from '../__testUtils__/ClusterApiTestFleet';
 
 jest.setTimeout(30_000);
 
@@ -17,15 +22,23 @@ describe('multi-cluster actions', () => {
   const actions = actionsRegistryServiceMock();
   const permissions = mockServices.permissions.mock();
   let backend: Awaited<ReturnType<typeof startTestBackend>>;
+  let fleet: ClusterApiTestFleet;
   const alice = mockCredentials.user('user:default/alice');
 
   beforeAll(async () => {
+    fleet = await ClusterApiTestFleet.start({
+      clusters: capiFleetClusters,
+      workloads: capiFleetWorkloads,
+    });
     backend = await startTestBackend({
       features: [
         multiClusterPlugin,
         mockServices.rootConfig.factory({
           data: {
-            multiCluster: { demo: demoConfig, catalog: { enabled: false } },
+            multiCluster: {
+              clusterApi: fleet.clusterApiConfig,
+              catalog: { enabled: false },
+            },
           },
         }),
         permissions.factory,
@@ -38,7 +51,10 @@ describe('multi-cluster actions', () => {
       ],
     });
   });
-  afterAll(() => backend?.stop());
+  afterAll(async () => {
+    await backend?.stop();
+    await fleet?.stop();
+  });
 
   beforeEach(() => {
     permissions.authorize.mockImplementation(async reqs =>
@@ -107,8 +123,8 @@ describe('multi-cluster actions', () => {
       credentials: alice,
     });
     expect((output as any).items.map((c: any) => c.name)).toEqual([
-      'demo-eu-west-1',
-      'demo-us-east-1',
+      'fleet-eu-west-1',
+      'fleet-us-east-1',
     ]);
     permissions.authorizeConditional.mockImplementation(async reqs =>
       reqs.map(() => ({ result: AuthorizeResult.DENY })),
@@ -116,7 +132,7 @@ describe('multi-cluster actions', () => {
     await expect(
       actions.invoke({
         id: 'test:get-cluster',
-        input: { name: 'demo-eu-west-1' },
+        input: { name: 'fleet-eu-west-1' },
         credentials: alice,
       }),
     ).rejects.toThrow("Permission 'multi-cluster.cluster.read' denied");
@@ -134,11 +150,11 @@ describe('multi-cluster actions', () => {
       input: {},
       credentials: alice,
     });
-    // The demo fleet here declares no fabrics: every cluster is on its own,
+    // The test fleet here shows no fabrics: every cluster is on its own,
     // and the fleet's capacity is the sum of the clusters' own.
     expect(output).toMatchObject({
       clusterSets: [],
-      isolated: ['demo-eu-central-1', 'demo-eu-west-1', 'demo-us-east-1'],
+      isolated: ['fleet-eu-central-1', 'fleet-eu-west-1', 'fleet-us-east-1'],
       findings: [],
       borrowed: [],
       fleetCapacity: { cpu: '112', memory: '448Gi', pods: '1900' },
@@ -167,12 +183,12 @@ describe('multi-cluster actions', () => {
       id: 'test:simulate-placement',
       input: {
         replicas: 2,
-        placement: { clusterAffinity: { clusterNames: ['demo-eu-west-1'] } },
+        placement: { clusterAffinity: { clusterNames: ['fleet-eu-west-1'] } },
       },
       credentials: alice,
     });
     expect((sim.output as any).targets).toEqual([
-      expect.objectContaining({ name: 'demo-eu-west-1' }),
+      expect.objectContaining({ name: 'fleet-eu-west-1' }),
     ]);
     const placement = await actions.invoke({
       id: 'test:get-entity-placement',
@@ -185,13 +201,13 @@ describe('multi-cluster actions', () => {
   it('recommends a placement on the fleet the caller may read', async () => {
     const { output } = await actions.invoke({
       id: 'test:recommend-placement',
-      input: { replicas: 2, excludeClusters: ['demo-eu-west-1'] },
+      input: { replicas: 2, excludeClusters: ['fleet-eu-west-1'] },
       credentials: alice,
     });
     const advice = output as any;
-    expect(advice.recommendations[0].clusters).not.toContain('demo-eu-west-1');
+    expect(advice.recommendations[0].clusters).not.toContain('fleet-eu-west-1');
     expect(advice.excluded).toContainEqual({
-      cluster: 'demo-eu-west-1',
+      cluster: 'fleet-eu-west-1',
       reasons: ['excluded by the request'],
     });
     permissions.authorize.mockImplementation(async reqs =>
@@ -211,8 +227,8 @@ describe('multi-cluster actions', () => {
       actions.invoke({
         id: 'test:scale-cluster',
         input: {
-          cluster: 'demo-eu-west-1',
-          machineDeployment: 'md-0',
+          cluster: 'fleet-eu-west-1',
+          machineDeployment: 'fleet-eu-west-1-md-0',
           replicas: 4,
         },
         credentials: mockCredentials.service(),
@@ -230,8 +246,8 @@ describe('multi-cluster actions', () => {
     const { output } = await actions.invoke({
       id: 'test:scale-cluster',
       input: {
-        cluster: 'demo-eu-west-1',
-        machineDeployment: 'md-0',
+        cluster: 'fleet-eu-west-1',
+        machineDeployment: 'fleet-eu-west-1-md-0',
         replicas: 4,
       },
       credentials: alice,
@@ -239,12 +255,16 @@ describe('multi-cluster actions', () => {
     expect(output).toMatchObject({
       replicas: 4,
       previousReplicas: 3,
-      source: 'demo',
+      source: 'cluster-api',
     });
+    expect(
+      fleet.machineDeployment('fleet-eu-west-1', 'fleet-eu-west-1-md-0').spec
+        .replicas,
+    ).toBe(4);
     await expect(
       actions.invoke({
         id: 'test:upgrade-cluster',
-        input: { cluster: 'demo-eu-west-1', version: 'v1.32.0' },
+        input: { cluster: 'fleet-eu-west-1', version: 'v1.32.0' },
         credentials: alice,
       }),
     ).rejects.toThrow("Permission 'multi-cluster.cluster.upgrade' denied");

@@ -1,5 +1,4 @@
 import { mockServices } from '@backstage/backend-test-utils';
-import type { AddonCoverage } from '@flotilla/plugin-multi-cluster-common';
 import { http, HttpResponse } from 'msw';
 import { KubernetesClient } from '../kubernetes/KubernetesClient';
 import {
@@ -194,40 +193,5 @@ describe('AddonCoverageService', () => {
       'no source reads argocd-applicationset deliveries',
     );
     expect(report.addons[0].clusters).toHaveLength(3);
-  });
-
-  it('appends precomputed coverage, configured add-ons first', async () => {
-    server.use(...argoHandlers());
-    const demo = (name: string): AddonCoverage => ({
-      name,
-      delivery: 'fleet-gitrepo',
-      source: 'GitRepo fleet-default/demo on demo-mgmt',
-      clusters: [{ cluster: 'demo-eu', state: 'in-sync' }],
-    });
-    const service = AddonCoverageService.create({
-      addons: [argo],
-      clientFor,
-      precomputed: async () => [demo('kyverno'), demo('monitoring')],
-    });
-    const report = await service.getCoverage(fleet);
-    // a precomputed entry never replaces a configured add-on
-    expect(report.addons.map(a => [a.name, a.delivery])).toEqual([
-      ['kyverno', 'argocd-applicationset'],
-      ['monitoring', 'fleet-gitrepo'],
-    ]);
-
-    const logger = mockServices.logger.mock();
-    const failing = AddonCoverageService.create({
-      addons: [],
-      clientFor,
-      logger,
-      precomputed: async () => {
-        throw new Error('simulator not started');
-      },
-    });
-    expect(await failing.getCoverage(fleet)).toEqual({ addons: [] });
-    expect(logger.warn).toHaveBeenCalledWith(
-      expect.stringContaining('simulator not started'),
-    );
   });
 });

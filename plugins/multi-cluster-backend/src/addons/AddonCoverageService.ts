@@ -27,12 +27,6 @@ export interface AddonCoverageServiceOptions {
   concurrency?: number;
   /** Time one add-on may take. Default 30 seconds. */
   timeoutMs?: number;
-  /**
-   * Coverage computed elsewhere (the demo fleet's simulator). Appended after
-   * the configured add-ons; an entry with a configured add-on's name is
-   * ignored.
-   */
-  precomputed?: () => Promise<AddonCoverage[]>;
 }
 
 /**
@@ -71,14 +65,12 @@ export class AddonCoverageService {
     options: AddonCoverageOptions = {},
   ): Promise<AddonCoverageReport> {
     const limit = pLimit(Math.max(1, this.options.concurrency ?? 4));
-    const configured = await Promise.all(
+    const addons = await Promise.all(
       this.options.addons.map(addon =>
         limit(() => this.coverageOf(addon, fleet, options)),
       ),
     );
-    const names = new Set(configured.map(a => a.name));
-    const extra = (await this.precomputed()).filter(a => !names.has(a.name));
-    return { addons: [...configured, ...extra] };
+    return { addons };
   }
 
   private async coverageOf(
@@ -145,22 +137,6 @@ export class AddonCoverageService {
           message: `delivery could not be read: ${error}`,
         })),
     };
-  }
-
-  private async precomputed(): Promise<AddonCoverage[]> {
-    if (!this.options.precomputed) {
-      return [];
-    }
-    try {
-      return await this.options.precomputed();
-    } catch (error) {
-      this.options.logger?.warn(
-        `Could not compute the demo fleet's add-on coverage: ${sanitizeForLog(
-          (error as Error).message,
-        )}`,
-      );
-      return [];
-    }
   }
 }
 

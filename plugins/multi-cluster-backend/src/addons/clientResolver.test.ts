@@ -18,7 +18,12 @@ const access: Record<string, ClusterAccess> = {
     url: 'https://mgmt.example.com:6443',
     credentialRef: 'config:mgmt',
   },
-  demo: { kind: 'demo' },
+  // reached through a Karmada control plane that is not configured
+  orphan: {
+    kind: 'karmada-proxy',
+    controlPlane: 'elsewhere',
+    cluster: 'orphan',
+  },
 };
 
 const resolve = createAddonClientResolver({
@@ -43,8 +48,8 @@ describe('createAddonClientResolver', () => {
     );
   });
 
-  it('returns undefined for demo clusters and unknown names', async () => {
-    expect(await resolve({ kind: 'cluster', name: 'demo' })).toBeUndefined();
+  it('returns undefined for clusters without usable access and unknown names', async () => {
+    expect(await resolve({ kind: 'cluster', name: 'orphan' })).toBeUndefined();
     expect(await resolve({ kind: 'cluster', name: 'nowhere' })).toBeUndefined();
     // a Karmada ref never falls back to a cluster of the same name
     expect(await resolve({ kind: 'karmada', name: 'mgmt' })).toBeUndefined();

@@ -25,7 +25,7 @@ const nonEmpty = z.string().trim().min(1, 'must not be empty');
 /**
  * Label keys usually hold dots (`topology.kubernetes.io/region`), which
  * Backstage config keys cannot, so the `key=value,...` text form is
- * accepted too (as for demo cluster capacity).
+ * accepted too (as for the `flotilla.io/capacity` annotation).
  */
 const matchLabels = z
   .union([

@@ -15,16 +15,20 @@ function stored(
   return {
     cluster: {
       name,
-      source: 'demo',
-      sources: [{ type: 'demo', id: 'demo' }],
+      source: 'config',
+      sources: [{ type: 'config', id: 'config' }],
       labels: { environment: 'prod' },
       capacity: { allocatable: { cpu: '8' } },
-      health: { status: 'healthy', via: 'demo' },
+      health: { status: 'healthy', via: 'readyz' },
       stale: false,
       refreshedAt: '2026-12-02T10:00:00.000Z',
       ...extra,
     },
-    access: { kind: 'demo' },
+    access: {
+      kind: 'direct',
+      url: `https://${name}.example.com:6443`,
+      credentialRef: `config:${name}`,
+    },
   };
 }
 
@@ -55,7 +59,11 @@ describe.each(databases.eachSupportedId())(
       expect(all.map(s => s.cluster.name)).toEqual(['b', 'd']);
       expect(await store.getSnapshot('b')).toMatchObject({
         cluster: { stale: true, lastError: 'boom' },
-        access: { kind: 'demo' },
+        access: {
+          kind: 'direct',
+          url: 'https://b.example.com:6443',
+          credentialRef: 'config:b',
+        },
       });
       const row = await knex('multi_cluster_snapshots')
         .where({ name: 'b' })
@@ -128,15 +136,12 @@ describe.each(databases.eachSupportedId())(
       ]);
     });
 
-    it('persists demo state', async () => {
-      const { store } = await create();
-      await store.setDemoState('md:a/md-0', { replicas: 3 });
-      await store.setDemoState('md:a/md-0', { replicas: 4 });
-      await store.setDemoState('workload:a/x', { replicas: 1 });
-      expect(await store.getDemoState('md:a/md-0')).toEqual({ replicas: 4 });
-      expect([...(await store.getAllDemoState('md:')).keys()]).toEqual([
-        'md:a/md-0',
-      ]);
+    it('keeps no table of the removed demo fleet', async () => {
+      const { knex } = await create();
+      expect(await knex.schema.hasTable('multi_cluster_snapshots')).toBe(true);
+      expect(await knex.schema.hasTable('multi_cluster_demo_state')).toBe(
+        false,
+      );
     });
   },
 );

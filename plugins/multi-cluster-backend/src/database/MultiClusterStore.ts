@@ -13,7 +13,6 @@ const migrationsDir = resolvePackagePath(
 
 const SNAPSHOTS = 'multi_cluster_snapshots';
 const HISTORY = 'multi_cluster_history';
-const DEMO_STATE = 'multi_cluster_demo_state';
 
 /** @public */
 export type HistoryStatus = 'succeeded' | 'failed' | 'denied';
@@ -54,13 +53,6 @@ export interface HistoryRecorder {
   }): Promise<HistoryEntry[]>;
 }
 
-/** Key/value persistence of the simulated demo fleet. */
-export interface DemoStateStore {
-  getDemoState<T>(key: string): Promise<T | undefined>;
-  getAllDemoState<T>(prefix: string): Promise<Map<string, T>>;
-  setDemoState<T>(key: string, value: T): Promise<void>;
-}
-
 function parseJson<T>(value: unknown): T | undefined {
   if (value === null || value === undefined) {
     return undefined;
@@ -70,11 +62,8 @@ function parseJson<T>(value: unknown): T | undefined {
 
 const CHUNK = 200;
 
-/**
- * Database access for snapshots, history and demo state (SQLite and
- * PostgreSQL).
- */
-export class MultiClusterStore implements HistoryRecorder, DemoStateStore {
+/** Database access for snapshots and history (SQLite and PostgreSQL). */
+export class MultiClusterStore implements HistoryRecorder {
   static async create(options: {
     database: DatabaseService;
     skipMigrations?: boolean;
@@ -210,28 +199,5 @@ export class MultiClusterStore implements HistoryRecorder, DemoStateStore {
       result: parseJson(r.result),
       error: r.error ?? undefined,
     }));
-  }
-
-  async getDemoState<T>(key: string): Promise<T | undefined> {
-    const row = await this.db(DEMO_STATE).where({ key }).first('value');
-    return row ? parseJson<T>(row.value) : undefined;
-  }
-
-  async getAllDemoState<T>(prefix: string): Promise<Map<string, T>> {
-    const rows: { key: string; value: string }[] = await this.db(DEMO_STATE)
-      .where('key', 'like', `${prefix}%`)
-      .select('key', 'value');
-    return new Map(rows.map(r => [r.key, JSON.parse(r.value) as T]));
-  }
-
-  async setDemoState<T>(key: string, value: T): Promise<void> {
-    await this.db(DEMO_STATE)
-      .insert({
-        key,
-        value: JSON.stringify(value),
-        updated_at: new Date().toISOString(),
-      })
-      .onConflict('key')
-      .merge();
   }
 }

@@ -127,3 +127,22 @@ describe.each(databases.eachSupportedId())(
     });
   },
 );
+
+describe.each(databases.eachSupportedId())('demo state migration on %p', id => {
+  it('drops the demo state table and re-creates it on the way down', async () => {
+    const knex = await databases.init(id);
+    await knex.migrate.up({ directory }); // init
+    expect(await knex.schema.hasTable('multi_cluster_demo_state')).toBe(true);
+    await knex('multi_cluster_demo_state').insert({
+      key: 'md:a/md-0',
+      value: '{"replicas":3}',
+      updated_at: '2026-12-02T10:00:00.000Z',
+    });
+    await knex.migrate.latest({ directory });
+    expect(await knex.schema.hasTable('multi_cluster_demo_state')).toBe(false);
+    await knex.migrate.down({ directory });
+    expect(await knex.schema.hasTable('multi_cluster_demo_state')).toBe(true);
+    expect(await knex('multi_cluster_demo_state')).toEqual([]);
+    await knex.destroy();
+  });
+});

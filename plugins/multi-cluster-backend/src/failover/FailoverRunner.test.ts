@@ -67,7 +67,8 @@ describe.each(databases.eachSupportedId())(
           timeScale: 0.01,
         },
         executors: {
-          // the demo fleet does not see Karmada overrides: verify is covered elsewhere
+          // no Karmada propagates the (mocked) override to the test fleet's
+          // members: verify is covered elsewhere
           verify: async () => ({ output: { stubbed: true } }),
         },
       });
@@ -80,9 +81,9 @@ describe.each(databases.eachSupportedId())(
           kubernetesId: 'checkout',
           argocdApp: 'checkout-prod',
         },
-        from: 'demo-eu',
-        to: 'demo-us',
-        placement: [{ name: 'demo-eu', replicas: 3 }],
+        from: 'eu-west',
+        to: 'us-east',
+        placement: [{ name: 'eu-west', replicas: 3 }],
         fleet: clusters.map(c => toClusterProfile(c as any)),
         viaKarmada: true,
         force: true,
@@ -197,16 +198,20 @@ describe.each(databases.eachSupportedId())(
       expect(hook).toEqual([
         {
           entityRef: 'component:default/checkout',
-          from: 'demo-eu',
-          to: ['demo-us'],
+          from: 'eu-west',
+          to: ['us-east'],
           runId,
           dryRun: false,
         },
       ]);
+      // The test fleet's API servers, each with its own token.
+      const fleet = h.fleet.configClusters;
       for (const r of requests) {
         let expected = 'Bearer glb-token';
         if (r.url.startsWith(KARMADA)) expected = `Bearer ${KARMADA_TOKEN}`;
         if (r.url.startsWith(ARGO)) expected = `Bearer ${ARGO_TOKEN}`;
+        const member = fleet.find(c => r.url.startsWith(c.url));
+        if (member) expected = `Bearer ${member.token}`;
         expect([r.method, r.url, r.auth]).toEqual([r.method, r.url, expected]);
       }
       const retry = await h.historyStore.list({

@@ -53,7 +53,7 @@ function serveKarmadaPlacement() {
                   },
                 ],
                 placement: {
-                  clusterAffinity: { clusterNames: ['demo-eu', 'demo-us'] },
+                  clusterAffinity: { clusterNames: ['eu-west', 'us-east'] },
                 },
               },
             },
@@ -77,7 +77,7 @@ function serveKarmadaPlacement() {
                   name: 'checkout',
                   namespace: 'shop',
                 },
-                clusters: [{ name: 'demo-eu', replicas: 3 }],
+                clusters: [{ name: 'eu-west', replicas: 3 }],
               },
             },
           ],
@@ -118,8 +118,8 @@ describe('DefaultFailoverService', () => {
     const result: any = await h.service.create(
       {
         entityRef: 'component:default/checkout',
-        from: 'demo-eu',
-        to: 'demo-us',
+        from: 'eu-west',
+        to: 'us-east',
         reason: 'eu down',
         force: true,
       },
@@ -143,7 +143,7 @@ describe('DefaultFailoverService', () => {
     expect(run.steps[2].output).toMatchObject({ action: 'created' });
     expect(created.spec.overrideRules).toEqual([
       {
-        targetCluster: { clusterNames: ['demo-eu'] },
+        targetCluster: { clusterNames: ['eu-west'] },
         overriders: {
           plaintext: [
             { path: '/spec/replicas', operator: 'replace', value: 0 },
@@ -151,7 +151,7 @@ describe('DefaultFailoverService', () => {
         },
       },
       {
-        targetCluster: { clusterNames: ['demo-us'] },
+        targetCluster: { clusterNames: ['us-east'] },
         overriders: {
           plaintext: [
             { path: '/spec/replicas', operator: 'replace', value: 3 },
@@ -161,17 +161,17 @@ describe('DefaultFailoverService', () => {
     ]);
     // the inverse plan fails back the recorded change from the replicas now
     const back = inversePlan(run, [
-      { name: 'demo-eu', replicas: 0 },
-      { name: 'demo-us', replicas: 3 },
+      { name: 'eu-west', replicas: 0 },
+      { name: 'us-east', replicas: 3 },
     ]);
     expect(back.moves).toEqual([
-      { cluster: 'demo-eu', before: 0, after: 3 },
-      { cluster: 'demo-us', before: 3, after: 0 },
+      { cluster: 'eu-west', before: 0, after: 3 },
+      { cluster: 'us-east', before: 3, after: 0 },
     ]);
     expect(back.steps.map(s => s.kind)).toEqual(
       run.plan.steps.map(s => s.kind),
     );
-    expect(back.steps[0].params).toEqual({ cluster: 'demo-us', force: true });
+    expect(back.steps[0].params).toEqual({ cluster: 'us-east', force: true });
   });
 
   it('rejects an idempotencyKey reused for another entity with 422', async () => {
@@ -181,7 +181,7 @@ describe('DefaultFailoverService', () => {
     await h.service.create(
       {
         entityRef: 'component:default/checkout',
-        from: 'demo-eu',
+        from: 'eu-west',
         reason: 'x',
         force: true,
         idempotencyKey: 'k',
@@ -192,7 +192,7 @@ describe('DefaultFailoverService', () => {
       h.service.create(
         {
           entityRef: 'component:default/cart',
-          from: 'demo-eu',
+          from: 'eu-west',
           reason: 'x',
           force: true,
           idempotencyKey: 'k',

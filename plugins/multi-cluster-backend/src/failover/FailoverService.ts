@@ -46,6 +46,7 @@ const MAX_REASON_LENGTH = 2000;
 import { FleetInventoryService } from '../inventory/FleetInventory';
 import { KarmadaConnector } from '../inventory/connectors/KarmadaConnector';
 import { EntityPlacement } from '../placement/EntityPlacementService';
+import { drillOutcome } from './drillOutcome';
 import { FailoverEvents } from './FailoverEvents';
 import {
   ActiveFailoverError,
@@ -619,13 +620,6 @@ export class DefaultFailoverService implements FailoverService {
       return { dryRun: true, plan };
     }
 
-    // A drill moves replicas only on the simulated demo fleet; anywhere
-    // else it rehearses the runbook without changes.
-    const involved = [plan.from, ...plan.to].map(n =>
-      clusters.find(c => c.name === n),
-    );
-    const dry =
-      Boolean(request.drill) && !involved.every(c => c?.source === 'demo');
     const workloads: WorkloadRef[] = placement.actual.clusters.flatMap(c =>
       c.workloads.map(w => ({
         cluster: c.cluster,
@@ -646,16 +640,17 @@ export class DefaultFailoverService implements FailoverService {
       resourceRequest: service.resourceRequest,
       workloads,
       karmada,
-      dry,
       requestedBy: actorOf(credentials),
     };
+    // A drill runs the failover's runbook for real: it moves the replicas,
+    // and its RTO is measured from what the clusters report (drillOutcome).
     const { run, created, requestHash } = await store.createRun({
       kind: request.drill ? 'drill' : 'failover',
       entityRef,
       reason: sanitizeForLog(request.reason, MAX_REASON_LENGTH),
       actor: actorOf(credentials),
       idempotency,
-      dry,
+      dry: false,
       plan,
       context,
     });
@@ -675,7 +670,6 @@ export class DefaultFailoverService implements FailoverService {
           to: plan.to,
           method: plan.method,
           reason: run.reason,
-          dry,
         },
       });
       this.options.onCreated?.(run);
@@ -934,8 +928,7 @@ export class DefaultFailoverService implements FailoverService {
         : [],
       activeRunId: active ?? null,
       drills: drills.map(d => {
-        const achieved =
-          d.durationMs !== undefined ? d.durationMs / 1000 : undefined;
+        const outcome = drillOutcome(d, targetRto);
         return {
           runId: d.id,
           status: d.status,
@@ -944,14 +937,11 @@ export class DefaultFailoverService implements FailoverService {
           to: d.to,
           createdAt: d.createdAt,
           finishedAt: d.finishedAt,
-          achievedRtoSeconds: achieved ?? null,
+          movedReplicas: outcome.movedReplicas,
+          achievedRtoSeconds: outcome.achievedRtoSeconds,
           targetRtoSeconds: targetRto ?? null,
-          metTarget:
-            achieved !== undefined &&
-            targetRto !== undefined &&
-            d.status === 'succeeded'
-              ? achieved <= targetRto
-              : null,
+          metTarget: outcome.metTarget,
+          metTargetReason: outcome.metTargetReason,
           steps: d.steps.map(s => ({
             kind: s.kind,
             status: s.status,

@@ -17,8 +17,8 @@ const databases = TestDatabases.create({ ids: ['SQLITE_3', 'POSTGRES_15'] });
 const owner = mockCredentials.user(OWNER);
 const request = {
   entityRef: 'component:default/checkout',
-  from: 'demo-eu',
-  to: 'demo-us',
+  from: 'eu-west',
+  to: 'us-east',
   reason: 'eu-west-1 is down',
   force: true,
 };
@@ -88,10 +88,10 @@ describe.each(databases.eachSupportedId())('failover worker on %p', id => {
     });
     expect(done.claims).toBe(1);
     expect(
-      await a.workloads.listWorkloads('demo-us', { kubernetesId: 'checkout' }),
+      await a.workloads.listWorkloads('us-east', { kubernetesId: 'checkout' }),
     ).toEqual([expect.objectContaining({ replicas: 3, availableReplicas: 3 })]);
     expect(
-      await a.workloads.listWorkloads('demo-eu', { kubernetesId: 'checkout' }),
+      await a.workloads.listWorkloads('eu-west', { kubernetesId: 'checkout' }),
     ).toEqual([expect.objectContaining({ replicas: 0 })]);
     // the lock is released: a new failover may start
     expect(
@@ -151,6 +151,7 @@ describe.each(databases.eachSupportedId())('failover worker on %p', id => {
       ]);
       ref.a = a;
       const b = await createHarness(secondKnex(a.knex), {
+        fleet: a.fleet,
         workerId: 'replica-b',
         executors: countingExecutors(calls),
       });
@@ -186,7 +187,7 @@ describe.each(databases.eachSupportedId())('failover worker on %p', id => {
         done.steps.every(s => ['succeeded', 'skipped'].includes(s.status)),
       ).toBe(true);
       expect(
-        await b.workloads.listWorkloads('demo-us', {
+        await b.workloads.listWorkloads('us-east', {
           kubernetesId: 'checkout',
         }),
       ).toEqual([expect.objectContaining({ replicas: 3 })]);
@@ -214,6 +215,7 @@ describe.each(databases.eachSupportedId())('failover worker on %p', id => {
     ]);
     ref.a = a;
     const b = await createHarness(secondKnex(a.knex), {
+      fleet: a.fleet,
       workerId: 'replica-b',
       executors: countingExecutors(calls),
     });
@@ -232,7 +234,7 @@ describe.each(databases.eachSupportedId())('failover worker on %p', id => {
     expect(calls.get('precheck-source')).toBe(1);
     expect(calls.get('verify')).toBe(1);
     expect(
-      await b.workloads.listWorkloads('demo-us', { kubernetesId: 'checkout' }),
+      await b.workloads.listWorkloads('us-east', { kubernetesId: 'checkout' }),
     ).toEqual([expect.objectContaining({ replicas: 3 })]);
   });
 

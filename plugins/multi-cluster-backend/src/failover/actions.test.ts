@@ -42,8 +42,8 @@ describe('failover actions and signals', () => {
         id: 'test:start-failover',
         input: {
           entityRef: 'component:default/checkout',
-          from: 'demo-eu',
-          to: 'demo-us',
+          from: 'eu-west',
+          to: 'us-east',
           reason: 'x',
           force: true,
         },
@@ -55,7 +55,7 @@ describe('failover actions and signals', () => {
         id: 'test:start-failover',
         input: {
           entityRef: 'component:default/checkout',
-          from: 'demo-eu',
+          from: 'eu-west',
           reason: 'x',
         },
         credentials: mockCredentials.service(),
@@ -84,7 +84,7 @@ describe('failover actions and signals', () => {
         id: 'test:start-failover',
         input: {
           entityRef: 'component:default/checkout',
-          from: 'demo-eu',
+          from: 'eu-west',
           reason: 'r'.repeat(2_001),
           url: 'https://evil',
         },
@@ -105,8 +105,8 @@ describe('failover actions and signals', () => {
       id: 'test:start-failover',
       input: {
         entityRef: 'component:default/checkout',
-        from: 'demo-eu',
-        to: 'demo-us',
+        from: 'eu-west',
+        to: 'us-east',
         reason: 'x',
         dryRun: true,
       },
@@ -118,8 +118,8 @@ describe('failover actions and signals', () => {
       id: 'test:start-failover',
       input: {
         entityRef: 'component:default/checkout',
-        from: 'demo-eu',
-        to: 'demo-us',
+        from: 'eu-west',
+        to: 'us-east',
         reason: 'x',
         force: true,
         idempotencyKey: 'a-1',

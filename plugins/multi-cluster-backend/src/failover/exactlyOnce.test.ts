@@ -23,8 +23,8 @@ const owner = mockCredentials.user(OWNER);
 const ENTITY = 'component:default/checkout';
 const request = {
   entityRef: ENTITY,
-  from: 'demo-eu',
-  to: 'demo-us',
+  from: 'eu-west',
+  to: 'us-east',
   reason: 'eu-west-1 is down',
   force: true,
 };
@@ -127,9 +127,9 @@ describe.each(databases.eachSupportedId())('exactly once on %p', id => {
     expect(new Set(values.map(v => v.run.id))).toEqual(new Set([run.id]));
     expect(values.filter(v => v.created)).toHaveLength(1);
     expect(await runRows(a)).toBe(1);
-    expect(await replicasOf(a, ['demo-eu', 'demo-us'])).toEqual({
-      'demo-eu': 0,
-      'demo-us': 3,
+    expect(await replicasOf(a, ['eu-west', 'us-east'])).toEqual({
+      'eu-west': 0,
+      'us-east': 3,
     });
   });
 
@@ -196,9 +196,9 @@ describe.each(databases.eachSupportedId())('exactly once on %p', id => {
     a.worker.start();
     await finished(a, created.run.id);
     await a.worker.stop();
-    expect(await replicasOf(a, ['demo-eu', 'demo-us'])).toEqual({
-      'demo-eu': 0,
-      'demo-us': 3,
+    expect(await replicasOf(a, ['eu-west', 'us-east'])).toEqual({
+      'eu-west': 0,
+      'us-east': 3,
     });
 
     const results = await Promise.allSettled(
@@ -228,9 +228,9 @@ describe.each(databases.eachSupportedId())('exactly once on %p', id => {
 
     b.worker.start();
     expect((await finished(b, rollback.id)).status).toBe('succeeded');
-    expect(await replicasOf(a, ['demo-eu', 'demo-us'])).toEqual({
-      'demo-eu': 3,
-      'demo-us': 0,
+    expect(await replicasOf(a, ['eu-west', 'us-east'])).toEqual({
+      'eu-west': 3,
+      'us-east': 0,
     });
     const described = await a.service.get(created.run.id, owner);
     expect(described.rollbackAvailable).toBe(false);
@@ -240,19 +240,19 @@ describe.each(databases.eachSupportedId())('exactly once on %p', id => {
       a.service.rollback(created.run.id, {}, owner),
     ).rejects.toBeInstanceOf(ConflictError);
     expect(await runRows(a)).toBe(2);
-    expect(await replicasOf(a, ['demo-eu', 'demo-us'])).toEqual({
-      'demo-eu': 3,
-      'demo-us': 0,
+    expect(await replicasOf(a, ['eu-west', 'us-east'])).toEqual({
+      'eu-west': 3,
+      'us-east': 0,
     });
   });
 
   it('rolls back the change a run made, from the replicas now: 12 replicas stay 12 (absolute counts left 10)', async () => {
-    const clusters = ['demo-eu', 'demo-us', 'demo-ap'];
+    const clusters = ['eu-west', 'us-east', 'ap-south'];
     const [h] = await replicas([
       {
-        fleet: {
+        layout: {
           clusters,
-          replicas: { 'demo-eu': 2, 'demo-us': 8, 'demo-ap': 2 },
+          replicas: { 'eu-west': 2, 'us-east': 8, 'ap-south': 2 },
         },
       },
     ]);
@@ -268,26 +268,26 @@ describe.each(databases.eachSupportedId())('exactly once on %p', id => {
       return done;
     };
     // A moves eu's 2 replicas to us; B then moves ap's 2 to us too.
-    const a = await run({ ...request, from: 'demo-eu', to: 'demo-us' });
-    const b = await run({ ...request, from: 'demo-ap', to: 'demo-us' });
+    const a = await run({ ...request, from: 'eu-west', to: 'us-east' });
+    const b = await run({ ...request, from: 'ap-south', to: 'us-east' });
     expect(await replicasOf(h, clusters)).toEqual({
-      'demo-eu': 0,
-      'demo-us': 12,
-      'demo-ap': 0,
+      'eu-west': 0,
+      'us-east': 12,
+      'ap-south': 0,
     });
 
     // Rolling A back moves its 2 replicas back. Its recorded absolute
     // counts (eu 2, us 8) would have dropped us to 8 and lost B's 2.
     const rollbackA = await h.service.rollback(a.id, {}, owner);
     expect(rollbackA.run.plan.moves).toEqual([
-      { cluster: 'demo-eu', before: 0, after: 2 },
-      { cluster: 'demo-us', before: 12, after: 10 },
+      { cluster: 'eu-west', before: 0, after: 2 },
+      { cluster: 'us-east', before: 12, after: 10 },
     ]);
     expect((await finished(h, rollbackA.run.id)).status).toBe('succeeded');
     expect(await replicasOf(h, clusters)).toEqual({
-      'demo-eu': 2,
-      'demo-us': 10,
-      'demo-ap': 0,
+      'eu-west': 2,
+      'us-east': 10,
+      'ap-south': 0,
     });
 
     // Twice: refused, nothing moves.
@@ -299,9 +299,9 @@ describe.each(databases.eachSupportedId())('exactly once on %p', id => {
     const rollbackB = await h.service.rollback(b.id, {}, owner);
     expect((await finished(h, rollbackB.run.id)).status).toBe('succeeded');
     expect(await replicasOf(h, clusters)).toEqual({
-      'demo-eu': 2,
-      'demo-us': 8,
-      'demo-ap': 2,
+      'eu-west': 2,
+      'us-east': 8,
+      'ap-south': 2,
     });
   });
 
@@ -385,7 +385,7 @@ describe.each(databases.eachSupportedId())('exactly once on %p', id => {
           ...request,
           entityRef: `component:default/checkout`,
           reason: `r${'\n'.repeat(10)}${'y'.repeat(1024 * 1024)}`,
-          to: `demo-us\r\n${'z'.repeat(1024 * 1024)}`,
+          to: `us-east\r\n${'z'.repeat(1024 * 1024)}`,
         },
         stranger,
       ),

@@ -23,8 +23,8 @@ const AS_OWNER = mockCredentials.user.header(OWNER);
 const AS_STRANGER = mockCredentials.user.header(STRANGER);
 const body = {
   entityRef: 'component:default/checkout',
-  from: 'demo-eu',
-  to: 'demo-us',
+  from: 'eu-west',
+  to: 'us-east',
   reason: 'eu-west-1 is down',
   force: true,
 };
@@ -174,7 +174,7 @@ describe('failover routes', () => {
       await h.historyStore.list({ entityRef: 'component:default/checkout' }),
     ).toEqual([]);
     expect(
-      await h.workloads.listWorkloads('demo-eu', { kubernetesId: 'checkout' }),
+      await h.workloads.listWorkloads('eu-west', { kubernetesId: 'checkout' }),
     ).toEqual([expect.objectContaining({ replicas: 3 })]);
 
     const created = await request(server)
@@ -223,9 +223,9 @@ describe('failover routes', () => {
     const nothing = await request(server)
       .post(api('/failovers'))
       .set('Authorization', AS_OWNER)
-      .send({ ...body, from: 'demo-us', to: 'demo-eu' });
+      .send({ ...body, from: 'us-east', to: 'eu-west' });
     expect(nothing.status).toBe(422);
-    expect(nothing.body.error.message).toMatch(/runs no replicas on demo-us/);
+    expect(nothing.body.error.message).toMatch(/runs no replicas on us-east/);
     expect(await runCount()).toBe(0);
   });
 
@@ -237,8 +237,8 @@ describe('failover routes', () => {
       .send({ ...body, dryRun: true });
     expect(res.status).toBe(200);
     expect(res.body.plan.moves).toEqual([
-      { cluster: 'demo-eu', before: 3, after: 0 },
-      { cluster: 'demo-us', before: 0, after: 3 },
+      { cluster: 'eu-west', before: 3, after: 0 },
+      { cluster: 'us-east', before: 0, after: 3 },
     ]);
     expect(res.body.plan.method).toBe('direct-scale');
     expect(await runCount()).toBe(0);
@@ -255,7 +255,7 @@ describe('failover routes', () => {
     expect(res.body).toMatchObject({
       id: expect.any(String),
       status: 'pending',
-      plan: { from: 'demo-eu', to: ['demo-us'] },
+      plan: { from: 'eu-west', to: ['us-east'] },
     });
     const second = await request(server)
       .post(api('/failovers'))
@@ -293,19 +293,19 @@ describe('failover routes', () => {
     expect(rb.body.run).toMatchObject({
       kind: 'rollback',
       rollbackOf: res.body.id,
-      from: 'demo-us',
-      to: ['demo-eu'],
+      from: 'us-east',
+      to: ['eu-west'],
     });
     expect(rb.body.plan.moves).toEqual([
-      { cluster: 'demo-eu', before: 0, after: 3 },
-      { cluster: 'demo-us', before: 3, after: 0 },
+      { cluster: 'eu-west', before: 0, after: 3 },
+      { cluster: 'us-east', before: 3, after: 0 },
     ]);
     await waitForStatus(h, rb.body.id, 'succeeded');
     expect(
-      await h.workloads.listWorkloads('demo-eu', { kubernetesId: 'checkout' }),
+      await h.workloads.listWorkloads('eu-west', { kubernetesId: 'checkout' }),
     ).toEqual([expect.objectContaining({ replicas: 3 })]);
     expect(
-      await h.workloads.listWorkloads('demo-us', { kubernetesId: 'checkout' }),
+      await h.workloads.listWorkloads('us-east', { kubernetesId: 'checkout' }),
     ).toEqual([expect.objectContaining({ replicas: 0 })]);
     const list = await request(server)
       .get(api('/failovers?entityRef=component:default/checkout'))
@@ -354,7 +354,7 @@ describe('failover routes', () => {
     const run = await waitForStatus(h, res.body.id, 'failed');
     expect(run.steps[0]).toMatchObject({ status: 'failed', attempts: 1 });
     expect(run.error).toBe(
-      'step 1 (precheck-source) failed after 1 attempt(s): demo-eu still reports healthy; refusing to fail over from a healthy cluster without force: true',
+      'step 1 (precheck-source) failed after 1 attempt(s): eu-west still reports healthy; refusing to fail over from a healthy cluster without force: true',
     );
     expect(run.steps.slice(1).every((s: any) => s.status === 'pending')).toBe(
       true,
@@ -364,14 +364,15 @@ describe('failover routes', () => {
       .set('Authorization', AS_OWNER);
     expect(got.body.rollbackAvailable).toBe(false);
     expect(
-      await h.workloads.listWorkloads('demo-eu', { kubernetesId: 'checkout' }),
+      await h.workloads.listWorkloads('eu-west', { kubernetesId: 'checkout' }),
     ).toEqual([expect.objectContaining({ replicas: 3 })]);
   });
 
   it('fails over from an unhealthy cluster without force', async () => {
     const { h, server, api } = await setup();
     stop = () => h.worker.stop();
-    await h.demo.setClusterHealthy('demo-eu', false);
+    // eu-west's API server stops answering /readyz: an outage.
+    h.fleet.setReady('eu-west', false);
     await h.inventory.refresh();
     const res = await request(server)
       .post(api('/failovers'))
@@ -387,25 +388,48 @@ describe('failover routes', () => {
     });
   });
 
-  it('runs a drill on the demo fleet, measures the RTO and reports it with the DR posture', async () => {
-    const { h, server, api } = await setup({ rolloutMs: 300 });
+  it('runs a drill for real: moves the replicas and measures the RTO until the target reports them ready', async () => {
+    const { h, server, api } = await setup();
     stop = () => h.worker.stop();
+    // us-east takes its time to get the moved replicas ready.
+    h.fleet.holdReadiness('us-east');
     const res = await request(server)
       .post(api('/drills'))
       .set('Authorization', AS_OWNER)
       .send({
         entityRef: 'component:default/checkout',
-        from: 'demo-eu',
-        to: 'demo-us',
+        from: 'eu-west',
+        to: 'us-east',
       });
     expect(res.status).toBe(202);
     expect(res.body.run).toMatchObject({ kind: 'drill', dry: false });
     h.worker.start();
+    // The drill scales the clusters' Deployments (before: the drill of a
+    // fleet that was not the simulator scaled nothing and met its target).
+    await h.fleet.waitForReplicas('us-east', 'checkout', 3);
+    await h.fleet.waitForReplicas('eu-west', 'checkout', 0);
+    const [target] = h.fleet.workloads('us-east', 'checkout');
+    expect(target.status.readyReplicas).toBe(0);
+    // Verify reads us-east and finds nothing ready, at least twice ...
+    const verifyReads = () =>
+      h.fleet
+        .api('us-east')
+        .requests.filter(
+          r => r.method === 'GET' && r.path.endsWith('/shop/deployments'),
+        ).length;
+    const before = verifyReads();
+    await waitFor(async () => verifyReads() >= before + 2);
+    // ... until the replicas are ready.
+    const readyFrom = Date.now();
+    h.fleet.releaseReadiness('us-east');
     const run = await waitForStatus(h, res.body.id, 'succeeded');
-    expect(run.durationMs).toBeGreaterThanOrEqual(250);
-    expect(
-      run.steps.find((s: any) => s.kind === 'verify')!.durationMs,
-    ).toBeGreaterThan(100);
+    const shift = run.steps.find((s: any) => s.kind === 'shift-replicas')!;
+    const verify = run.steps.find((s: any) => s.kind === 'verify')!;
+    const readyAt = Date.parse((verify.output as any).readyAt);
+    expect(readyAt).toBeGreaterThanOrEqual(readyFrom);
+    expect(verify.output).toMatchObject({
+      clusters: [{ cluster: 'us-east', expected: 3, ready: 3, ok: true }],
+    });
 
     const dr = await request(server)
       .get(api('/entities/component/default/checkout/dr'))
@@ -416,22 +440,69 @@ describe('failover routes', () => {
       declared: {
         strategy: 'active-passive-warm',
         rtoSeconds: 900,
-        standbyCluster: 'demo-us',
+        standbyCluster: 'us-east',
       },
       strategy: { id: 'active-passive-warm' },
       problems: [],
-      placement: expect.arrayContaining([{ name: 'demo-us', replicas: 3 }]),
+      placement: expect.arrayContaining([{ name: 'us-east', replicas: 3 }]),
       findings: expect.any(Array),
       activeRunId: null,
     });
+    // The RTO runs from the start of the move to the read that saw the
+    // target ready: it covers the time the replicas were held back.
+    const achieved = dr.body.drills[0].achievedRtoSeconds;
+    expect(achieved * 1000).toBeCloseTo(
+      readyAt - Date.parse(shift.startedAt),
+      -1,
+    );
+    expect(achieved * 1000).toBeGreaterThanOrEqual(
+      readyFrom - Date.parse(shift.startedAt),
+    );
     expect(dr.body.drills[0]).toMatchObject({
       runId: res.body.id,
       status: 'succeeded',
       dryRun: false,
+      movedReplicas: 3,
       targetRtoSeconds: 900,
-      achievedRtoSeconds: expect.any(Number),
       metTarget: true,
+      metTargetReason: null,
     });
     expect(dr.body.drills[0].steps).toHaveLength(7);
+  });
+
+  it('reports a drill whose target never became ready as missing its target, with the reason', async () => {
+    // verify gives up after 6 s (600 s scaled)
+    const { h, server, api } = await setup({ overrides: { timeScale: 0.01 } });
+    stop = () => h.worker.stop();
+    h.fleet.holdReadiness('us-east');
+    const res = await request(server)
+      .post(api('/drills'))
+      .set('Authorization', AS_OWNER)
+      .send({
+        entityRef: 'component:default/checkout',
+        from: 'eu-west',
+        to: 'us-east',
+      });
+    expect(res.status).toBe(202);
+    h.worker.start();
+    const run = await waitForStatus(h, res.body.id, 'failed');
+    expect(run.error).toMatch(/step 6 \(verify\) failed/);
+    // The replicas did move; they never became ready.
+    expect(h.fleet.replicas('us-east', 'checkout')).toBe(3);
+
+    const dr = await request(server)
+      .get(api('/entities/component/default/checkout/dr'))
+      .set('Authorization', AS_OWNER);
+    expect(dr.body.drills[0]).toMatchObject({
+      runId: res.body.id,
+      status: 'failed',
+      movedReplicas: 3,
+      achievedRtoSeconds: null,
+      targetRtoSeconds: 900,
+      metTarget: false,
+      metTargetReason: expect.stringMatching(
+        /^the targets never reported the required ready replicas \(timed out after \d+ms/,
+      ),
+    });
   });
 });

@@ -54,8 +54,6 @@ export interface FailoverRunContext {
   resourceRequest?: Record<string, string>;
   workloads: WorkloadRef[];
   karmada?: KarmadaTarget;
-  /** Drill without changes: mutating steps only report what they would do. */
-  dry?: boolean;
   requestedBy: string;
 }
 
@@ -78,13 +76,17 @@ export interface FailoverRun {
   rollbackOf?: string;
   /** The rollback of this run; a run is rolled back at most once. */
   rolledBackBy?: string;
+  /**
+   * A rehearsal whose mutating steps only reported what they would do: the
+   * drills made before drills moved replicas. New runs are never dry.
+   */
   dry: boolean;
   plan: FailoverPlan;
   context: FailoverRunContext;
   cancelRequested: boolean;
   currentStep?: string;
   error?: string;
-  /** Wall time from the first step's start to the end: the achieved RTO. */
+  /** Wall time from the first step's start to the end of the run. */
   durationMs?: number;
   claims: number;
   leaseOwner?: string;

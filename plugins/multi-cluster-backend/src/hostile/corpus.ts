@@ -52,7 +52,7 @@ export interface Target {
 }
 
 export const RUN_ID = '00000000-0000-4000-8000-000000000000';
-const CLUSTER = 'demo-eu-west-1';
+const CLUSTER = 'fleet-eu-west-1';
 const ENTITY = 'component:default/checkout';
 
 const json = (value: unknown) => JSON.stringify(value);
@@ -328,14 +328,14 @@ export function routeTargets(): Target[] {
       name: 'POST /clusters/:name/scale',
       method: 'post',
       path: `/clusters/${CLUSTER}/scale`,
-      valid: { machineDeployment: 'md-0', replicas: 3 },
+      valid: { machineDeployment: 'fleet-eu-west-1-md-0', replicas: 3 },
       schema: scaleClusterRequestSchema,
       bodyLimit: 4 * KB,
       cases: [
         ...pathCases(s => `/clusters/${s}/scale`, 'cluster name'),
         ...[-1, 1e9, 1.5, '5', 1e308].map(replicas => ({
           label: `replicas ${replicas}`,
-          body: json({ machineDeployment: 'md-0', replicas }),
+          body: json({ machineDeployment: 'fleet-eu-west-1-md-0', replicas }),
           status: 400,
         })),
       ],
@@ -687,7 +687,11 @@ export function actionTargets(): Target[] {
     },
     {
       name: 'scale-cluster',
-      valid: { cluster: CLUSTER, machineDeployment: 'md-0', replicas: 3 },
+      valid: {
+        cluster: CLUSTER,
+        machineDeployment: 'fleet-eu-west-1-md-0',
+        replicas: 3,
+      },
       schema: scaleClusterActionInputSchema,
     },
     {

@@ -12,7 +12,12 @@ import fc from 'fast-check';
 import { Knex } from 'knex';
 import request from 'supertest';
 import { multiClusterPlugin } from '../plugin';
-import { checkoutEntity, demoConfig } from '../__testUtils__/fixtures';
+import {
+  capiFleetClusters,
+  capiFleetWorkloads,
+  checkoutEntity,
+} from '../__testUtils__/fixtures';
+import { ClusterApiTestFleet } from '../__testUtils__/ClusterApiTestFleet';
 import {
   actionTargets,
   HostileCase,
@@ -79,6 +84,10 @@ async function countRows(knex: Knex): Promise<Record<string, number>> {
 
 async function startBackend() {
   const knex = await databases.init('SQLITE_3');
+  const fleet = await ClusterApiTestFleet.start({
+    clusters: capiFleetClusters,
+    workloads: capiFleetWorkloads,
+  });
   const permissions = mockServices.permissions.mock();
   permissions.authorize.mockImplementation(async requests =>
     requests.map(() => ({ result: AuthorizeResult.ALLOW })),
@@ -92,7 +101,10 @@ async function startBackend() {
       mockServices.database.factory({ knex }),
       mockServices.rootConfig.factory({
         data: {
-          multiCluster: { demo: demoConfig, catalog: { enabled: false } },
+          multiCluster: {
+            clusterApi: fleet.clusterApiConfig,
+            catalog: { enabled: false },
+          },
         },
       }),
       permissions.factory,
@@ -101,7 +113,7 @@ async function startBackend() {
       actionsRegistryServiceMock.factory(),
     ],
   });
-  return { backend, knex };
+  return { backend, knex, fleet };
 }
 
 interface Answer {
@@ -226,12 +238,13 @@ const refusedQueries = fc
 
 describe('hostile input', () => {
   let backend: Awaited<ReturnType<typeof startBackend>>['backend'];
+  let fleet: ClusterApiTestFleet;
   let knex: Knex;
   let rowsBefore: Record<string, number>;
   let baseUrl = '';
 
   beforeAll(async () => {
-    ({ backend, knex } = await startBackend());
+    ({ backend, knex, fleet } = await startBackend());
     const address = backend.server.address();
     if (!address || typeof address === 'string') {
       throw new Error('the test backend is not listening on a port');
@@ -242,6 +255,7 @@ describe('hostile input', () => {
 
   afterAll(async () => {
     await backend?.stop();
+    await fleet?.stop();
     const statuses = [...stats.statuses.entries()]
       .sort(([a], [b]) => a - b)
       .map(([status, count]) => `${status}: ${count}`)
@@ -332,8 +346,8 @@ describe('hostile input', () => {
         .set('Authorization', USER);
       expect(clusters.status).toBe(200);
       expect(clusters.body.items.map((c: { name: string }) => c.name)).toEqual([
-        'demo-eu-west-1',
-        'demo-us-east-1',
+        'fleet-eu-west-1',
+        'fleet-us-east-1',
       ]);
 
       const simulated = await request(server)
@@ -341,11 +355,11 @@ describe('hostile input', () => {
         .set('Authorization', USER)
         .send({
           replicas: 2,
-          placement: { clusterAffinity: { clusterNames: ['demo-eu-west-1'] } },
+          placement: { clusterAffinity: { clusterNames: ['fleet-eu-west-1'] } },
         });
       expect(simulated.status).toBe(200);
       expect(simulated.body.targets).toEqual([
-        { name: 'demo-eu-west-1', replicas: 2 },
+        { name: 'fleet-eu-west-1', replicas: 2 },
       ]);
 
       const plan = await request(server)
@@ -353,8 +367,8 @@ describe('hostile input', () => {
         .set('Authorization', USER)
         .send({
           entityRef: 'component:default/checkout',
-          from: 'demo-eu-west-1',
-          to: 'demo-us-east-1',
+          from: 'fleet-eu-west-1',
+          to: 'fleet-us-east-1',
           reason: 'still answering',
           dryRun: true,
         });

@@ -9,7 +9,11 @@ import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import request from 'supertest';
 import { multiClusterPlugin } from '../plugin';
-import { demoConfig } from '../__testUtils__/fixtures';
+import {
+  capiFleetClusters,
+  capiFleetWorkloads,
+} from '../__testUtils__/fixtures';
+import { ClusterApiTestFleet } from '../__testUtils__/ClusterApiTestFleet';
 
 jest.setTimeout(60_000);
 
@@ -21,9 +25,14 @@ const INTERNAL_DETAIL = `EACCES: permission denied, open '${__filename}'`;
 describe('the backend started with NODE_ENV=production', () => {
   const nodeEnv = process.env.NODE_ENV;
   let backend: Awaited<ReturnType<typeof startTestBackend>>;
+  let fleet: ClusterApiTestFleet;
   const logged: unknown[] = [];
 
   beforeAll(async () => {
+    fleet = await ClusterApiTestFleet.start({
+      clusters: capiFleetClusters,
+      workloads: capiFleetWorkloads,
+    });
     // Read when the backend builds its error handlers.
     process.env.NODE_ENV = 'production';
     const permissions = mockServices.permissions.mock();
@@ -43,7 +52,10 @@ describe('the backend started with NODE_ENV=production', () => {
         multiClusterPlugin,
         mockServices.rootConfig.factory({
           data: {
-            multiCluster: { demo: demoConfig, catalog: { enabled: false } },
+            multiCluster: {
+              clusterApi: fleet.clusterApiConfig,
+              catalog: { enabled: false },
+            },
           },
         }),
         permissions.factory,
@@ -61,6 +73,7 @@ describe('the backend started with NODE_ENV=production', () => {
 
   afterAll(async () => {
     await backend?.stop();
+    await fleet?.stop();
     process.env.NODE_ENV = nodeEnv;
   });
 

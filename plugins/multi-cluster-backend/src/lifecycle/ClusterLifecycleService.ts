@@ -31,7 +31,7 @@ export interface CallContext {
 /**
  * Cluster lifecycle (scale, upgrade, delete): authorizes with the cluster
  * permissions (including conditional rules), dispatches to the cluster's
- * Cluster API management cluster or the demo simulator, audits and records
+ * Cluster API management cluster, audits and records
  * history.
  */
 export class ClusterLifecycleService {

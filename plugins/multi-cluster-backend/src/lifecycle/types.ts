@@ -10,7 +10,7 @@ export interface ScaleMachineDeploymentResult {
   resourceVersion?: string;
   /** Number of patch attempts (more than 1 after resourceVersion conflicts). */
   attempts: number;
-  source: 'cluster-api' | 'demo';
+  source: 'cluster-api';
 }
 
 /** @public */
@@ -23,7 +23,7 @@ export interface UpgradeClusterResult {
   version: string;
   resourceVersion?: string;
   attempts: number;
-  source: 'cluster-api' | 'demo';
+  source: 'cluster-api';
 }
 
 /** @public */
@@ -32,12 +32,11 @@ export interface DeleteClusterResult {
   namespace: string;
   name: string;
   deletionRequested: true;
-  source: 'cluster-api' | 'demo';
+  source: 'cluster-api';
 }
 
 /**
- * Applies lifecycle changes to a cluster's Cluster API objects (or to the
- * simulated demo fleet).
+ * Applies lifecycle changes to a cluster's Cluster API objects.
  *
  * @public
  */

@@ -61,7 +61,8 @@ export function createConnectivityRouter(options: {
     const clusters = (await inventory.getClusters()).filter(canRead);
     const readable = new Set(clusters.map(c => c.name));
     const report = await addons.getCoverage(clusters);
-    // Precomputed (demo) coverage lists every cluster; show readable ones.
+    // A delivery's status can name clusters the caller may not read: only
+    // readable ones are shown.
     res.json({
       addons: report.addons.map(addon => ({
         ...addon,

@@ -18,7 +18,6 @@ import { MutationRecorder } from '../history/MutationRecorder';
 import { CatalogClusterConnector } from '../inventory/connectors/CatalogClusterConnector';
 import { ClusterApiConnector } from '../inventory/connectors/ClusterApiConnector';
 import { ConfigClusterConnector } from '../inventory/connectors/ConfigClusterConnector';
-import { DemoFleetConnector } from '../inventory/connectors/DemoFleetConnector';
 import { DependencyResolver } from '../exposure/DependencyResolver';
 import { EntityExposureService } from '../exposure/EntityExposureService';
 import { KarmadaConnector } from '../inventory/connectors/KarmadaConnector';
@@ -43,7 +42,6 @@ export interface MultiClusterServices {
   store: MultiClusterStore;
   clients: ClusterClientFactory;
   inventory: FleetInventory;
-  demo?: DemoFleetConnector;
   karmada: KarmadaConnector[];
   clusterApi: ClusterApiConnector[];
   workloads: WorkloadService;
@@ -106,18 +104,6 @@ export async function createMultiClusterServices(deps: {
   );
   connectors.push(...karmada, ...clusterApi);
 
-  let demo: DemoFleetConnector | undefined;
-  if (config.demo) {
-    demo = new DemoFleetConnector(config.demo, store);
-    connectors.push(demo);
-    logger.warn(
-      `multiCluster.demo is configured: serving a SIMULATED demo fleet of ${
-        config.demo.clusters.length
-      } clusters (${demo.clusterNames.join(
-        ', ',
-      )}); every cluster from it is marked source 'demo'`,
-    );
-  }
   logger.info(
     `Fleet sources: ${connectors.map(c => c.id).join(', ') || 'none'}`,
   );
@@ -135,7 +121,7 @@ export async function createMultiClusterServices(deps: {
       : undefined,
     inspectTimeoutMs: config.connectivity.timeoutMs,
   });
-  const workloads = new WorkloadService({ inventory, clients, demo });
+  const workloads = new WorkloadService({ inventory, clients });
   const authorizer = new ClusterAuthorizer(
     deps.permissions,
     deps.permissionsRegistry,
@@ -149,19 +135,13 @@ export async function createMultiClusterServices(deps: {
   for (const c of clusterApi) {
     providers.set(c.managementCluster, c);
   }
-  if (demo) {
-    providers.set('demo', demo);
-  }
   const lifecycle = new ClusterLifecycleService({
     inventory,
     providers,
     authorizer,
     recorder,
     logger,
-    onChange: () =>
-      inventory.requestRefresh(
-        demo ? [config.demo!.rolloutMs / 2, config.demo!.rolloutMs + 250] : [],
-      ),
+    onChange: () => inventory.requestRefresh(),
   });
   const placement = new EntityPlacementService({
     catalog: deps.catalog,
@@ -189,14 +169,12 @@ export async function createMultiClusterServices(deps: {
     logger,
     timeoutMs: config.connectorTimeoutMs,
     clientFor: createAddonClientResolver({ clients, inventory }),
-    precomputed: demo ? () => demo!.listAddons() : undefined,
   });
   return {
     config,
     store,
     clients,
     inventory,
-    demo,
     karmada,
     clusterApi,
     workloads,

@@ -1,12 +1,12 @@
 import { NotFoundError } from '@backstage/errors';
-import { DemoFleetConnector } from '../inventory/connectors/DemoFleetConnector';
 import { FleetInventoryService } from '../inventory/FleetInventory';
 import { ClusterClientFactory } from '../kubernetes/ClusterClientFactory';
 import { ScaleWorkloadResult, WorkloadKind, WorkloadStatus } from './types';
 
 /**
  * Reads and scales an entity's workloads in one cluster, through the
- * cluster's KubeConfig (direct or Karmada proxy) or the demo simulator.
+ * cluster's Kubernetes API (however the inventory reaches it: directly, or
+ * through a Karmada cluster proxy).
  *
  * @public
  */
@@ -36,26 +36,22 @@ export class WorkloadService implements WorkloadOperations {
     private readonly options: {
       inventory: FleetInventoryService;
       clients: ClusterClientFactory;
-      demo?: DemoFleetConnector;
     },
   ) {}
 
-  private async target(clusterName: string) {
+  private async client(clusterName: string) {
     const cluster = await this.options.inventory.getCluster(clusterName);
     if (!cluster) {
       throw new NotFoundError(`Cluster '${clusterName}' not found`);
     }
     const access = await this.options.inventory.getAccess(clusterName);
-    if (access?.kind === 'demo' && this.options.demo) {
-      return { demo: this.options.demo };
-    }
     const client = this.options.clients.forCluster(clusterName, access);
     if (!client) {
       throw new NotFoundError(
         `Cluster '${clusterName}' has no server-side access configured`,
       );
     }
-    return { client };
+    return client;
   }
 
   async listWorkloads(
@@ -63,18 +59,15 @@ export class WorkloadService implements WorkloadOperations {
     query: { kubernetesId: string; namespace?: string },
     options?: { timeoutMs?: number; signal?: AbortSignal },
   ): Promise<WorkloadStatus[]> {
-    const t = await this.target(clusterName);
-    if (t.demo) {
-      return t.demo.listWorkloads(clusterName, query);
-    }
+    const client = await this.client(clusterName);
     const labelSelector = `backstage.io/kubernetes-id=${query.kubernetesId}`;
     const [deployments, statefulSets] = await Promise.all([
-      t.client!.listWorkloads(
+      client.listWorkloads(
         'Deployment',
         { namespace: query.namespace, labelSelector },
         options,
       ),
-      t.client!.listWorkloads(
+      client.listWorkloads(
         'StatefulSet',
         { namespace: query.namespace, labelSelector },
         options,
@@ -107,11 +100,8 @@ export class WorkloadService implements WorkloadOperations {
       replicas: number;
     },
   ): Promise<ScaleWorkloadResult> {
-    const t = await this.target(clusterName);
-    if (t.demo) {
-      return t.demo.scaleWorkload(clusterName, target);
-    }
-    const patched = await t.client!.scaleWorkload(target.kind, target);
+    const client = await this.client(clusterName);
+    const patched = await client.scaleWorkload(target.kind, target);
     return {
       cluster: clusterName,
       namespace: target.namespace,

@@ -11,7 +11,6 @@ import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import { Knex, knex as createKnex } from 'knex';
 import { readMultiClusterConfig } from '../../config';
 import { MultiClusterStore } from '../../database/MultiClusterStore';
-import { DemoFleetConnector } from '../../inventory/connectors/DemoFleetConnector';
 import { KarmadaConnector } from '../../inventory/connectors/KarmadaConnector';
 import { FleetInventory } from '../../inventory/FleetInventory';
 import { ClusterClientFactory } from '../../kubernetes/ClusterClientFactory';
@@ -23,6 +22,7 @@ import { FailoverStepKind } from '@flotilla/plugin-multi-cluster-common';
 import { StepExecutor, StepExecutors } from '../steps';
 import { defaultStepExecutors } from '../steps';
 import { eventually } from '../../__testUtils__/eventually';
+import { InMemoryFleet } from '../../__testUtils__/InMemoryFleet';
 
 export const OWNER = 'user:default/owner';
 export const STRANGER = 'user:default/stranger';
@@ -42,8 +42,8 @@ export function serviceEntity(
         'backstage.io/kubernetes-namespace': 'shop',
         'flotilla.io/dr-strategy': 'active-passive-warm',
         'flotilla.io/rto': '15m',
-        'flotilla.io/primary-cluster': 'demo-eu',
-        'flotilla.io/standby-cluster': 'demo-us',
+        'flotilla.io/primary-cluster': 'eu-west',
+        'flotilla.io/standby-cluster': 'us-east',
         ...extra,
       },
     },
@@ -55,43 +55,49 @@ export function serviceEntity(
   };
 }
 
-/** Demo clusters of a test fleet and each service's replicas on them. */
-export interface DemoFleet {
+/** Clusters of a test fleet and each service's replicas on them. */
+export interface FleetLayout {
   clusters: string[];
   replicas: Record<string, number>;
 }
 
-const DEFAULT_FLEET: DemoFleet = {
-  clusters: ['demo-eu', 'demo-us'],
-  replicas: { 'demo-eu': 3, 'demo-us': 0 },
+const DEFAULT_LAYOUT: FleetLayout = {
+  clusters: ['eu-west', 'us-east'],
+  replicas: { 'eu-west': 3, 'us-east': 0 },
 };
 
-export function demoFleetConfig(
+const started: InMemoryFleet[] = [];
+// Every fleet a harness starts is stopped with the test file.
+afterAll(async () => {
+  await Promise.all(started.splice(0).map(f => f.stop()));
+});
+
+/**
+ * A fleet of in-memory API servers with a Deployment of each service in
+ * `shop` on every cluster (replicas as the layout says).
+ */
+export async function startTestFleet(
   services: string[],
-  rolloutMs = 0,
-  fleet: DemoFleet = DEFAULT_FLEET,
-) {
+  layout: FleetLayout = DEFAULT_LAYOUT,
+): Promise<InMemoryFleet> {
   const regions = ['eu-west-1', 'us-east-1', 'ap-south-1', 'sa-east-1'];
-  return {
-    multiCluster: {
-      catalog: { enabled: false },
-      demo: {
-        rolloutDuration: rolloutMs,
-        clusters: fleet.clusters.map((name, i) => ({
-          name,
-          region: regions[i % regions.length],
-          provider: i % 2 ? 'gcp' : 'aws',
-          capacity: { cpu: '640', memory: '2560Gi', pods: '11000' },
-          machineDeployments: [],
-        })),
-        workloads: services.map(s => ({
-          kubernetesId: s,
-          namespace: 'shop',
-          replicas: fleet.replicas,
-        })),
-      },
-    },
-  };
+  const fleet = await InMemoryFleet.start({
+    clusters: layout.clusters.map((name, i) => ({
+      name,
+      region: regions[i % regions.length],
+      provider: i % 2 ? 'gcp' : 'aws',
+      capacity: { cpu: '640', memory: '2560Gi', pods: '11000' },
+    })),
+    workloads: services.map(s => ({
+      kubernetesId: s,
+      namespace: 'shop',
+      replicas: Object.fromEntries(
+        layout.clusters.map(c => [c, layout.replicas[c] ?? 0]),
+      ),
+    })),
+  });
+  started.push(fleet);
+  return fleet;
 }
 
 /** Owners may do anything; everyone else is denied. */
@@ -196,14 +202,18 @@ export interface HarnessOptions {
   hooks?: FailoverModuleOptions['hooks'];
   config?: Record<string, unknown>;
   karmada?: KarmadaConnector[];
-  rolloutMs?: number;
-  fleet?: DemoFleet;
+  /** Clusters and replicas of a fleet the harness starts. */
+  layout?: FleetLayout;
+  /** A fleet to share (another backend replica on the same clusters). */
+  fleet?: InMemoryFleet;
   notifications?: FailoverModuleOptions['notifications'];
   signals?: FailoverModuleOptions['signals'];
 }
 
 export const FAST: Partial<FailoverConfig> = {
-  timeScale: 0.01,
+  // Step timeouts of 1.5 s (precheck) to 30 s (verify): room for HTTPS
+  // calls to the test fleet on a loaded machine.
+  timeScale: 0.05,
   pollIntervalMs: 25,
   leaseMs: 1000,
   retryBackoffMs: 100,
@@ -211,32 +221,41 @@ export const FAST: Partial<FailoverConfig> = {
   concurrency: 10,
 };
 
-/** One "backend replica": demo fleet, C's services and the failover module. */
+/** One "backend replica": a test fleet, C's services and the failover module. */
 export async function createHarness(knex: Knex, options: HarnessOptions = {}) {
   const services = options.services ?? ['checkout'];
+  const fleet =
+    options.fleet ?? (await startTestFleet(services, options.layout));
   const rootConfig = new ConfigReader({
-    ...demoFleetConfig(services, options.rolloutMs ?? 0, options.fleet),
+    multiCluster: {
+      catalog: { enabled: false },
+      // Racing tests send many requests at once to the test fleet on a
+      // loaded machine: a timeout there would be a false failure.
+      timeouts: { clusterRequest: 30_000 },
+    },
     ...(options.config ?? {}),
   });
   const mcConfig = readMultiClusterConfig(rootConfig);
   const store = await MultiClusterStore.create({
     database: { getClient: async () => knex } as any,
   });
-  const demo = new DemoFleetConnector(mcConfig.demo!, store);
-  const clients = new ClusterClientFactory(mcConfig);
+  const clients = new ClusterClientFactory({
+    ...mcConfig,
+    configClusters: fleet.configClusters,
+  });
   const logger = mockServices.logger.mock();
   const inventory = new FleetInventory({
-    connectors: [demo],
+    connectors: [fleet],
     store,
     clients,
     logger,
-    healthTimeoutMs: 1000,
+    healthTimeoutMs: 30_000,
     connectorTimeoutMs: 5000,
     concurrency: 10,
     cacheTtlMs: 0,
   });
   await inventory.refresh();
-  const workloads = new WorkloadService({ inventory, clients, demo });
+  const workloads = new WorkloadService({ inventory, clients });
   const catalog = catalogServiceMock({
     entities: options.entities ?? services.map(s => serviceEntity(s)),
   });
@@ -246,7 +265,7 @@ export async function createHarness(knex: Knex, options: HarnessOptions = {}) {
     workloads,
     karmada: options.karmada ?? [],
     concurrency: 10,
-    clusterTimeoutMs: 2000,
+    clusterTimeoutMs: 30_000,
     logger,
   });
   const { auditor, events } = recordingAuditor();
@@ -277,7 +296,7 @@ export async function createHarness(knex: Knex, options: HarnessOptions = {}) {
     ...module,
     knex,
     historyStore: store,
-    demo,
+    fleet,
     inventory,
     workloads,
     catalog,
@@ -301,8 +320,10 @@ export async function createReplicas(
   for (let i = 0; i < options.length; i++) {
     const k = i === 0 ? knex : secondKnex(knex);
     if (k !== knex) extraPools.push(k);
+    // Replicas of one backend see one fleet.
     const h = await createHarness(k, {
       workerId: `replica-${i}`,
+      fleet: out[0]?.fleet,
       ...options[i],
     });
     cleanups.push(() => h.worker.stop({ release: true }));

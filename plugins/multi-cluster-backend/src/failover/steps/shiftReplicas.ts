@@ -116,13 +116,12 @@ export const shiftReplicas: StepExecutor = async ctx => {
         scaled.push(...targets.map(t => ({ ...t, dryRun: true })));
         continue;
       }
-      const access = deps.clients
-        ? await deps.inventory.getAccess(move.cluster)
-        : undefined;
-      const client =
-        access && access.kind !== 'demo'
-          ? deps.clients!.forCluster(move.cluster, access)
-          : undefined;
+      // With the cluster's client the patch carries the resourceVersion it
+      // read; without one, WorkloadService reports why it cannot scale.
+      const client = deps.clients?.forCluster(
+        move.cluster,
+        await deps.inventory.getAccess(move.cluster),
+      );
       for (const t of targets) {
         if (client) {
           const result = await scaleWithResourceVersion(client, t, {

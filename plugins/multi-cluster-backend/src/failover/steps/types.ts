@@ -35,8 +35,8 @@ export interface StepDeps {
   workloads: WorkloadOperations;
   karmada: KarmadaConnector[];
   /**
-   * Clients of real clusters: direct scaling then patches with the read
-   * resourceVersion (demo clusters go through `workloads`).
+   * Clients of the fleet's clusters: direct scaling then patches with the
+   * resourceVersion it read.
    */
   clients?: ClusterClientFactory;
   /** Re-reads after a 409 before giving up (`multiCluster.conflictRetries`). */

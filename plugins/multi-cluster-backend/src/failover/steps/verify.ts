@@ -16,6 +16,8 @@ async function checkUrl(url: string, signal: AbortSignal) {
 /**
  * Polls until every target reports the desired available replicas (and the
  * optional `flotilla.io/health-url` answers 2xx); the step timeout bounds it.
+ * `readyAt` records the first read in which every target reported the
+ * desired ready replicas (the end of a drill's measured RTO).
  */
 export const verify: StepExecutor = async ({
   run,
@@ -39,6 +41,7 @@ export const verify: StepExecutor = async ({
   const targets = expected.filter(e => run.to.includes(e.cluster));
   let polls = 0;
   let last: unknown[] = [];
+  let readyAt: string | undefined;
   for (;;) {
     polls++;
     const reading = Promise.all(
@@ -53,9 +56,14 @@ export const verify: StepExecutor = async ({
             (s, w) => s + (w.availableReplicas ?? w.readyReplicas ?? 0),
             0,
           );
+          const ready = workloads.reduce(
+            (s, w) => s + (w.readyReplicas ?? 0),
+            0,
+          );
           return {
             cluster: t.cluster,
             expected: t.replicas,
+            ready,
             available,
             ok: run.dry ? true : available >= t.replicas,
           };
@@ -79,6 +87,14 @@ export const verify: StepExecutor = async ({
       throw error;
     }
     last = observed;
+    // The moment the targets were first seen ready: a drill's RTO ends here.
+    if (
+      !readyAt &&
+      !run.dry &&
+      observed.every(o => (o.ready ?? 0) >= o.expected)
+    ) {
+      readyAt = new Date().toISOString();
+    }
     let health: Awaited<ReturnType<typeof checkUrl>> | undefined;
     if (run.context.healthUrl) {
       health = await checkUrl(run.context.healthUrl, signal);
@@ -88,6 +104,7 @@ export const verify: StepExecutor = async ({
         output: {
           ...(run.dry ? { dryRun: true } : {}),
           clusters: observed,
+          ...(readyAt ? { readyAt } : {}),
           ...(health ? { healthUrl: run.context.healthUrl, health } : {}),
           polls,
         },
