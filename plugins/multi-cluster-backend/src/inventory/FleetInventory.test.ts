@@ -693,7 +693,29 @@ describe('FleetInventory access paths and detected labels', () => {
     });
     server.use(
       http.get(`${MGMT}/apis/cluster.x-k8s.io/v1beta2/clusters`, () =>
-        HttpResponse.json({ ...empty('ClusterList'), items: [capiCluster] }),
+        HttpResponse.json({
+          ...empty('ClusterList'),
+          items: [
+            capiCluster,
+            {
+              ...capiCluster,
+              metadata: { ...capiCluster.metadata, name: 'wc-2' },
+            },
+          ],
+        }),
+      ),
+      // The backend may not read wc-2's Secret.
+      http.get(
+        `${MGMT}/api/v1/namespaces/fleet-system/secrets/wc-2-kubeconfig`,
+        () =>
+          HttpResponse.json(
+            k8sStatus(
+              403,
+              'Forbidden',
+              'secrets "wc-2-kubeconfig" is forbidden',
+            ),
+            { status: 403 },
+          ),
       ),
       http.get(
         `${MGMT}/apis/controlplane.cluster.x-k8s.io/v1beta2/kubeadmcontrolplanes`,
@@ -745,6 +767,13 @@ describe('FleetInventory access paths and detected labels', () => {
     });
     expect(secretReads).toEqual([`Bearer ${MGMT_TOKEN}`]);
     expect(readyz).toEqual(['Bearer wc-1-admin-token']);
+    // Without its credentials, wc-2 keeps the health CAPI reports and says why.
+    expect(await inventory.getCluster('wc-2')).toMatchObject({
+      health: { status: 'healthy', via: 'cluster-api' },
+      stale: false,
+      lastError:
+        'wc-2: cannot load credentials: cluster-api:mgmt: get secret fleet-system/wc-2-kubeconfig: secrets "wc-2-kubeconfig" is forbidden',
+    });
     // Only the Secret's coordinates are stored.
     const rows = JSON.stringify(
       await knex.select().from('multi_cluster_snapshots'),

@@ -9,7 +9,10 @@ import {
 import pLimit from 'p-limit';
 import { MultiClusterStore } from '../database/MultiClusterStore';
 import { ClusterClientFactory } from '../kubernetes/ClusterClientFactory';
-import { KubernetesClient } from '../kubernetes/KubernetesClient';
+import {
+  CredentialsUnavailableError,
+  KubernetesClient,
+} from '../kubernetes/KubernetesClient';
 import { sanitizeForLog } from '../util/sanitize';
 import { mergeRecords, MergedCluster } from './merge';
 import {
@@ -267,7 +270,8 @@ export class FleetInventory implements FleetInventoryService {
     }
   }
 
-  private async checkHealth(m: MergedCluster): Promise<void> {
+  /** Checks health; false when this backend could not get credentials for the cluster. */
+  private async checkHealth(m: MergedCluster): Promise<boolean> {
     const access = m.access;
     if (!access) {
       if (!m.sourceHealth) {
@@ -277,7 +281,7 @@ export class FleetInventory implements FleetInventoryService {
           message: 'No server-side access configured for this cluster',
         };
       }
-      return;
+      return true;
     }
     if (!this.options.clients.canReach(access)) {
       if (!m.sourceHealth) {
@@ -287,15 +291,15 @@ export class FleetInventory implements FleetInventoryService {
           message: `${unusableReason(access)} for server-side access`,
         };
       }
-      return;
+      return true;
     }
     // Karmada's own Ready condition is the member's health through the proxy.
     if (access.kind === 'karmada-proxy') {
-      return;
+      return true;
     }
     const client = this.options.clients.forCluster(m.cluster.name, access);
     if (!client) {
-      return;
+      return true;
     }
     const started = Date.now();
     try {
@@ -310,6 +314,20 @@ export class FleetInventory implements FleetInventoryService {
         message: ready ? undefined : '/readyz did not return 200',
       };
     } catch (error) {
+      if (error instanceof CredentialsUnavailableError) {
+        // This backend could not get in (e.g. no RBAC to read the kubeconfig
+        // Secret): that says nothing about the cluster, whose source health
+        // stands. The problem is shown and the cluster not inspected.
+        m.cluster.lastError = errorMessage(error);
+        if (!m.sourceHealth) {
+          m.cluster.health = {
+            status: 'unknown',
+            via: 'none',
+            message: errorMessage(error),
+          };
+        }
+        return false;
+      }
       m.cluster.health = {
         status: 'unhealthy',
         via: 'readyz',
@@ -320,6 +338,7 @@ export class FleetInventory implements FleetInventoryService {
       m.cluster.stale = true;
       m.cluster.lastError = errorMessage(error);
     }
+    return true;
   }
 
   /** Last topology read from each config cluster's Nodes (kept when a read fails). */
@@ -497,8 +516,9 @@ export class FleetInventory implements FleetInventoryService {
       merged.map(m =>
         limit(async () => {
           this.chooseAccess(m);
-          await this.checkHealth(m);
-          await this.inspect(m, options?.signal);
+          if (await this.checkHealth(m)) {
+            await this.inspect(m, options?.signal);
+          }
         }),
       ),
     );

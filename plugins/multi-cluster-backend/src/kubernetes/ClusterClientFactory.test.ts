@@ -3,6 +3,7 @@ import { AddressInfo } from 'node:net';
 import { http, HttpResponse } from 'msw';
 import { k8sStatus, setupKubernetesMocks } from '../__testUtils__/msw';
 import { ClusterClientFactory } from './ClusterClientFactory';
+import { CredentialsUnavailableError } from './KubernetesClient';
 import {
   CA_CERT,
   CLIENT_CERT,
@@ -271,6 +272,9 @@ describe('ClusterClientFactory with Cluster API kubeconfig Secrets', () => {
       const client = capiFactory().forCluster('wc-1', capiAccess)!;
       const error = await client.listNodes().catch(e => e);
       expect(error.message).toMatch(/^wc-1: cannot load credentials: /);
+      // Not the cluster's own 404 (detectors read that as "not installed").
+      expect(error).toBeInstanceOf(CredentialsUnavailableError);
+      expect(error.statusCode).toBeUndefined();
       expect(error.message).toMatch(message);
       expect(error.message).not.toMatch(/wc-token|passwd|ssl/);
     }

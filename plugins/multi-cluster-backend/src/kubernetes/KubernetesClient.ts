@@ -77,6 +77,19 @@ export class KubernetesRequestError extends Error {
   }
 }
 
+/**
+ * The client could not get its credentials (e.g. a CAPI kubeconfig Secret
+ * that is missing, unreadable or unusable): nothing reached the cluster.
+ * Carries no status code, so a missing Secret never reads as a 404 of the
+ * cluster's own objects.
+ */
+export class CredentialsUnavailableError extends KubernetesRequestError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CredentialsUnavailableError';
+  }
+}
+
 /** True when a Kubernetes call failed with HTTP 404. */
 export function isNotFound(error: unknown): boolean {
   return error instanceof KubernetesRequestError && error.statusCode === 404;
@@ -274,13 +287,10 @@ export class KubernetesClient {
     return this.loading;
   }
 
-  private loadError(error: unknown): KubernetesRequestError {
+  private loadError(error: unknown): CredentialsUnavailableError {
     const message = error instanceof Error ? error.message : String(error);
-    return new KubernetesRequestError(
+    return new CredentialsUnavailableError(
       `${this.name}: cannot load credentials: ${message}`,
-      error instanceof KubernetesRequestError
-        ? { statusCode: error.statusCode, reason: error.reason }
-        : {},
     );
   }
 
