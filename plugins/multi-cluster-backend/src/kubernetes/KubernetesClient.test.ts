@@ -327,3 +327,73 @@ describe('KubernetesClient core and apiextensions calls', () => {
     });
   });
 });
+
+describe('KubernetesClient workload scaling', () => {
+  it('reads a Deployment and scales it only at the version it read', async () => {
+    const patches: { body: any; contentType: string | null }[] = [];
+    let resourceVersion = '41';
+    server.use(
+      http.get(`${API}/apis/apps/v1/namespaces/shop/deployments/web`, () =>
+        HttpResponse.json({
+          apiVersion: 'apps/v1',
+          kind: 'Deployment',
+          metadata: { name: 'web', namespace: 'shop', resourceVersion },
+          spec: { replicas: 2 },
+        }),
+      ),
+      http.patch(
+        `${API}/apis/apps/v1/namespaces/shop/deployments/web`,
+        async ({ request }) => {
+          const body: any = await request.json();
+          patches.push({
+            body,
+            contentType: request.headers.get('content-type'),
+          });
+          if (body.metadata?.resourceVersion !== resourceVersion) {
+            return HttpResponse.json(
+              k8sStatus(409, 'Conflict', 'the object has been modified'),
+              { status: 409 },
+            );
+          }
+          resourceVersion = String(Number(resourceVersion) + 1);
+          return HttpResponse.json({
+            metadata: { name: 'web', resourceVersion },
+            spec: { replicas: body.spec.replicas },
+          });
+        },
+      ),
+    );
+    const c = client();
+    const current = await c.getWorkload('Deployment', {
+      namespace: 'shop',
+      name: 'web',
+    });
+    expect(current.spec.replicas).toBe(2);
+    const patched = await c.scaleWorkload('Deployment', {
+      namespace: 'shop',
+      name: 'web',
+      replicas: 5,
+      resourceVersion: current.metadata.resourceVersion,
+    });
+    expect(patched.metadata.resourceVersion).toBe('42');
+    // A second writer with the old version is refused, not applied.
+    await expect(
+      c.scaleWorkload('Deployment', {
+        namespace: 'shop',
+        name: 'web',
+        replicas: 1,
+        resourceVersion: '41',
+      }),
+    ).rejects.toMatchObject({ statusCode: 409 });
+    expect(patches).toEqual([
+      {
+        body: { metadata: { resourceVersion: '41' }, spec: { replicas: 5 } },
+        contentType: 'application/merge-patch+json',
+      },
+      {
+        body: { metadata: { resourceVersion: '41' }, spec: { replicas: 1 } },
+        contentType: 'application/merge-patch+json',
+      },
+    ]);
+  });
+});

@@ -517,13 +517,43 @@ export class KubernetesClient {
     return (list.items ?? []) as any[];
   }
 
-  /** Scales a Deployment or StatefulSet with a merge patch on `spec.replicas`. */
-  async scaleWorkload(
+  /** Reads a Deployment or StatefulSet (404 is thrown: the caller asked for it by name). */
+  async getWorkload(
     kind: 'Deployment' | 'StatefulSet',
-    req: { namespace: string; name: string; replicas: number },
+    req: { namespace: string; name: string },
     opts?: { timeoutMs?: number; signal?: AbortSignal },
   ): Promise<any> {
-    const body = { spec: { replicas: req.replicas } };
+    return this.call(
+      `get ${kind} ${req.namespace}/${req.name}`,
+      (apis, options) =>
+        kind === 'Deployment'
+          ? apis.apps.readNamespacedDeployment(req, options)
+          : apis.apps.readNamespacedStatefulSet(req, options),
+      opts,
+    );
+  }
+
+  /**
+   * Scales a Deployment or StatefulSet with a merge patch on `spec.replicas`;
+   * with `resourceVersion`, only if the object is still at that version
+   * (409 Conflict otherwise).
+   */
+  async scaleWorkload(
+    kind: 'Deployment' | 'StatefulSet',
+    req: {
+      namespace: string;
+      name: string;
+      replicas: number;
+      resourceVersion?: string;
+    },
+    opts?: { timeoutMs?: number; signal?: AbortSignal },
+  ): Promise<any> {
+    const body = {
+      ...(req.resourceVersion
+        ? { metadata: { resourceVersion: req.resourceVersion } }
+        : {}),
+      spec: { replicas: req.replicas },
+    };
     return this.call(
       `scale ${kind} ${req.namespace}/${req.name}`,
       (apis, options) =>
