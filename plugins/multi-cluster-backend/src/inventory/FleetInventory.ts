@@ -170,8 +170,8 @@ export class FleetInventory implements FleetInventoryService {
   private followUps = new Set<NodeJS.Timeout>();
 
   /**
-   * Refreshes now and again after each delay (e.g. after a simulated
-   * rollout), without blocking the caller. Errors are logged.
+   * Refreshes now and again after each delay (e.g. while a rollout
+   * settles), without blocking the caller. Errors are logged.
    */
   requestRefresh(delaysMs: number[] = []): void {
     const run = () =>
