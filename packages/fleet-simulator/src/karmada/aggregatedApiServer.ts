@@ -301,6 +301,64 @@ function listMatcher(query: URLSearchParams): (cluster: Cluster) => boolean {
     fields.every(f => (cluster.metadata.name === f.value) === f.equal);
 }
 
+/** kubectl asks for server-side printing (`as=Table`). */
+function wantsTable(request: IncomingMessage): boolean {
+  return /;\s*as=Table/.test(String(request.headers.accept ?? ''));
+}
+
+/** `5s`, `7m`, `3h`, `2d`: kubectl's short age. */
+export function shortAge(from: string | undefined, now = Date.now()): string {
+  if (!from) return '<unknown>';
+  const seconds = Math.max(0, Math.floor((now - Date.parse(from)) / 1000));
+  if (seconds < 120) return `${seconds}s`;
+  if (seconds < 7200) return `${Math.floor(seconds / 60)}m`;
+  if (seconds < 172800) return `${Math.floor(seconds / 3600)}h`;
+  return `${Math.floor(seconds / 86400)}d`;
+}
+
+/** Karmada's printer columns: Name, Version, Mode, Ready, Age. */
+export function clusterTable(clusters: Cluster[], resourceVersion: string) {
+  const column = (
+    name: string,
+    type: string,
+    description: string,
+    format = '',
+  ) => ({
+    name,
+    type,
+    format,
+    description,
+    priority: 0,
+  });
+  return {
+    kind: 'Table',
+    apiVersion: 'meta.k8s.io/v1',
+    metadata: { resourceVersion },
+    columnDefinitions: [
+      column('Name', 'string', 'Name of the member cluster', 'name'),
+      column('Version', 'string', 'Kubernetes version of the member cluster'),
+      column('Mode', 'string', 'Sync mode (Push or Pull)'),
+      column('Ready', 'string', 'Status of the Ready condition'),
+      column('Age', 'date', 'Time since creation'),
+    ],
+    rows: clusters.map(c => ({
+      cells: [
+        c.metadata.name,
+        c.status?.kubernetesVersion ?? '',
+        c.spec.syncMode,
+        c.status?.conditions?.find(x => x.type === 'Ready')?.status ??
+          'Unknown',
+        shortAge(c.metadata.creationTimestamp),
+      ],
+      object: {
+        kind: 'PartialObjectMetadata',
+        apiVersion: 'meta.k8s.io/v1',
+        metadata: c.metadata,
+      },
+    })),
+  };
+}
+
 export class AggregatedApiServer {
   private server?: https.Server;
   private readonly openWatches = new Set<ServerResponse>();
@@ -347,10 +405,11 @@ export class AggregatedApiServer {
 
   async stop(): Promise<void> {
     for (const watch of this.openWatches) watch.end();
+    const server = this.server;
+    if (!server) return;
     await new Promise<void>(resolve => {
-      if (!this.server) return resolve();
-      this.server.close(() => resolve());
-      this.server.closeAllConnections();
+      server.close(() => resolve());
+      server.closeAllConnections();
     });
   }
 
@@ -373,47 +432,33 @@ export class AggregatedApiServer {
     const attributes = attributesOf(method, url.pathname, route)!;
     const decision = await this.options.authorizer.authorize(user, attributes);
     if (!decision.allowed) throw forbidden(user, attributes, decision.reason);
-    const { storage } = this.options;
     switch (route.kind) {
       case 'discovery':
-        if (method !== 'GET')
+        if (method !== 'GET') {
           throw new ApiError(failure(405, 'method not allowed'));
-        return send(response, 200, route.body);
-      case 'notFound':
-        throw new ApiError(
-          failure(404, 'the server could not find the requested resource'),
-        );
+        }
+        send(response, 200, route.body);
+        return;
       case 'collection':
-        if (method === 'GET' && route.watch)
-          return this.serveWatch(url.searchParams, response);
-        if (method === 'GET') {
-          const matches = listMatcher(url.searchParams);
-          return send(response, 200, {
-            apiVersion: GROUP_VERSION,
-            kind: 'ClusterList',
-            metadata: { resourceVersion: storage.currentResourceVersion() },
-            items: storage.list().filter(matches),
-          });
-        }
-        if (method === 'POST') {
-          const created = storage.create(await readJson(request));
-          this.options.log(
-            `karmada-aggregated-apiserver: ${user.name} created Cluster ${created.metadata.name}`,
-          );
-          return send(response, 201, created);
-        }
-        throw new ApiError(
-          failure(405, `${method} is not supported on the clusters collection`),
+        await this.serveCollection(
+          method,
+          route.watch,
+          url,
+          request,
+          response,
+          user,
         );
+        return;
       case 'object':
-        return this.serveObject(method, route, request, response, user);
+        await this.serveObject(method, route, request, response, user);
+        return;
       case 'proxy': {
-        const cluster = storage.get(route.name);
+        const cluster = this.options.storage.get(route.name);
         const credentials = await credentialsFor(
           cluster,
           this.options.readSecret,
         );
-        return forwardToCluster({
+        await forwardToCluster({
           cluster,
           credentials,
           user,
@@ -422,9 +467,52 @@ export class AggregatedApiServer {
           request,
           response,
         });
+        return;
       }
       default:
-        throw new ApiError(failure(404, 'not found'));
+        throw new ApiError(
+          failure(404, 'the server could not find the requested resource'),
+        );
+    }
+  }
+
+  private async serveCollection(
+    method: string,
+    watch: boolean,
+    url: URL,
+    request: IncomingMessage,
+    response: ServerResponse,
+    user: UserInfo,
+  ): Promise<void> {
+    const { storage } = this.options;
+    if (method === 'GET' && watch) {
+      this.serveWatch(url.searchParams, response);
+    } else if (method === 'GET') {
+      const matches = listMatcher(url.searchParams);
+      const items = storage.list().filter(matches);
+      const resourceVersion = storage.currentResourceVersion();
+      send(
+        response,
+        200,
+        wantsTable(request)
+          ? clusterTable(items, resourceVersion)
+          : {
+              apiVersion: GROUP_VERSION,
+              kind: 'ClusterList',
+              metadata: { resourceVersion },
+              items,
+            },
+      );
+    } else if (method === 'POST') {
+      const created = storage.create(await readJson(request));
+      this.options.log(
+        `karmada-aggregated-apiserver: ${user.name} created Cluster ${created.metadata.name}`,
+      );
+      send(response, 201, created);
+    } else {
+      throw new ApiError(
+        failure(405, `${method} is not supported on the clusters collection`),
+      );
     }
   }
 
@@ -439,8 +527,16 @@ export class AggregatedApiServer {
     const { name, subresource } = route;
     switch (method) {
       case 'GET':
-      case 'HEAD':
-        return send(response, 200, storage.get(name));
+      case 'HEAD': {
+        const cluster = storage.get(name);
+        return send(
+          response,
+          200,
+          wantsTable(request) && !subresource
+            ? clusterTable([cluster], cluster.metadata.resourceVersion ?? '')
+            : cluster,
+        );
+      }
       case 'PUT': {
         const body = await readJson(request);
         if (body?.metadata?.name && body.metadata.name !== name) {

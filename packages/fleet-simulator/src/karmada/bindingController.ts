@@ -233,11 +233,12 @@ export function startBindingController(
     }
     for (const work of works) {
       const l = work.metadata.labels ?? {};
-      const owner = l[BINDING_NAME_LABEL]
-        ? `${l[BINDING_NAMESPACE_LABEL]}/${l[BINDING_NAME_LABEL]}`
-        : l[CLUSTER_BINDING_NAME_LABEL]
-        ? `/${l[CLUSTER_BINDING_NAME_LABEL]}`
-        : undefined;
+      let owner: string | undefined;
+      if (l[BINDING_NAME_LABEL]) {
+        owner = `${l[BINDING_NAMESPACE_LABEL]}/${l[BINDING_NAME_LABEL]}`;
+      } else if (l[CLUSTER_BINDING_NAME_LABEL]) {
+        owner = `/${l[CLUSTER_BINDING_NAME_LABEL]}`;
+      }
       if (!owner || bindings.has(owner)) continue;
       await karmada
         .delete('works', work.metadata.name, work.metadata.namespace)

@@ -82,8 +82,10 @@ export function overrideImage(
   const colon = rest.lastIndexOf(':');
   let tag = colon >= 0 ? rest.slice(colon + 1) : '';
   let repository = colon >= 0 ? rest.slice(0, colon) : rest;
-  const apply = (old: string) =>
-    operator === 'remove' ? '' : operator === 'add' ? old + value : value;
+  const apply = (old: string) => {
+    if (operator === 'remove') return '';
+    return operator === 'add' ? old + value : value;
+  };
   if (component === 'Registry') registry = apply(registry);
   if (component === 'Repository') repository = apply(repository);
   if (component === 'Tag') tag = apply(tag);

@@ -13,11 +13,9 @@ import type { Cluster } from './clusterTypes';
 
 export function clusterSnapshot(cluster: Cluster): ClusterSnapshot {
   const spec = cluster.spec ?? ({} as Cluster['spec']);
-  const zones = spec.zones?.length
-    ? spec.zones
-    : spec.zone
-    ? [spec.zone]
-    : undefined;
+  // `zone` is Karmada's deprecated single-zone field.
+  let zones = spec.zones?.length ? spec.zones : undefined;
+  if (!zones && spec.zone) zones = [spec.zone];
   return {
     name: cluster.metadata.name,
     labels: cluster.metadata.labels ?? {},
