@@ -6,6 +6,8 @@ export interface CapiClusterSpec {
   name: string;
   /** Labels of the `Cluster` (region, provider, environment, ...). */
   labels: Record<string, string>;
+  /** Annotations of the `Cluster`, e.g. a declared `flotilla.io/capacity`. */
+  annotations?: Record<string, string>;
   kubernetesVersion: string;
   /** The Cluster's `Available` condition (and the member's /readyz). Default true. */
   available?: boolean;
@@ -13,6 +15,8 @@ export interface CapiClusterSpec {
   machineDeployments: { name: string; replicas: number }[];
   /** Allocatable of the cluster's one Node. */
   allocatable: Record<string, string>;
+  /** More objects in the workload cluster (fabrics, networks, ...). */
+  objects?: { type: ResourceType; object: any }[];
 }
 
 export const CAPI_NAMESPACE = 'fleet-system';
@@ -104,6 +108,9 @@ export class ClusterApiTestFleet {
         metadata: { name: `${c.name}-node-1` },
         status: { allocatable: c.allocatable, capacity: c.allocatable },
       });
+      for (const { type, object } of c.objects ?? []) {
+        member.put(type, object);
+      }
       const meta = (name: string, labels: Record<string, string> = {}) => ({
         name,
         namespace: CAPI_NAMESPACE,
@@ -116,6 +123,7 @@ export class ClusterApiTestFleet {
           name: c.name,
           namespace: CAPI_NAMESPACE,
           labels: c.labels,
+          annotations: c.annotations,
           // As CAPI's controller does: a deleted Cluster stays, Deleting,
           // until its machines are gone.
           finalizers: ['cluster.cluster.x-k8s.io'],

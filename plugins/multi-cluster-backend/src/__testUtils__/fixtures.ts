@@ -41,6 +41,8 @@ export const capiFleetClusters: CapiClusterSpec[] = [
     },
     kubernetesVersion: 'v1.31.4',
     available: false,
+    // Declared, for when the API server cannot be read.
+    annotations: { 'flotilla.io/capacity': 'cpu=16,memory=64Gi,pods=300' },
     machineDeployments: [{ name: 'fleet-eu-central-1-md-0', replicas: 1 }],
     allocatable: { cpu: '16', memory: '64Gi', pods: '300' },
   },

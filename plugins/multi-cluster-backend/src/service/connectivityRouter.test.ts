@@ -31,15 +31,23 @@ import {
 import { fakeClusterHandlers } from '../connectivity/__testUtils__/fakeCluster';
 import { multiClusterPlugin } from '../plugin';
 import { setupKubernetesMocks } from '../__testUtils__/msw';
+import { ClusterApiTestFleet } from '../__testUtils__/ClusterApiTestFleet';
+import { ResourceType } from '../__testUtils__/fakeKubernetesApi';
+import {
+  eastWestGateway,
+  istioSystemNamespace,
+  meshConfigMap,
+} from '../connectivity/__fixtures__/istio';
 import { eventually } from '../__testUtils__/eventually';
 
 jest.setTimeout(60_000);
 
 /**
- * The whole chain on a running backend: a real cluster (eu-1, answered by
- * msw in the shapes Submariner, MCS, kubeadm and Liqo write) inspected by
- * the inventory, two simulated clusters (us-1 in eu-1's cluster set, ap-1
- * in its own mesh) and a catalog where checkout depends on ledger.
+ * The whole chain on a running backend: a cluster from the kubernetes
+ * config (eu-1, answered by msw in the shapes Submariner, MCS, kubeadm and
+ * Liqo write) and two Cluster API clusters on in-memory API servers (us-1
+ * in eu-1's cluster set, ap-1 in its own mesh), all inspected by the
+ * inventory, and a catalog where checkout depends on ledger.
  */
 const databases = TestDatabases.create({ ids: ['SQLITE_3'] });
 
@@ -105,6 +113,137 @@ function component(
   };
 }
 
+const MCS_GROUP = 'multicluster.x-k8s.io';
+const crd = (name: string) => ({
+  type: {
+    group: 'apiextensions.k8s.io',
+    version: 'v1',
+    resource: 'customresourcedefinitions',
+  },
+  object: { metadata: { name } },
+});
+const core = (resource: string) => ({ group: '', version: 'v1', resource });
+/** kubeadm's ConfigMap with the given pod and service networks. */
+const kubeadm = (podSubnet: string, serviceSubnet: string) => ({
+  type: core('configmaps'),
+  object: {
+    ...kubeadmConfig,
+    data: {
+      ClusterConfiguration: kubeadmConfig.data.ClusterConfiguration.replace(
+        /podSubnet: .*/,
+        `podSubnet: ${podSubnet}`,
+      ).replace(/serviceSubnet: .*/, `serviceSubnet: ${serviceSubnet}`),
+    },
+  },
+});
+const exported = (name: string) => ({
+  type: { group: MCS_GROUP, version: 'v1alpha1', resource: 'serviceexports' },
+  object: {
+    ...serviceExports[0],
+    metadata: { name, namespace: 'shop', generation: 1 },
+  },
+});
+const clusterProperty = (name: string, value: string) => ({
+  type: { group: 'about.k8s.io', version: 'v1alpha1', resource: 'clusterproperties' },
+  object: { ...clusterProperties[0], metadata: { name }, spec: { value } },
+});
+
+/**
+ * us-1 (MCS member of eu-1's cluster set, exporting checkout and ledger)
+ * and ap-1 (its own Istio mesh), managed by Cluster API: their API servers
+ * hold what MCS, Istio and kubeadm write, and Argo CD on the management
+ * cluster delivers the kyverno baseline to both (drifted on ap-1).
+ */
+async function startSimulatedMembers(): Promise<ClusterApiTestFleet> {
+  const member = (
+    name: string,
+    objects: { type: ResourceType; object: any }[],
+  ) => ({
+    name,
+    labels: {
+      'flotilla.io/region': name,
+      'flotilla.io/provider': 'aws',
+      'flotilla.io/environment': 'prod',
+      kyverno: 'required',
+    },
+    kubernetesVersion: 'v1.31.4',
+    machineDeployments: [{ name: `${name}-md-0`, replicas: 2 }],
+    allocatable: { cpu: '32', memory: '128Gi', pods: '500' },
+    objects,
+  });
+  const fleet = await ClusterApiTestFleet.start({
+    clusters: [
+      member('us-1', [
+        crd(`serviceexports.${MCS_GROUP}`),
+        crd(`serviceimports.${MCS_GROUP}`),
+        crd('clusterproperties.about.k8s.io'),
+        clusterProperty('cluster.clusterset.k8s.io', 'us-1'),
+        clusterProperty('clusterset.k8s.io', CLUSTER_SET),
+        exported('checkout'),
+        exported('ledger'),
+        // kubeadm's default pod network, like eu-1, and no Globalnet here.
+        kubeadm('10.244.0.0/16', '10.100.0.0/16'),
+      ]),
+      member('ap-1', [
+        { type: core('configmaps'), object: meshConfigMap('apac-mesh') },
+        {
+          type: core('services'),
+          object: eastWestGateway([{ ip: '203.0.113.10' }]),
+        },
+        { type: core('namespaces'), object: istioSystemNamespace },
+        kubeadm('10.70.0.0/16', '10.71.0.0/16'),
+      ]),
+    ],
+    workloads: [
+      {
+        kubernetesId: 'checkout',
+        namespace: 'shop',
+        replicas: { 'us-1': 2, 'ap-1': 2 },
+      },
+      { kubernetesId: 'ledger', namespace: 'shop', replicas: { 'us-1': 2 } },
+    ],
+  });
+  const argo = (resource: string) => ({
+    group: 'argoproj.io',
+    version: 'v1alpha1',
+    resource,
+  });
+  const appSet = fleet.management.put(argo('applicationsets'), {
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'ApplicationSet',
+    metadata: { name: 'cluster-addons', namespace: 'argocd' },
+    spec: { template: { spec: { source: { targetRevision: 'v1.2.0' } } } },
+  });
+  for (const [cluster, sync] of [
+    ['us-1', 'Synced'],
+    ['ap-1', 'OutOfSync'],
+  ]) {
+    fleet.management.put(argo('applications'), {
+      apiVersion: 'argoproj.io/v1alpha1',
+      kind: 'Application',
+      metadata: {
+        name: `kyverno-baseline-${cluster}`,
+        namespace: 'argocd',
+        ownerReferences: [
+          {
+            apiVersion: 'argoproj.io/v1alpha1',
+            kind: 'ApplicationSet',
+            name: 'cluster-addons',
+            uid: appSet.metadata.uid,
+            controller: true,
+          },
+        ],
+      },
+      spec: {
+        destination: { name: cluster, namespace: 'kyverno' },
+        source: { targetRevision: 'v1.2.0' },
+      },
+      status: { sync: { status: sync }, health: { status: 'Healthy' } },
+    });
+  }
+  return fleet;
+}
+
 async function startBackend() {
   const knex = await databases.init('SQLITE_3');
   const permissions = mockServices.permissions.mock();
@@ -114,16 +253,8 @@ async function startBackend() {
   permissions.authorizeConditional.mockImplementation(async reqs =>
     reqs.map(() => ({ result: AuthorizeResult.ALLOW })),
   );
-  const demoCluster = (name: string, connectivity: object) => ({
-    name,
-    region: name,
-    provider: 'aws',
-    environment: 'prod',
-    capacity: { cpu: '32', memory: '128Gi', pods: '500' },
-    connectivity,
-    machineDeployments: [{ name: 'md-0', replicas: 2 }],
-  });
-  return startTestBackend({
+  const fleet = await startSimulatedMembers();
+  const backend = await startTestBackend({
     features: [
       multiClusterPlugin,
       mockServices.database.factory({ knex }),
@@ -134,46 +265,21 @@ async function startBackend() {
         data: {
           multiCluster: {
             catalog: { enabled: false },
-            timeouts: { healthCheck: 2000, clusterRequest: 2000 },
-            demo: {
-              rolloutDuration: 0,
-              clusters: [
-                demoCluster('us-1', {
-                  fabrics: [
-                    { kind: 'mcs', clusterSet: CLUSTER_SET, clusterId: 'us-1' },
-                  ],
-                  // kubeadm's defaults, like eu-1, and no Globalnet here.
-                  podCidrs: ['10.244.0.0/16'],
-                  serviceCidrs: ['10.100.0.0/16'],
-                  serviceExports: ['shop/checkout', 'shop/ledger'],
-                }),
-                demoCluster('ap-1', {
-                  fabrics: [{ kind: 'istio', clusterSet: 'apac-mesh' }],
-                  podCidrs: ['10.70.0.0/16'],
-                }),
-              ],
-              workloads: [
-                {
-                  kubernetesId: 'checkout',
-                  namespace: 'shop',
-                  replicas: { 'us-1': 2, 'ap-1': 2 },
+            timeouts: { healthCheck: 10_000, clusterRequest: 10_000 },
+            clusterApi: fleet.clusterApiConfig,
+            addons: [
+              {
+                name: 'kyverno-baseline',
+                category: 'policy',
+                requiredOn: { matchLabels: { kyverno: 'required' } },
+                delivery: {
+                  type: 'argocd-applicationset',
+                  cluster: 'capi',
+                  namespace: 'argocd',
+                  name: 'cluster-addons',
                 },
-                {
-                  kubernetesId: 'ledger',
-                  namespace: 'shop',
-                  replicas: { 'us-1': 2 },
-                },
-              ],
-              addons: [
-                {
-                  name: 'kyverno-baseline',
-                  category: 'policy',
-                  delivery: 'argocd-applicationset',
-                  source: 'argocd/cluster-addons',
-                  clusters: { 'us-1': 'in-sync', 'ap-1': 'drifted' },
-                },
-              ],
-            },
+              },
+            ],
           },
           kubernetes: {
             clusterLocatorMethods: [
@@ -214,23 +320,31 @@ async function startBackend() {
       }),
     ],
   });
+  return { backend, fleet };
 }
 
 describe('connectivity routes', () => {
-  let backend: Awaited<ReturnType<typeof startBackend>>;
+  let backend: Awaited<ReturnType<typeof startBackend>>['backend'];
+  let fleet: ClusterApiTestFleet;
 
   beforeAll(async () => {
-    backend = await startBackend();
+    ({ backend, fleet } = await startBackend());
     // The first scheduled refresh may still be running; ask for one that
     // started after the backend was up.
     await waitFor(async () => {
       const res = await get('/clusters/eu-1');
-      return res.status === 200 && res.body.connectivity !== undefined;
+      const ap = await get('/clusters/ap-1');
+      return (
+        res.status === 200 &&
+        res.body.connectivity !== undefined &&
+        ap.body.connectivity !== undefined
+      );
     });
   });
 
   afterAll(async () => {
     await backend?.stop();
+    await fleet?.stop();
   });
 
   function get(path: string) {
@@ -442,7 +556,7 @@ describe('connectivity routes', () => {
     expect(planned.body.plan.to).toEqual(['eu-1']);
   });
 
-  it('reports add-on coverage of the simulated clusters', async () => {
+  it('reports add-on coverage from the Argo CD ApplicationSet', async () => {
     const res = await get('/addons');
     expect(res.status).toBe(200);
     expect(res.body.addons).toEqual([

@@ -63,8 +63,8 @@ export const verify: StepExecutor = async ({
           return {
             cluster: t.cluster,
             expected: t.replicas,
-            ready,
             available,
+            ready,
             ok: run.dry ? true : available >= t.replicas,
           };
         } catch (error) {
