@@ -29,7 +29,9 @@ export async function reconcileApplications(
     );
     const addon = addons.find(a => {
       const ref = sourceRef(a, ARGOCD_NAMESPACE);
-      return ref.name === owner?.name && ref.namespace === app.metadata.namespace;
+      return (
+        ref.name === owner?.name && ref.namespace === app.metadata.namespace
+      );
     });
     const destination = app.spec?.destination ?? {};
     const cluster =
@@ -37,17 +39,17 @@ export async function reconcileApplications(
       clusters.find(c => c.server === destination.server)?.name;
     const state: AddonClusterState | undefined = addon?.clusters[cluster];
     const next = nextApplicationStatus(app, state, now, rt.syncMs);
-    if (!next) continue;
     if (next.recheckMs !== undefined) {
       soonest = Math.min(soonest ?? Infinity, next.recheckMs);
     }
+    if (!next.status) continue;
     await rt.custom.update(
       ARGO_TYPES.application,
       app.metadata.namespace,
       app.metadata.name,
       current => {
         const again = nextApplicationStatus(current, state, now, rt.syncMs);
-        return again ? { ...current, status: again.status } : undefined;
+        return again.status ? { ...current, status: again.status } : undefined;
       },
       'main',
       app,

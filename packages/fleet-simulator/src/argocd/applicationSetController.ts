@@ -22,7 +22,9 @@ const isOwnedBy = (app: any, appSet: any) =>
     (o: any) => o.kind === 'ApplicationSet' && o.uid === appSet.metadata.uid,
   );
 
-export async function listArgoClusters(rt: ArgoRuntime): Promise<ArgoCluster[]> {
+export async function listArgoClusters(
+  rt: ArgoRuntime,
+): Promise<ArgoCluster[]> {
   const secrets = await rt.core.api.listSecretForAllNamespaces({
     labelSelector: `${SECRET_TYPE_LABEL}=cluster`,
   });
@@ -31,7 +33,10 @@ export async function listArgoClusters(rt: ArgoRuntime): Promise<ArgoCluster[]> 
     .filter((c): c is ArgoCluster => Boolean(c));
 }
 
-export async function reconcileApplicationSets(rt: ArgoRuntime, now = new Date()) {
+export async function reconcileApplicationSets(
+  rt: ArgoRuntime,
+  now = new Date(),
+) {
   const { custom } = rt;
   const [appSets, apps, clusters] = await Promise.all([
     custom.list(ARGO_TYPES.applicationSet),
@@ -49,7 +54,9 @@ export async function reconcileApplicationSets(rt: ArgoRuntime, now = new Date()
       error = (e as Error).message;
     }
     const owned = apps.filter(
-      a => a.metadata.namespace === appSet.metadata.namespace && isOwnedBy(a, appSet),
+      a =>
+        a.metadata.namespace === appSet.metadata.namespace &&
+        isOwnedBy(a, appSet),
     );
     if (!error) {
       for (const app of generated) {
@@ -96,7 +103,12 @@ export async function reconcileApplicationSets(rt: ArgoRuntime, now = new Date()
       current => {
         const status = {
           ...(current.status ?? {}),
-          conditions: argoConditions(current.status?.conditions, error, generated.length, now),
+          conditions: argoConditions(
+            current.status?.conditions,
+            error,
+            generated.length,
+            now,
+          ),
           resources: generated.map(a => ({
             group: 'argoproj.io',
             version: 'v1alpha1',
@@ -105,7 +117,9 @@ export async function reconcileApplicationSets(rt: ArgoRuntime, now = new Date()
             namespace: a.metadata.namespace,
           })),
         };
-        return deepEqual(current.status, status) ? undefined : { ...current, status };
+        return deepEqual(current.status, status)
+          ? undefined
+          : { ...current, status };
       },
       'status',
       appSet,
@@ -126,7 +140,9 @@ function argoConditions(
       {
         type: 'ErrorOccurred',
         status: error ? 'True' : 'False',
-        reason: error ? 'ApplicationGenerationFromParamsError' : 'ApplicationSetUpToDate',
+        reason: error
+          ? 'ApplicationGenerationFromParamsError'
+          : 'ApplicationSetUpToDate',
         message: error ?? 'All applications have been generated successfully',
       },
       {
@@ -138,8 +154,12 @@ function argoConditions(
       {
         type: 'ResourcesUpToDate',
         status: error ? 'False' : 'True',
-        reason: error ? 'ApplicationGenerationFromParamsError' : 'ApplicationSetUpToDate',
-        message: error ?? `All applications have been generated successfully (${count})`,
+        reason: error
+          ? 'ApplicationGenerationFromParamsError'
+          : 'ApplicationSetUpToDate',
+        message:
+          error ??
+          `All applications have been generated successfully (${count})`,
       },
     ],
     now,

@@ -18,14 +18,17 @@ const addon: ScenarioAddon = {
     'prod-ap-southeast-gcp-1': {
       state: 'drifted',
       revision: 'v1.3.0',
-      message: 'OutOfSync: ClusterPolicy require-requests-limits differs from git',
+      message:
+        'OutOfSync: ClusterPolicy require-requests-limits differs from git',
     },
     'dev-eu-west-aws-1': { state: 'missing' },
   },
 };
 
 const secret = (name: string, labels: Record<string, string>) => ({
-  metadata: { labels: { 'argocd.argoproj.io/secret-type': 'cluster', ...labels } },
+  metadata: {
+    labels: { 'argocd.argoproj.io/secret-type': 'cluster', ...labels },
+  },
   data: {
     name: Buffer.from(name).toString('base64'),
     server: Buffer.from(`https://${name}.example:6443`).toString('base64'),
@@ -35,7 +38,11 @@ const secret = (name: string, labels: Record<string, string>) => ({
 describe('ApplicationSet cluster generator', () => {
   const appSet = {
     ...applicationSetObject(addon),
-    metadata: { name: 'cluster-addons-kyverno', namespace: 'argocd', uid: 'uid-1' },
+    metadata: {
+      name: 'cluster-addons-kyverno',
+      namespace: 'argocd',
+      uid: 'uid-1',
+    },
   };
   const clusters = [
     secret('prod-eu-west-aws-1', { [addonLabel(addon.name)]: 'enabled' }),
@@ -104,8 +111,16 @@ describe('Application status from the scenario', () => {
       'v1.3.0',
       'Healthy',
     ]);
-    expect(pick({ state: 'unknown' })).toEqual(['Unknown', undefined, 'Unknown']);
-    expect(pick({ state: 'missing' })).toEqual(['OutOfSync', 'v1.4.2', 'Missing']);
+    expect(pick({ state: 'unknown' })).toEqual([
+      'Unknown',
+      undefined,
+      'Unknown',
+    ]);
+    expect(pick({ state: 'missing' })).toEqual([
+      'OutOfSync',
+      'v1.4.2',
+      'Missing',
+    ]);
     // Not in the scenario: Argo CD's automated sync got it there.
     expect(pick(undefined)).toEqual(['Synced', 'v1.4.2', 'Healthy']);
   });
@@ -113,31 +128,67 @@ describe('Application status from the scenario', () => {
   it('writes once, then keeps the status while nothing changes', () => {
     const now = new Date('2026-01-01T00:00:00Z');
     const first = nextApplicationStatus(app, { state: 'in-sync' }, now, 3000);
-    expect(first?.status.sync).toMatchObject({ status: 'Synced', revision: 'v1.4.2' });
+    expect(first.status.sync).toMatchObject({
+      status: 'Synced',
+      revision: 'v1.4.2',
+    });
     expect(
-      nextApplicationStatus({ ...app, status: first!.status }, { state: 'in-sync' }, now, 3000),
-    ).toBeUndefined();
+      nextApplicationStatus(
+        { ...app, status: first.status },
+        { state: 'in-sync' },
+        now,
+        3000,
+      ),
+    ).toEqual({});
   });
 
   it('syncs to a new target revision over time, as automated sync does', () => {
     const t0 = new Date('2026-01-01T00:00:00Z');
-    const synced = nextApplicationStatus(app, { state: 'in-sync' }, t0, 3000)!.status;
+    const synced = nextApplicationStatus(
+      app,
+      { state: 'in-sync' },
+      t0,
+      3000,
+    ).status;
     const moved = {
       ...app,
-      spec: { ...app.spec, source: { ...app.spec.source, targetRevision: 'v1.5.0' } },
+      spec: {
+        ...app.spec,
+        source: { ...app.spec.source, targetRevision: 'v1.5.0' },
+      },
       status: synced,
     };
-    const syncing = nextApplicationStatus(moved, { state: 'in-sync' }, t0, 3000)!;
-    expect(syncing.status.sync).toMatchObject({ status: 'OutOfSync', revision: 'v1.4.2' });
+    const syncing = nextApplicationStatus(
+      moved,
+      { state: 'in-sync' },
+      t0,
+      3000,
+    );
+    expect(syncing.status.sync).toMatchObject({
+      status: 'OutOfSync',
+      revision: 'v1.4.2',
+    });
     expect(syncing.status.operationState.phase).toBe('Running');
     expect(syncing.recheckMs).toBe(3000);
+    // Still running a second later: nothing to write, look again in 2 s.
+    expect(
+      nextApplicationStatus(
+        { ...moved, status: syncing.status },
+        { state: 'in-sync' },
+        new Date('2026-01-01T00:00:01Z'),
+        3000,
+      ),
+    ).toEqual({ recheckMs: 2000 });
     const done = nextApplicationStatus(
       { ...moved, status: syncing.status },
       { state: 'in-sync' },
       new Date('2026-01-01T00:00:03Z'),
       3000,
-    )!;
-    expect(done.status.sync).toMatchObject({ status: 'Synced', revision: 'v1.5.0' });
+    );
+    expect(done.status.sync).toMatchObject({
+      status: 'Synced',
+      revision: 'v1.5.0',
+    });
     expect(done.status.operationState.phase).toBe('Succeeded');
   });
 });

@@ -17,7 +17,10 @@ export interface ArgoCluster {
 }
 
 export function argoCluster(secret: {
-  metadata?: { labels?: Record<string, string>; annotations?: Record<string, string> };
+  metadata?: {
+    labels?: Record<string, string>;
+    annotations?: Record<string, string>;
+  };
   data?: Record<string, string>;
 }): ArgoCluster | undefined {
   const read = (key: string) =>
@@ -48,15 +51,21 @@ function parameters(cluster: ArgoCluster): Record<string, unknown> {
 /** Renders `{{.name}}` (goTemplate) and `{{name}}` (fasttemplate) placeholders. */
 export function render(value: unknown, params: Record<string, unknown>): any {
   if (typeof value === 'string') {
-    return value.replace(/\{\{\s*\.?([\w.-]+)\s*\}\}/g, (_whole, key: string) => {
-      const found = key
-        .split('.')
-        .reduce<any>((v, k) => (v && typeof v === 'object' ? v[k] : undefined), params);
-      if (found === undefined) {
-        throw new Error(`template: map has no entry for key "${key}"`);
-      }
-      return String(found);
-    });
+    return value.replace(
+      /\{\{\s*\.?([\w.-]+)\s*\}\}/g,
+      (_whole, key: string) => {
+        const found = key
+          .split('.')
+          .reduce<any>(
+            (v, k) => (v && typeof v === 'object' ? v[k] : undefined),
+            params,
+          );
+        if (found === undefined) {
+          throw new Error(`template: map has no entry for key "${key}"`);
+        }
+        return String(found);
+      },
+    );
   }
   if (Array.isArray(value)) return value.map(v => render(v, params));
   if (value && typeof value === 'object') {
@@ -68,7 +77,10 @@ export function render(value: unknown, params: Record<string, unknown>): any {
 }
 
 /** The Applications the ApplicationSet's cluster generators produce. */
-export function generateApplications(appSet: any, clusters: ArgoCluster[]): any[] {
+export function generateApplications(
+  appSet: any,
+  clusters: ArgoCluster[],
+): any[] {
   const apps = new Map<string, any>();
   for (const generator of appSet.spec?.generators ?? []) {
     if (!generator.clusters) continue;
@@ -145,7 +157,11 @@ export function desiredApplicationStatus(
   switch (state?.state) {
     case 'drifted':
       return {
-        sync: { status: 'OutOfSync', revision: state.revision ?? target, comparedTo },
+        sync: {
+          status: 'OutOfSync',
+          revision: state.revision ?? target,
+          comparedTo,
+        },
         health: {
           status: 'Healthy',
           ...(state.message ? { message: state.message } : {}),
@@ -175,32 +191,41 @@ export function desiredApplicationStatus(
   }
 }
 
+/** A status without the time of its last reconciliation. */
+const strip = (status: any) => {
+  const { reconciledAt, ...rest } = status ?? {};
+  return rest;
+};
+
 /**
  * The Application's next status. An in-sync Application whose target moved
  * (the ApplicationSet's template changed) syncs the way automated sync does:
  * OutOfSync with a Running sync operation first, Synced at the new revision
- * `syncMs` later. Answers undefined when nothing changes (Argo CD rewrites
- * nothing then), else the status and when to look again.
+ * `syncMs` later. `status` is undefined when nothing changes (Argo CD
+ * rewrites nothing then); `recheckMs` says when a running sync is due.
  */
 export function nextApplicationStatus(
   app: any,
   state: AddonClusterState | undefined,
   now: Date,
   syncMs: number,
-): { status: any; recheckMs?: number } | undefined {
+): { status?: any; recheckMs?: number } {
   const current = app.status ?? {};
   const desired = desiredApplicationStatus(app, state);
-  const at = `${now.toISOString().slice(0, 19)}Z`;
-  const syncing = desired.sync.status === 'Synced';
+  const at = now.toISOString();
   const running = current.operationState?.phase === 'Running';
   const deployed: string | undefined = current.sync?.revision;
   let status: any;
   let recheckMs: number | undefined;
-  if (syncing && deployed && deployed !== desired.sync.revision) {
-    // Automated sync to the new revision.
+  if (
+    desired.sync.status === 'Synced' &&
+    deployed &&
+    deployed !== desired.sync.revision
+  ) {
+    // Automated sync to the new revision: Running first, done syncMs later.
     const startedAt: string = running ? current.operationState.startedAt : at;
     const left = syncMs - (now.getTime() - new Date(startedAt).getTime());
-    if (left > 0) {
+    if (!running || left > 0) {
       status = {
         ...current,
         sync: { ...desired.sync, status: 'OutOfSync', revision: deployed },
@@ -212,7 +237,7 @@ export function nextApplicationStatus(
           operation: { sync: { revision: desired.sync.revision } },
         },
       };
-      recheckMs = left;
+      recheckMs = Math.max(left, 0);
     }
   }
   if (!status) {
@@ -227,11 +252,6 @@ export function nextApplicationStatus(
     }
   }
   status.sourceType = 'Kustomize';
-  if (deepEqual(strip(current), strip(status))) return undefined;
+  if (deepEqual(strip(current), strip(status))) return { recheckMs };
   return { status: { ...status, reconciledAt: at }, recheckMs };
 }
-
-const strip = (status: any) => {
-  const { reconciledAt, ...rest } = status ?? {};
-  return rest;
-};

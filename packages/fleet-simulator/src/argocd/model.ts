@@ -33,11 +33,14 @@ export function sourceRef(
   fallback: string,
 ): { namespace: string; name: string } {
   const [a, b] = addon.source.split('/');
-  return b ? { namespace: a, name: b } : { namespace: fallback, name: a || addon.name };
+  return b
+    ? { namespace: a, name: b }
+    : { namespace: fallback, name: a || addon.name };
 }
 
 /** The Git repository the demo add-ons come from (nothing clones it). */
-export const ADDONS_REPO = 'https://github.com/flotilla-demo/cluster-addons.git';
+export const ADDONS_REPO =
+  'https://github.com/flotilla-demo/cluster-addons.git';
 
 /** Clusters an add-on is delivered to: every one the scenario lists, except where it is missing. */
 export function targetedClusters(addon: ScenarioAddon): string[] {

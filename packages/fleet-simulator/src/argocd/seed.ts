@@ -20,7 +20,9 @@ import {
 } from './model';
 
 export function argoAddons(ctx: SimulatorContext) {
-  return ctx.scenario.addons.filter(a => a.delivery === 'argocd-applicationset');
+  return ctx.scenario.addons.filter(
+    a => a.delivery === 'argocd-applicationset',
+  );
 }
 
 export async function seedArgoCd(ctx: SimulatorContext): Promise<void> {

@@ -16,7 +16,10 @@ import type { FleetClusterDescription } from '../fleet';
 
 function member(provider: string): FleetClusterDescription {
   const pkiDir = fs.mkdtempSync(path.join(os.tmpdir(), 'capi-builders-'));
-  fs.writeFileSync(path.join(pkiDir, 'ca.crt'), '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n');
+  fs.writeFileSync(
+    path.join(pkiDir, 'ca.crt'),
+    '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n',
+  );
   return {
     name: `prod-us-east-${provider}-1`,
     kind: 'member',
@@ -69,10 +72,20 @@ describe('Cluster API builders', () => {
       kind: 'AzureCluster',
       name: 'prod-us-east-azure-1',
     });
-    const template = machineTemplateObject(azure, 'x', scenario.machineDeployments[0]);
+    const template = machineTemplateObject(
+      azure,
+      'x',
+      scenario.machineDeployments[0],
+    );
     expect(template.apiVersion).toBe('infrastructure.cluster.x-k8s.io/v1beta1');
-    expect(template.spec.template.spec).toMatchObject({ vmSize: 'Standard_F16s_v2' });
-    const aws = workloadCluster(member('aws'), { ...scenario, name: 'prod-us-east-aws-1', machineDeployments: [] });
+    expect(template.spec.template.spec).toMatchObject({
+      vmSize: 'Standard_F16s_v2',
+    });
+    const aws = workloadCluster(member('aws'), {
+      ...scenario,
+      name: 'prod-us-east-aws-1',
+      machineDeployments: [],
+    });
     expect(machineTemplateObject(aws, 'x').apiVersion).toBe(
       'infrastructure.cluster.x-k8s.io/v1beta2',
     );
@@ -94,7 +107,9 @@ describe('Cluster API builders', () => {
 
   it('spreads Machines over the zones with provider IDs', () => {
     const wc = workloadCluster(member('azure'), scenario);
-    const md = { ...machineDeploymentObject(wc, scenario.machineDeployments[0]) };
+    const md = {
+      ...machineDeploymentObject(wc, scenario.machineDeployments[0]),
+    };
     const now = new Date();
     const [m0, m1] = [0, 1].map(i => machineObject(wc, md, i, now));
     expect(m0.metadata.name).toBe('prod-us-east-azure-1-md-batch-0');

@@ -75,7 +75,10 @@ export function clusterObject(wc: WorkloadCluster) {
         services: { cidrBlocks: wc.serviceCidrs },
       },
       controlPlaneEndpoint: controlPlaneEndpoint(wc),
-      controlPlaneRef: ref(TYPES.kubeadmControlPlane, names.controlPlane(wc.name)),
+      controlPlaneRef: ref(
+        TYPES.kubeadmControlPlane,
+        names.controlPlane(wc.name),
+      ),
       infrastructureRef: ref(wc.infra.cluster, wc.name),
     },
   };
@@ -158,6 +161,13 @@ export function instanceTypeOf(template: any): string | undefined {
   return spec?.instanceType ?? spec?.vmSize;
 }
 
+/** Kubelets of cloud machines defer to the external cloud provider. */
+const joinConfiguration = () => ({
+  nodeRegistration: {
+    kubeletExtraArgs: [{ name: 'cloud-provider', value: 'external' }],
+  },
+});
+
 export function kubeadmConfigTemplateObject(wc: WorkloadCluster, name: string) {
   return {
     apiVersion: apiVersionOf(TYPES.kubeadmConfigTemplate),
@@ -166,13 +176,6 @@ export function kubeadmConfigTemplateObject(wc: WorkloadCluster, name: string) {
     spec: { template: { spec: { joinConfiguration: joinConfiguration() } } },
   };
 }
-
-/** Kubelets of cloud machines defer to the external cloud provider. */
-const joinConfiguration = () => ({
-  nodeRegistration: {
-    kubeletExtraArgs: [{ name: 'cloud-provider', value: 'external' }],
-  },
-});
 
 export function kubeadmControlPlaneObject(wc: WorkloadCluster) {
   const name = names.controlPlane(wc.name);
@@ -276,9 +279,7 @@ export function machineObject(
       },
       annotations: { 'flotilla.io/created-at': now.toISOString() },
       finalizers: [FINALIZERS.machine],
-      ...(md.metadata.uid
-        ? { ownerReferences: [ownerReference(md)] }
-        : {}),
+      ...(md.metadata.uid ? { ownerReferences: [ownerReference(md)] } : {}),
     },
     spec: {
       clusterName: wc.name,

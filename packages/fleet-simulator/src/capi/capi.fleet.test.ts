@@ -97,19 +97,28 @@ describeFleet('Cluster API on the local fleet', () => {
   });
 
   it('scales a MachineDeployment: Machines and member Nodes follow', async () => {
-    const before = await capi.get(TYPES.machineDeployment, CAPI_NAMESPACE, mdName);
+    const before = await capi.get(
+      TYPES.machineDeployment,
+      CAPI_NAMESPACE,
+      mdName,
+    );
     const from: number = before.spec.replicas;
     const selector = `${LABELS.deploymentName}=${mdName}`;
     await eventually(async () => {
       expect(await memberNodes(selector)).toHaveLength(from);
     });
 
-    for (const to of [from + 2, from]) {
+    /** Patches the replicas and waits until Machines and Nodes match. */
+    const scaleTo = async (to: number) => {
       await patchAsBackend(TYPES.machineDeployment, mdName, {
         spec: { replicas: to },
       });
       await eventually(async () => {
-        const md = await capi.get(TYPES.machineDeployment, CAPI_NAMESPACE, mdName);
+        const md = await capi.get(
+          TYPES.machineDeployment,
+          CAPI_NAMESPACE,
+          mdName,
+        );
         expect(md.status).toMatchObject({
           replicas: to,
           readyReplicas: to,
@@ -130,35 +139,60 @@ describeFleet('Cluster API on the local fleet', () => {
           machines.map(m => m.status.nodeRef.name).sort(),
         );
       }, 30_000);
-    }
+    };
+    await scaleTo(from + 2);
+    await scaleTo(from);
   });
 
   it('rolls a control plane version out, then the worker Nodes', async () => {
     const kcpName = names.controlPlane(member.name);
-    const kcp = await capi.get(TYPES.kubeadmControlPlane, CAPI_NAMESPACE, kcpName);
-    const [major, minor, patch] = kcp.spec.version.slice(1).split('.').map(Number);
+    const kcp = await capi.get(
+      TYPES.kubeadmControlPlane,
+      CAPI_NAMESPACE,
+      kcpName,
+    );
+    const [major, minor, patch] = kcp.spec.version
+      .slice(1)
+      .split('.')
+      .map(Number);
     const target = `v${major}.${minor}.${patch + 1}`;
     await patchAsBackend(TYPES.kubeadmControlPlane, kcpName, {
       spec: { version: target },
     });
 
     await eventually(async () => {
-      const rolling = await capi.get(TYPES.kubeadmControlPlane, CAPI_NAMESPACE, kcpName);
+      const rolling = await capi.get(
+        TYPES.kubeadmControlPlane,
+        CAPI_NAMESPACE,
+        kcpName,
+      );
       expect(findCondition(rolling, 'RollingOut')?.status).toBe('True');
       expect(rolling.status.version).toBe(kcp.spec.version);
-      const cluster = await capi.get(TYPES.cluster, CAPI_NAMESPACE, member.name);
+      const cluster = await capi.get(
+        TYPES.cluster,
+        CAPI_NAMESPACE,
+        member.name,
+      );
       expect(findCondition(cluster, 'RollingOut')?.status).toBe('True');
     }, 10_000);
 
     await eventually(async () => {
-      const done = await capi.get(TYPES.kubeadmControlPlane, CAPI_NAMESPACE, kcpName);
+      const done = await capi.get(
+        TYPES.kubeadmControlPlane,
+        CAPI_NAMESPACE,
+        kcpName,
+      );
       expect(done.status.version).toBe(target);
       const nodes = await memberNodes(`${LABELS.clusterName}=${member.name}`);
       expect(nodes.length).toBeGreaterThan(0);
-      expect(new Set(nodes.map(n => n.status!.nodeInfo!.kubeletVersion))).toEqual(
-        new Set([target]),
+      expect(
+        new Set(nodes.map(n => n.status!.nodeInfo!.kubeletVersion)),
+      ).toEqual(new Set([target]));
+      const cluster = await capi.get(
+        TYPES.cluster,
+        CAPI_NAMESPACE,
+        member.name,
       );
-      const cluster = await capi.get(TYPES.cluster, CAPI_NAMESPACE, member.name);
       expect(findCondition(cluster, 'RollingOut')?.status).toBe('False');
       expect(findCondition(cluster, 'Available')?.status).toBe('True');
       const mds = await capi.list(

@@ -167,7 +167,6 @@ export async function reconcileClusters(
     const kcp = kcps.find(
       k => k.metadata.name === cluster.spec?.controlPlaneRef?.name,
     );
-    if (isDeleting(cluster) && (await tearDown(rt, cluster, own))) continue;
     if (wc && !isDeleting(cluster)) await markInfrastructureReady(rt, wc);
     await custom.update(
       TYPES.cluster,
@@ -180,7 +179,8 @@ export async function reconcileClusters(
           ownMds.map(md => ({
             md,
             machines: own.filter(
-              m => m.metadata.labels?.[LABELS.deploymentName] === md.metadata.name,
+              m =>
+                m.metadata.labels?.[LABELS.deploymentName] === md.metadata.name,
             ),
           })),
           wc ? probe(wc) : { ok: false, message: 'not a member of this fleet' },
@@ -194,7 +194,11 @@ export async function reconcileClusters(
       'status',
       cluster,
     );
-    if (isDeleting(cluster)) soonest = Math.min(soonest ?? Infinity, 1000);
+    // Deleting shows first; the teardown then takes its time.
+    if (isDeleting(cluster)) {
+      soonest = Math.min(soonest ?? Infinity, 1000);
+      await tearDown(rt, cluster, own);
+    }
   }
   return soonest;
 }

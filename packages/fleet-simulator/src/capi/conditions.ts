@@ -53,10 +53,7 @@ export function withConditions(
   ];
 }
 
-export function findCondition(
-  obj: any,
-  type: string,
-): Condition | undefined {
+export function findCondition(obj: any, type: string): Condition | undefined {
   return (obj?.status?.conditions ?? []).find((c: any) => c?.type === type);
 }
 

@@ -50,7 +50,10 @@ export async function reconcileControlPlanes(
         TYPES.kubeadmControlPlane,
         CAPI_NAMESPACE,
         cpName,
-        k => (k.spec.version === version ? undefined : ((k.spec.version = version), k)),
+        k =>
+          k.spec.version === version
+            ? undefined
+            : ((k.spec.version = version), k),
       );
       if (written) Object.assign(kcp, written);
     }

@@ -41,7 +41,10 @@ function machine(
 describe('replicaPlan', () => {
   it('adds the lowest free indexes when scaling up', () => {
     const machines = [machine(0), machine(1), machine(3)];
-    expect(replicaPlan(MD, 5, machines)).toEqual({ create: [2, 4], remove: [] });
+    expect(replicaPlan(MD, 5, machines)).toEqual({
+      create: [2, 4],
+      remove: [],
+    });
   });
 
   it('removes the newest (highest index) Machines when scaling down', () => {
@@ -90,10 +93,7 @@ describe('machinesToUpdate', () => {
   });
 
   it('moves on once updated Machines run the version', () => {
-    const machines = [
-      at(0, 'v1.32.0', 'v1.32.0'),
-      at(1, 'v1.31.4', 'v1.31.4'),
-    ];
+    const machines = [at(0, 'v1.32.0', 'v1.32.0'), at(1, 'v1.31.4', 'v1.31.4')];
     expect(machinesToUpdate(MD, 'v1.32.0', machines)).toEqual([`${MD}-1`]);
   });
 });
@@ -159,20 +159,27 @@ describe('machineStep', () => {
       kind: 'mark',
       phase: 'Deleting',
     });
-    const deleting = { ...deleted, status: { ...deleted.status, phase: 'Deleting' } };
+    const deleting = {
+      ...deleted,
+      status: { ...deleted.status, phase: 'Deleting' },
+    };
     expect(machineStep(deleting, now, 2000)).toEqual({
       kind: 'wait',
       ms: 1000,
       phase: 'Deleting',
     });
-    expect(machineStep(deleting, new Date('2026-01-01T00:00:11Z'), 2000)).toEqual(
-      { kind: 'release' },
-    );
+    expect(
+      machineStep(deleting, new Date('2026-01-01T00:00:11Z'), 2000),
+    ).toEqual({ kind: 'release' });
   });
 
   it('leaves a Running Machine at its version alone', () => {
     expect(
-      machineStep(machine(0, { node: true, phase: 'Running', kubelet: 'v1.31.4' }), now, 2000),
+      machineStep(
+        machine(0, { node: true, phase: 'Running', kubelet: 'v1.31.4' }),
+        now,
+        2000,
+      ),
     ).toEqual({ kind: 'steady' });
   });
 });
@@ -211,10 +218,18 @@ describe('controlPlaneStep', () => {
       to: 'v1.32.0',
     });
     expect(
-      controlPlaneStep(kcp('v1.32.0', 'v1.31.4', '2026-01-01T00:00:58Z'), now, 5000),
+      controlPlaneStep(
+        kcp('v1.32.0', 'v1.31.4', '2026-01-01T00:00:58Z'),
+        now,
+        5000,
+      ),
     ).toEqual({ kind: 'wait', ms: 3000, from: 'v1.31.4', to: 'v1.32.0' });
     expect(
-      controlPlaneStep(kcp('v1.32.0', 'v1.31.4', '2026-01-01T00:00:54Z'), now, 5000),
+      controlPlaneStep(
+        kcp('v1.32.0', 'v1.31.4', '2026-01-01T00:00:54Z'),
+        now,
+        5000,
+      ),
     ).toEqual({ kind: 'finish', from: 'v1.31.4', to: 'v1.32.0' });
   });
 

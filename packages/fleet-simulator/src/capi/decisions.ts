@@ -13,7 +13,8 @@ const time = (value: unknown): number | undefined => {
   return Number.isFinite(t) ? t : undefined;
 };
 
-export const isDeleting = (obj: any) => Boolean(obj?.metadata?.deletionTimestamp);
+export const isDeleting = (obj: any) =>
+  Boolean(obj?.metadata?.deletionTimestamp);
 
 export interface ReplicaPlan {
   /** Indexes of the Machines to create (`<md>-<index>`). */
@@ -109,13 +110,13 @@ export function machineStep(
     t === undefined ? Infinity : now.getTime() - t;
   if (isDeleting(machine)) {
     if (phase !== 'Deleting') return { kind: 'mark', phase: 'Deleting' };
-    const left = delayMs - elapsedSince(time(machine.metadata.deletionTimestamp));
-    return left > 0
-      ? { kind: 'wait', ms: left, phase }
-      : { kind: 'release' };
+    const left =
+      delayMs - elapsedSince(time(machine.metadata.deletionTimestamp));
+    return left > 0 ? { kind: 'wait', ms: left, phase } : { kind: 'release' };
   }
   if (!machine?.status?.nodeRef) {
-    if (phase !== 'Provisioning') return { kind: 'mark', phase: 'Provisioning' };
+    if (phase !== 'Provisioning')
+      return { kind: 'mark', phase: 'Provisioning' };
     const created =
       time(machine.metadata?.annotations?.['flotilla.io/created-at']) ??
       time(machine.metadata?.creationTimestamp);

@@ -308,20 +308,30 @@ export function runReconcileLoop(options: {
             },
             ended,
           )
-          .then(
-            r => {
-              req = r;
-              watches.add(r);
-              if (signal.aborted) r.abort();
-            },
-            ended,
-          );
+          .then(r => {
+            req = r;
+            watches.add(r);
+            if (signal.aborted) r.abort();
+          }, ended);
       });
       // A new watch starts from "now": reconcile once to miss nothing.
       trigger();
       await sleep(1000, signal);
     }
   };
+
+  /** Until `ms` pass (a resync is then due) or a trigger wakes the loop. */
+  const pause = (ms: number) =>
+    new Promise<void>(resolve => {
+      const timer = setTimeout(() => {
+        dirty = true;
+        resolve();
+      }, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
 
   const loop = (async () => {
     for (const path of options.watchPaths) void watchForever(path);
@@ -348,16 +358,7 @@ export function runReconcileLoop(options: {
         }
       }
       if (dirty || signal.aborted) continue;
-      await new Promise<void>(resolve => {
-        const timer = setTimeout(() => {
-          dirty = true;
-          resolve();
-        }, next);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
+      await pause(next);
       wake = undefined;
     }
     signal.removeEventListener('abort', onAbort);
@@ -375,12 +376,13 @@ export function runReconcileLoop(options: {
 
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise(resolve => {
+    const pending: { timer?: NodeJS.Timeout } = {};
     const done = () => {
-      clearTimeout(timer);
+      clearTimeout(pending.timer);
       signal?.removeEventListener('abort', done);
       resolve();
     };
-    const timer = setTimeout(done, ms);
+    pending.timer = setTimeout(done, ms);
     signal?.addEventListener('abort', done, { once: true });
   });
 }

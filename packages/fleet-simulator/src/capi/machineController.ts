@@ -116,8 +116,8 @@ export async function reconcileMachines(
           });
           break;
         }
-        case 'steady':
-          // A Running Machine: keep its status current (e.g. after a restart).
+        default:
+          // steady: a Running Machine: keep its status current (e.g. after a restart).
           await writeStatus(
             rt,
             name,

@@ -219,7 +219,8 @@ export function managementCluster(
   fleet: FleetDescription,
 ): FleetClusterDescription {
   const capi = fleet.clusters.find(c => c.kind === 'capi');
-  if (!capi) throw new Error('fleet.json has no Cluster API management cluster');
+  if (!capi)
+    throw new Error('fleet.json has no Cluster API management cluster');
   return capi;
 }
 

@@ -116,7 +116,10 @@ function nodeInfo(name: string, kubeletVersion: string) {
     machineID: id,
     operatingSystem: 'linux',
     osImage: 'Ubuntu 22.04.5 LTS',
-    systemUUID: `${id.slice(0, 8)}-${id.slice(8, 12)}-${id.slice(12, 16)}-${id.slice(16, 20)}-${id.slice(20, 32)}`,
+    systemUUID: `${id.slice(0, 8)}-${id.slice(8, 12)}-${id.slice(
+      12,
+      16,
+    )}-${id.slice(16, 20)}-${id.slice(20, 32)}`,
   };
 }
 

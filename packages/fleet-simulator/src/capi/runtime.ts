@@ -67,7 +67,8 @@ export function byCluster(objects: any[]): Map<string, any[]> {
   const map = new Map<string, any[]>();
   for (const o of objects) {
     const cluster: string | undefined =
-      o.spec?.clusterName ?? o.metadata?.labels?.['cluster.x-k8s.io/cluster-name'];
+      o.spec?.clusterName ??
+      o.metadata?.labels?.['cluster.x-k8s.io/cluster-name'];
     if (!cluster) continue;
     const list = map.get(cluster) ?? [];
     list.push(o);

@@ -125,10 +125,7 @@ async function seedMachines(custom: CustomObjects, wc: WorkloadCluster) {
       created++;
       const machine = res.object;
       const node = await nodes.createOrLeave(
-        nodeObject(
-          wc,
-          workerNodeSpec(wc, mdName, index, machine.spec.version),
-        ),
+        nodeObject(wc, workerNodeSpec(wc, mdName, index, machine.spec.version)),
       );
       await custom.update(
         TYPES.machine,

@@ -38,7 +38,10 @@ const running = (i: number, version = 'v1.31.4', kubelet = version) => ({
 
 describe('machineStatus', () => {
   it('reports a joined Machine Running, ready and up to date', () => {
-    const m = { metadata: { name: 'm', generation: 1 }, spec: { version: 'v1.31.4' } };
+    const m = {
+      metadata: { name: 'm', generation: 1 },
+      spec: { version: 'v1.31.4' },
+    };
     const status = machineStatus(m, 'Running', now, {
       name: 'm',
       nodeInfo: { kubeletVersion: 'v1.31.4' },
@@ -69,7 +72,15 @@ describe('machineDeploymentStatus', () => {
   it('counts Machines and says it is scaling up while fewer are ready', () => {
     const status = machineDeploymentStatus(
       md(3),
-      [running(0), running(1), { metadata: { name: 'c1-md-0-2' }, spec: {}, status: { phase: 'Provisioning' } }],
+      [
+        running(0),
+        running(1),
+        {
+          metadata: { name: 'c1-md-0-2' },
+          spec: {},
+          status: { phase: 'Provisioning' },
+        },
+      ],
       now,
     );
     expect(status).toMatchObject({
@@ -77,7 +88,8 @@ describe('machineDeploymentStatus', () => {
       readyReplicas: 2,
       availableReplicas: 2,
       phase: 'Running',
-      selector: 'cluster.x-k8s.io/cluster-name=c1,cluster.x-k8s.io/deployment-name=c1-md-0',
+      selector:
+        'cluster.x-k8s.io/cluster-name=c1,cluster.x-k8s.io/deployment-name=c1-md-0',
     });
     expect(cond(status, 'Available').status).toBe('False');
     expect(cond(status, 'MachinesReady').status).toBe('False');
@@ -86,9 +98,16 @@ describe('machineDeploymentStatus', () => {
   it('says ScalingDown while a deleted Machine is still there', () => {
     const deleting = {
       ...running(2),
-      metadata: { name: 'c1-md-0-2', deletionTimestamp: '2026-01-01T00:00:00Z' },
+      metadata: {
+        name: 'c1-md-0-2',
+        deletionTimestamp: '2026-01-01T00:00:00Z',
+      },
     };
-    const status = machineDeploymentStatus(md(2), [running(0), running(1), deleting], now);
+    const status = machineDeploymentStatus(
+      md(2),
+      [running(0), running(1), deleting],
+      now,
+    );
     expect(status.phase).toBe('ScalingDown');
     expect(cond(status, 'ScalingDown').status).toBe('True');
     expect(cond(status, 'Available').status).toBe('True');
@@ -128,7 +147,10 @@ describe('machineDeploymentStatus', () => {
 describe('controlPlaneStatus and clusterStatus', () => {
   const kcp = {
     kind: 'KubeadmControlPlane',
-    metadata: { name: 'c1-control-plane', labels: { 'cluster.x-k8s.io/cluster-name': 'c1' } },
+    metadata: {
+      name: 'c1-control-plane',
+      labels: { 'cluster.x-k8s.io/cluster-name': 'c1' },
+    },
     spec: { replicas: 3, version: 'v1.32.0' },
   };
 
@@ -142,7 +164,10 @@ describe('controlPlaneStatus and clusterStatus', () => {
     });
     expect(cond(cpStatus, 'RollingOut').status).toBe('True');
 
-    const mdObj = { ...md(2), status: machineDeploymentStatus(md(2), [running(0), running(1)], now) };
+    const mdObj = {
+      ...md(2),
+      status: machineDeploymentStatus(md(2), [running(0), running(1)], now),
+    };
     const cluster = { metadata: { name: 'c1', generation: 1 }, spec: {} };
     const status = clusterStatus(
       cluster,
@@ -160,7 +185,10 @@ describe('controlPlaneStatus and clusterStatus', () => {
       availableReplicas: 3,
       upToDateReplicas: 0,
     });
-    expect(status.workers).toMatchObject({ desiredReplicas: 2, readyReplicas: 2 });
+    expect(status.workers).toMatchObject({
+      desiredReplicas: 2,
+      readyReplicas: 2,
+    });
     expect(cond(status, 'Available').status).toBe('True');
     expect(cond(status, 'RollingOut')).toMatchObject({
       status: 'True',
@@ -180,7 +208,8 @@ describe('controlPlaneStatus and clusterStatus', () => {
     );
     expect(cond(status, 'Available')).toMatchObject({
       status: 'False',
-      message: 'Remote connection probe failed: connect ECONNREFUSED 127.0.0.1:1',
+      message:
+        'Remote connection probe failed: connect ECONNREFUSED 127.0.0.1:1',
     });
     expect(cond(status, 'RemoteConnectionProbe').status).toBe('False');
   });

@@ -110,7 +110,10 @@ export interface ReplicaCounts {
   upToDateReplicas: number;
 }
 
-export function machineDeploymentCounts(md: any, machines: any[]): ReplicaCounts {
+export function machineDeploymentCounts(
+  md: any,
+  machines: any[],
+): ReplicaCounts {
   const version = md.spec?.template?.spec?.version;
   const ready = machines.filter(isMachineReady);
   return {
@@ -121,7 +124,8 @@ export function machineDeploymentCounts(md: any, machines: any[]): ReplicaCounts
     upToDateReplicas: machines.filter(
       m =>
         !isDeleting(m) &&
-        (!version || (m.spec?.version === version && nodeVersionOf(m) === version)),
+        (!version ||
+          (m.spec?.version === version && nodeVersionOf(m) === version)),
     ).length,
   };
 }
@@ -142,6 +146,12 @@ function versions(machines: any[]) {
     .map(([version, replicas]) => ({ version, replicas }));
 }
 
+function mdPhase(scalingUp: boolean, scalingDown: boolean) {
+  if (scalingUp) return 'ScalingUp';
+  if (scalingDown) return 'ScalingDown';
+  return 'Running';
+}
+
 export function machineDeploymentStatus(md: any, machines: any[], now: Date) {
   const c = machineDeploymentCounts(md, machines);
   const live = machines.filter(m => !isDeleting(m)).length;
@@ -159,14 +169,17 @@ export function machineDeploymentStatus(md: any, machines: any[], now: Date) {
     availableReplicas: c.availableReplicas,
     upToDateReplicas: c.upToDateReplicas,
     versions: versions(machines),
-    phase: scalingUp ? 'ScalingUp' : scalingDown ? 'ScalingDown' : 'Running',
+    phase: mdPhase(scalingUp, scalingDown),
     observedGeneration: md.metadata?.generation,
     deprecated: {
       v1beta1: {
         readyReplicas: c.readyReplicas,
         availableReplicas: c.availableReplicas,
         updatedReplicas: c.upToDateReplicas,
-        unavailableReplicas: Math.max(0, c.desiredReplicas - c.availableReplicas),
+        unavailableReplicas: Math.max(
+          0,
+          c.desiredReplicas - c.availableReplicas,
+        ),
       },
     },
     conditions: withConditions(
@@ -186,7 +199,9 @@ export function machineDeploymentStatus(md: any, machines: any[], now: Date) {
           ['Ready', 'NotReady'],
           allReady || machines.length === 0
             ? ''
-            : `${machines.length - c.readyReplicas} of ${machines.length} Machines not ready`,
+            : `${machines.length - c.readyReplicas} of ${
+                machines.length
+              } Machines not ready`,
         ),
         condition(
           'MachinesUpToDate',
@@ -198,7 +213,9 @@ export function machineDeploymentStatus(md: any, machines: any[], now: Date) {
           'ScalingUp',
           scalingUp,
           ['ScalingUp', 'NotScalingUp'],
-          scalingUp ? `Scaling up from ${live} to ${c.desiredReplicas} replicas` : '',
+          scalingUp
+            ? `Scaling up from ${live} to ${c.desiredReplicas} replicas`
+            : '',
         ),
         condition(
           'ScalingDown',
@@ -213,7 +230,9 @@ export function machineDeploymentStatus(md: any, machines: any[], now: Date) {
           rollingOut,
           ['RollingOut', 'NotRollingOut'],
           rollingOut
-            ? `Rolling out ${Math.min(live, c.desiredReplicas) - c.upToDateReplicas} not up-to-date replicas to ${version}`
+            ? `Rolling out ${
+                Math.min(live, c.desiredReplicas) - c.upToDateReplicas
+              } not up-to-date replicas to ${version}`
             : '',
         ),
         notSet('Remediating', 'NotRemediating'),
@@ -267,13 +286,18 @@ export function controlPlaneStatus(
         condition('Initialized', true, ['Initialized', 'NotInitialized']),
         condition('CertificatesAvailable', true, ['Available', 'NotAvailable']),
         condition('EtcdClusterHealthy', true, ['Healthy', 'NotHealthy']),
-        condition('ControlPlaneComponentsHealthy', true, ['Healthy', 'NotHealthy']),
+        condition('ControlPlaneComponentsHealthy', true, [
+          'Healthy',
+          'NotHealthy',
+        ]),
         condition('MachinesReady', true, ['Ready', 'NotReady']),
         condition(
           'MachinesUpToDate',
           !rolling,
           ['UpToDate', 'NotUpToDate'],
-          rolling ? `${replicas} Machines at ${runningVersion}, ${rollingTo} required` : '',
+          rolling
+            ? `${replicas} Machines at ${runningVersion}, ${rollingTo} required`
+            : '',
         ),
         condition(
           'RollingOut',
@@ -358,8 +382,12 @@ export function clusterStatus(
   const why = [
     deleting ? 'Cluster is deleting' : '',
     cpAvailable ? '' : 'Control plane not available',
-    workersAvailable ? '' : `MachineDeployments ${unavailableMds.join(', ')} not available`,
-    probe.ok ? '' : `Remote connection probe failed: ${probe.message ?? ''}`.trim(),
+    workersAvailable
+      ? ''
+      : `MachineDeployments ${unavailableMds.join(', ')} not available`,
+    probe.ok
+      ? ''
+      : `Remote connection probe failed: ${probe.message ?? ''}`.trim(),
   ].filter(Boolean);
   const conditions: ConditionInput[] = [
     condition('Available', isAvailable, available, why.join('; ')),

@@ -8,7 +8,13 @@ import type { Stoppable } from '../context';
 import { runReconcileLoop } from '../capi/kube';
 import { deepEqual } from '../capi/status';
 import type { FleetRuntime } from './runtime';
-import { FLEET_LABELS, FLEET_TYPES, agentStatus, fleetAddons, gitRepoRef } from './model';
+import {
+  FLEET_LABELS,
+  FLEET_TYPES,
+  agentStatus,
+  fleetAddons,
+  gitRepoRef,
+} from './model';
 
 /** A status without condition times; an empty status is no status. */
 const comparable = (status: any) =>
@@ -32,15 +38,25 @@ export async function reconcileAgents(rt: FleetRuntime, now = new Date()) {
     const labels = bd.metadata.labels ?? {};
     const addon = addons.find(a => {
       const ref = gitRepoRef(a);
-      return ref.name === labels[FLEET_LABELS.repoName] && ref.namespace === labels[FLEET_LABELS.bundleNamespace];
+      return (
+        ref.name === labels[FLEET_LABELS.repoName] &&
+        ref.namespace === labels[FLEET_LABELS.bundleNamespace]
+      );
     });
     const cluster = clusters.find(
       c =>
         c.metadata.name === labels[FLEET_LABELS.cluster] &&
         c.metadata.namespace === labels[FLEET_LABELS.clusterNamespace],
     );
-    const member = cluster?.metadata.labels?.[FLEET_LABELS.rancherDisplayName] ?? labels[FLEET_LABELS.cluster];
-    const status = agentStatus(bd, addon?.clusters[member], addon?.desiredRevision, now);
+    const member =
+      cluster?.metadata.labels?.[FLEET_LABELS.rancherDisplayName] ??
+      labels[FLEET_LABELS.cluster];
+    const status = agentStatus(
+      bd,
+      addon?.clusters[member],
+      addon?.desiredRevision,
+      now,
+    );
     if (deepEqual(comparable(bd.status), comparable(status))) continue;
     await custom.update(
       FLEET_TYPES.bundleDeployment,
@@ -53,7 +69,8 @@ export async function reconcileAgents(rt: FleetRuntime, now = new Date()) {
           addon?.desiredRevision,
           now,
         );
-        if (deepEqual(comparable(current.status), comparable(next))) return undefined;
+        if (deepEqual(comparable(current.status), comparable(next)))
+          return undefined;
         // An agent that never reported leaves the status empty.
         return { ...current, status: next ?? {} };
       },

@@ -33,8 +33,12 @@ export function targetedFleetClusters(
   return clusters.filter(cluster =>
     targets.some(t => {
       const labels = cluster.metadata.labels ?? {};
-      if (t.clusterName && t.clusterName !== cluster.metadata.name) return false;
-      if (t.clusterSelector && !matchesLabelSelector(labels, t.clusterSelector)) {
+      if (t.clusterName && t.clusterName !== cluster.metadata.name)
+        return false;
+      if (
+        t.clusterSelector &&
+        !matchesLabelSelector(labels, t.clusterSelector)
+      ) {
         return false;
       }
       if (t.clusterGroup) {
@@ -66,7 +70,10 @@ export async function reconcileGitRepos(rt: FleetRuntime, now = new Date()) {
       return ref.name === repo && ref.namespace === namespace;
     });
     const commit: string =
-      gitRepo.spec?.revision ?? addon?.desiredRevision ?? gitRepo.status?.commit ?? 'HEAD';
+      gitRepo.spec?.revision ??
+      addon?.desiredRevision ??
+      gitRepo.status?.commit ??
+      'HEAD';
     const targeted = targetedFleetClusters(
       gitRepo,
       clusters.filter(c => c.metadata.namespace === namespace),
@@ -76,11 +83,17 @@ export async function reconcileGitRepos(rt: FleetRuntime, now = new Date()) {
     let ready = 0;
     for (const path of gitRepo.spec?.paths ?? ['.']) {
       const name = bundleName(repo, path);
-      const bundleLabels = { [FLEET_LABELS.repoName]: repo, [FLEET_LABELS.commit]: commit };
+      const bundleLabels = {
+        [FLEET_LABELS.repoName]: repo,
+        [FLEET_LABELS.commit]: commit,
+      };
       const bundle = bundles.find(
         b => b.metadata.namespace === namespace && b.metadata.name === name,
       );
-      const bundleSpec = { targets: gitRepo.spec?.targets ?? [], resources: [] };
+      const bundleSpec = {
+        targets: gitRepo.spec?.targets ?? [],
+        resources: [],
+      };
       if (!bundle) {
         await custom.createOrLeave(FLEET_TYPES.bundle, {
           apiVersion: 'fleet.cattle.io/v1alpha1',
@@ -93,7 +106,14 @@ export async function reconcileGitRepos(rt: FleetRuntime, now = new Date()) {
           FLEET_TYPES.bundle,
           namespace,
           name,
-          b => ({ ...b, metadata: { ...b.metadata, labels: { ...b.metadata.labels, ...bundleLabels } }, spec: bundleSpec }),
+          b => ({
+            ...b,
+            metadata: {
+              ...b.metadata,
+              labels: { ...b.metadata.labels, ...bundleLabels },
+            },
+            spec: bundleSpec,
+          }),
           'main',
           bundle,
         );
@@ -101,7 +121,9 @@ export async function reconcileGitRepos(rt: FleetRuntime, now = new Date()) {
       for (const cluster of targeted) {
         const clusterNs: string | undefined = cluster.status?.namespace;
         if (!clusterNs) continue;
-        const member = cluster.metadata.labels?.[FLEET_LABELS.rancherDisplayName] ?? cluster.metadata.name;
+        const member =
+          cluster.metadata.labels?.[FLEET_LABELS.rancherDisplayName] ??
+          cluster.metadata.name;
         const held = addon?.clusters[member];
         // Held back at an older commit by the scenario, else the GitRepo's.
         const bdCommit =
@@ -117,7 +139,10 @@ export async function reconcileGitRepos(rt: FleetRuntime, now = new Date()) {
           [FLEET_LABELS.cluster]: cluster.metadata.name,
           [FLEET_LABELS.clusterNamespace]: namespace,
         };
-        const spec = { deploymentID: deploymentId(bdCommit, name), options: {} };
+        const spec = {
+          deploymentID: deploymentId(bdCommit, name),
+          options: {},
+        };
         const current = deployments.find(
           d => d.metadata.namespace === clusterNs && d.metadata.name === name,
         );
@@ -129,16 +154,29 @@ export async function reconcileGitRepos(rt: FleetRuntime, now = new Date()) {
             spec,
           });
         } else {
-          if (current.status?.ready && current.status?.appliedDeploymentID === current.spec?.deploymentID) ready++;
+          if (
+            current.status?.ready &&
+            current.status?.appliedDeploymentID === current.spec?.deploymentID
+          )
+            ready++;
           if (
             !deepEqual(current.spec, spec) ||
-            Object.entries(labels).some(([k, v]) => current.metadata.labels?.[k] !== v)
+            Object.entries(labels).some(
+              ([k, v]) => current.metadata.labels?.[k] !== v,
+            )
           ) {
             await custom.update(
               FLEET_TYPES.bundleDeployment,
               clusterNs,
               name,
-              d => ({ ...d, metadata: { ...d.metadata, labels: { ...d.metadata.labels, ...labels } }, spec }),
+              d => ({
+                ...d,
+                metadata: {
+                  ...d.metadata,
+                  labels: { ...d.metadata.labels, ...labels },
+                },
+                spec,
+              }),
               'main',
               current,
             );
@@ -153,10 +191,15 @@ export async function reconcileGitRepos(rt: FleetRuntime, now = new Date()) {
         labels[FLEET_LABELS.bundleNamespace] === namespace &&
         !wanted.has(`${d.metadata.namespace}/${d.metadata.name}`)
       ) {
-        await custom.delete(FLEET_TYPES.bundleDeployment, d.metadata.namespace, d.metadata.name);
+        await custom.delete(
+          FLEET_TYPES.bundleDeployment,
+          d.metadata.namespace,
+          d.metadata.name,
+        );
       }
     }
-    const desiredReady = targeted.length * (gitRepo.spec?.paths ?? ['.']).length;
+    const desiredReady =
+      targeted.length * (gitRepo.spec?.paths ?? ['.']).length;
     await custom.update(
       FLEET_TYPES.gitRepo,
       namespace,
@@ -174,7 +217,9 @@ export async function reconcileGitRepos(rt: FleetRuntime, now = new Date()) {
             state: ready === desiredReady ? 'Active' : 'NotReady',
           },
         };
-        return deepEqual(current.status, status) ? undefined : { ...current, status };
+        return deepEqual(current.status, status)
+          ? undefined
+          : { ...current, status };
       },
       'status',
       gitRepo,

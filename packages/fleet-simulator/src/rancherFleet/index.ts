@@ -11,7 +11,9 @@ import { fleetRuntime } from './runtime';
 
 export { seedRancherFleet } from './seed';
 
-export async function startRancherFleet(ctx: SimulatorContext): Promise<Stoppable> {
+export async function startRancherFleet(
+  ctx: SimulatorContext,
+): Promise<Stoppable> {
   const rt = fleetRuntime(ctx);
   const controllers = [startGitRepoController(rt), startAgentController(rt)];
   return {

@@ -26,7 +26,12 @@ const bd = (commit: string) => ({
       [FLEET_LABELS.bundleNamespace]: 'fleet-default',
     },
   },
-  spec: { deploymentID: deploymentId(commit, 'kube-prometheus-stack-addons-monitoring') },
+  spec: {
+    deploymentID: deploymentId(
+      commit,
+      'kube-prometheus-stack-addons-monitoring',
+    ),
+  },
 });
 
 describe('Fleet targets', () => {
@@ -41,7 +46,9 @@ describe('Fleet targets', () => {
       cluster('c-bbbbb', {}),
     ];
     expect(
-      targetedFleetClusters(gitRepo, clusters, [group]).map(c => c.metadata.name),
+      targetedFleetClusters(gitRepo, clusters, [group]).map(
+        c => c.metadata.name,
+      ),
     ).toEqual(['c-aaaaa']);
   });
 });
@@ -50,7 +57,12 @@ describe('Fleet agent status', () => {
   const now = new Date('2026-01-01T00:00:00Z');
 
   it('reports an in-sync bundle applied, ready and not modified', () => {
-    const status = agentStatus(bd('3f9a1c2'), { state: 'in-sync' }, '3f9a1c2', now);
+    const status = agentStatus(
+      bd('3f9a1c2'),
+      { state: 'in-sync' },
+      '3f9a1c2',
+      now,
+    );
     expect(status).toMatchObject({
       appliedDeploymentID: bd('3f9a1c2').spec.deploymentID,
       ready: true,
@@ -64,7 +76,8 @@ describe('Fleet agent status', () => {
       {
         state: 'drifted',
         revision: '3f9a1c2',
-        message: 'Modified: Deployment monitoring/prometheus-operator was changed in the cluster',
+        message:
+          'Modified: Deployment monitoring/prometheus-operator was changed in the cluster',
       },
       '3f9a1c2',
       now,
@@ -90,7 +103,9 @@ describe('Fleet agent status', () => {
   });
 
   it('reports nothing for a cluster whose agent never did', () => {
-    expect(agentStatus(bd('3f9a1c2'), { state: 'unknown' }, '3f9a1c2', now)).toBeUndefined();
+    expect(
+      agentStatus(bd('3f9a1c2'), { state: 'unknown' }, '3f9a1c2', now),
+    ).toBeUndefined();
   });
 
   it('finds the object a message names', () => {

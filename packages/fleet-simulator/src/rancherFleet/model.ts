@@ -53,7 +53,8 @@ export function fleetAddons(addons: ScenarioAddon[]) {
   return addons.filter(a => a.delivery === 'fleet-gitrepo');
 }
 
-export const gitRepoRef = (addon: ScenarioAddon) => sourceRef(addon, FLEET_WORKSPACE);
+export const gitRepoRef = (addon: ScenarioAddon) =>
+  sourceRef(addon, FLEET_WORKSPACE);
 
 export function fleetClusterObject(
   member: FleetClusterDescription,
@@ -93,7 +94,9 @@ export function clusterGroupObject(addon: ScenarioAddon) {
     apiVersion: 'fleet.cattle.io/v1alpha1',
     kind: 'ClusterGroup',
     metadata: { name, namespace },
-    spec: { selector: { matchLabels: { [addonLabel(addon.name)]: 'enabled' } } },
+    spec: {
+      selector: { matchLabels: { [addonLabel(addon.name)]: 'enabled' } },
+    },
   };
 }
 
@@ -114,16 +117,19 @@ export function gitRepoObject(addon: ScenarioAddon) {
 
 /** Fleet names a bundle after its GitRepo and path. */
 export const bundleName = (gitRepo: string, path: string) =>
-  `${gitRepo}-${path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}`.toLowerCase();
+  `${gitRepo}-${path
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '')}`.toLowerCase();
 
 export const deploymentId = (commit: string, bundle: string) =>
   `s-${stableId(`${bundle}@${commit}`, 40)}:${stableId(bundle, 64)}`;
 
 /** A Kubernetes object named in a scenario message, e.g. `Deployment monitoring/prometheus-operator`. */
 export function objectInMessage(message: string | undefined) {
-  const m = /\b([A-Z][A-Za-z]+) ([a-z0-9][a-z0-9.-]*)\/([a-z0-9][a-z0-9.-]*)/.exec(
-    message ?? '',
-  );
+  const m =
+    /\b([A-Z][A-Za-z]+) ([a-z0-9][a-z0-9.-]*)\/([a-z0-9][a-z0-9.-]*)/.exec(
+      message ?? '',
+    );
   return m ? { kind: m[1], namespace: m[2], name: m[3] } : undefined;
 }
 
@@ -174,7 +180,14 @@ export function agentStatus(
       monitored: 'True',
       state: modified ? 'Modified' : 'Ready',
     },
-    conditions: [condition('Installed', true), condition('Deployed', true), condition('Ready', true), condition('Monitored', true)],
-    release: `${bd.metadata.labels?.[FLEET_LABELS.bundleNamespace]}/${bd.metadata.name}`,
+    conditions: [
+      condition('Installed', true),
+      condition('Deployed', true),
+      condition('Ready', true),
+      condition('Monitored', true),
+    ],
+    release: `${bd.metadata.labels?.[FLEET_LABELS.bundleNamespace]}/${
+      bd.metadata.name
+    }`,
   };
 }

@@ -62,10 +62,15 @@ export async function seedRancherFleet(ctx: SimulatorContext): Promise<void> {
     }
   }
   for (const addon of addons) {
-    await custom.createOrLeave(FLEET_TYPES.clusterGroup, clusterGroupObject(addon));
+    await custom.createOrLeave(
+      FLEET_TYPES.clusterGroup,
+      clusterGroupObject(addon),
+    );
     await custom.createOrLeave(FLEET_TYPES.gitRepo, gitRepoObject(addon));
   }
   ctx.log(
-    `rancher fleet: ${members.length} clusters, ${addons.length} GitRepos in ${[...workspaces].join(', ')}`,
+    `rancher fleet: ${members.length} clusters, ${addons.length} GitRepos in ${[
+      ...workspaces,
+    ].join(', ')}`,
   );
 }
