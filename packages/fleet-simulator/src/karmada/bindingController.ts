@@ -3,8 +3,10 @@
  * becomes one Work per target cluster in `karmada-es-<cluster>`, holding
  * the template as that member gets it (its share of the replicas when
  * Divided) with the OverridePolicies and ClusterOverridePolicies applied;
- * Works for clusters no longer targeted are deleted.
+ * Works for clusters no longer targeted, or of bindings that are gone, are
+ * deleted.
  */
+import { sameJson } from './sameJson';
 import { CoreV1Api, KubernetesObjectApi } from '@kubernetes/client-node';
 import type { SimulatorContext, Stoppable } from '../context';
 import {
@@ -18,6 +20,7 @@ import {
   workloadFor,
   workName,
 } from './bindings';
+import type { Cluster } from './clusterTypes';
 import { apiVersionOf, KarmadaApi, KubeObject } from './karmadaApi';
 import {
   describeError,
@@ -26,7 +29,7 @@ import {
   retryOnConflict,
   statusCode,
 } from './kube';
-import { startLoop } from './loop';
+import { startLoop, Wake } from './loop';
 import {
   applyOverridePolicies,
   OverridePolicyLike,
@@ -45,15 +48,20 @@ export function workLabels(binding: KubeObject): Record<string, string> {
     : { [CLUSTER_BINDING_NAME_LABEL]: binding.metadata.name };
 }
 
-function selectorOf(labels: Record<string, string>): string {
-  return Object.entries(labels)
-    .map(([k, v]) => `${k}=${v}`)
-    .join(',');
+/** `namespace/name` of the binding a Work belongs to (`/name` when cluster-scoped). */
+export function bindingOfWork(work: KubeObject): string | undefined {
+  const labels = work.metadata.labels ?? {};
+  if (labels[BINDING_NAME_LABEL])
+    return `${labels[BINDING_NAMESPACE_LABEL]}/${labels[BINDING_NAME_LABEL]}`;
+  if (labels[CLUSTER_BINDING_NAME_LABEL])
+    return `/${labels[CLUSTER_BINDING_NAME_LABEL]}`;
+  return undefined;
 }
 
 export function startBindingController(
   ctx: SimulatorContext,
-  intervalMs = 1_000,
+  wake: Wake,
+  intervalMs = 5_000,
 ): Stoppable {
   const kubeConfig = karmadaKubeConfig(ctx.fleet);
   const karmada = new KarmadaApi(kubeConfig);
@@ -71,29 +79,38 @@ export function startBindingController(
     namespaces.add(name);
   }
 
-  async function upsertWork(desired: KubeObject) {
+  /** Creates or replaces the Work; the listed copy first, a fresh read only after a conflict. */
+  async function upsertWork(
+    desired: KubeObject,
+    listed: KubeObject | undefined,
+  ) {
+    let fresh = false;
     await retryOnConflict(async () => {
-      let current: KubeObject | undefined;
-      try {
-        current = await karmada.get(
-          'works',
-          desired.metadata.name,
-          desired.metadata.namespace,
-        );
-      } catch (error) {
-        if (!isNotFound(error)) throw error;
+      let current = fresh ? undefined : listed;
+      if (fresh) {
+        try {
+          current = await karmada.get(
+            'works',
+            desired.metadata.name,
+            desired.metadata.namespace,
+          );
+        } catch (error) {
+          if (!isNotFound(error)) throw error;
+        }
       }
+      fresh = true;
       if (!current) {
         await karmada.create('works', desired);
+        wake.notify();
         return;
       }
-      const same =
-        JSON.stringify(current.spec) === JSON.stringify(desired.spec) &&
-        JSON.stringify(current.metadata.labels ?? {}) ===
-          JSON.stringify(desired.metadata.labels) &&
-        JSON.stringify(current.metadata.annotations ?? {}) ===
-          JSON.stringify(desired.metadata.annotations);
-      if (same) return;
+      if (
+        sameJson(current.spec, desired.spec) &&
+        sameJson(current.metadata.labels, desired.metadata.labels) &&
+        sameJson(current.metadata.annotations, desired.metadata.annotations)
+      ) {
+        return;
+      }
       await karmada.replace('works', {
         ...current,
         metadata: {
@@ -103,20 +120,34 @@ export function startBindingController(
         },
         spec: desired.spec,
       });
+      wake.notify();
     });
+  }
+
+  async function deleteWork(work: KubeObject, why: string) {
+    await karmada
+      .delete('works', work.metadata.name, work.metadata.namespace)
+      .catch(error => {
+        if (!isNotFound(error)) throw error;
+      });
+    wake.notify();
+    ctx.log(
+      `karmada binding: deleted Work ${work.metadata.namespace}/${work.metadata.name} (${why})`,
+    );
   }
 
   async function reconcile(
     binding: KubeObject,
-    clusters: Awaited<ReturnType<KarmadaApi['listClusters']>>,
+    clusters: Cluster[],
     ops: KubeObject[],
     cops: KubeObject[],
+    works: KubeObject[],
   ) {
     const resource = binding.spec?.resource ?? {};
-    const labels = workLabels(binding);
-    const existing = await karmada.list('works', {
-      labelSelector: selectorOf(labels),
-    });
+    const owner = `${binding.metadata.namespace ?? ''}/${
+      binding.metadata.name
+    }`;
+    const existing = works.filter(w => bindingOfWork(w) === owner);
     const targets: Array<{ name: string; replicas?: number }> =
       binding.spec?.clusters ?? [];
     let template: Template | undefined;
@@ -136,6 +167,7 @@ export function startBindingController(
     }
     const keep = new Set<string>();
     if (template && !binding.metadata.deletionTimestamp) {
+      const namespace = template.metadata.namespace;
       const policies = overridePoliciesFor(
         template,
         cops.map(p => ({
@@ -143,22 +175,18 @@ export function startBindingController(
           kind: 'ClusterOverridePolicy',
         })) as OverridePolicyLike[],
         ops
-          .filter(p => p.metadata.namespace === template!.metadata.namespace)
+          .filter(p => p.metadata.namespace === namespace)
           .map(p => ({ ...p, kind: 'OverridePolicy' })) as OverridePolicyLike[],
       );
+      const name = workName(template.kind, namespace, template.metadata.name);
       for (const target of targets) {
         const cluster = clusters.find(c => c.metadata.name === target.name);
         if (!cluster) continue;
-        const namespace = executionNamespace(target.name);
-        const name = workName(
-          template.kind,
-          template.metadata.namespace,
-          template.metadata.name,
-        );
-        keep.add(`${namespace}/${name}`);
+        const workNamespace = executionNamespace(target.name);
+        keep.add(`${workNamespace}/${name}`);
         const base = workloadFor(template, target, isDivided(binding), {
           name,
-          namespace,
+          namespace: workNamespace,
         });
         let manifest;
         try {
@@ -176,46 +204,52 @@ export function startBindingController(
           );
           continue;
         }
-        await ensureNamespace(namespace);
-        await upsertWork({
-          apiVersion: apiVersionOf('works'),
-          kind: 'Work',
-          metadata: {
-            name,
-            namespace,
-            labels,
-            annotations: {
-              [CONFLICT_RESOLUTION_ANNOTATION]:
-                binding.spec?.conflictResolution ?? 'Abort',
+        await ensureNamespace(workNamespace);
+        await upsertWork(
+          {
+            apiVersion: apiVersionOf('works'),
+            kind: 'Work',
+            metadata: {
+              name,
+              namespace: workNamespace,
+              labels: workLabels(binding),
+              annotations: {
+                [CONFLICT_RESOLUTION_ANNOTATION]:
+                  binding.spec?.conflictResolution ?? 'Abort',
+              },
             },
+            spec: { workload: { manifests: [manifest] } },
           },
-          spec: { workload: { manifests: [manifest] } },
-        });
+          existing.find(
+            w =>
+              w.metadata.namespace === workNamespace &&
+              w.metadata.name === name,
+          ),
+        );
       }
     }
     for (const work of existing) {
-      if (keep.has(`${work.metadata.namespace}/${work.metadata.name}`))
-        continue;
-      await karmada
-        .delete('works', work.metadata.name, work.metadata.namespace)
-        .catch(error => {
-          if (!isNotFound(error)) throw error;
-        });
-      ctx.log(
-        `karmada binding: deleted Work ${work.metadata.namespace}/${work.metadata.name} (cluster no longer targeted)`,
-      );
+      if (!keep.has(`${work.metadata.namespace}/${work.metadata.name}`)) {
+        await deleteWork(work, 'cluster no longer targeted');
+      }
     }
   }
 
-  return startLoop(ctx, 'binding', intervalMs, async () => {
-    const [clusters, ops, cops] = await Promise.all([
-      karmada.listClusters(),
-      karmada.list('overridepolicies'),
-      karmada.list('clusteroverridepolicies'),
-    ]);
-    for (const plural of PLURALS) {
-      for (const binding of await karmada.list(plural)) {
-        await reconcile(binding, clusters, ops, cops).catch(error =>
+  return startLoop(
+    ctx,
+    'binding',
+    intervalMs,
+    async () => {
+      const [clusters, ops, cops, works, ...bindingLists] = await Promise.all([
+        karmada.listClusters(),
+        karmada.list('overridepolicies'),
+        karmada.list('clusteroverridepolicies'),
+        karmada.list('works'),
+        ...PLURALS.map(plural => karmada.list(plural)),
+      ]);
+      const bindings = bindingLists.flat();
+      for (const binding of bindings) {
+        await reconcile(binding, clusters, ops, cops, works).catch(error =>
           ctx.log(
             `karmada binding: ${binding.metadata.namespace ?? ''}/${
               binding.metadata.name
@@ -223,31 +257,15 @@ export function startBindingController(
           ),
         );
       }
-    }
-    // Works of bindings that are gone.
-    const works = await karmada.list('works');
-    const bindings = new Set<string>();
-    for (const plural of PLURALS) {
-      for (const b of await karmada.list(plural))
-        bindings.add(`${b.metadata.namespace ?? ''}/${b.metadata.name}`);
-    }
-    for (const work of works) {
-      const l = work.metadata.labels ?? {};
-      let owner: string | undefined;
-      if (l[BINDING_NAME_LABEL]) {
-        owner = `${l[BINDING_NAMESPACE_LABEL]}/${l[BINDING_NAME_LABEL]}`;
-      } else if (l[CLUSTER_BINDING_NAME_LABEL]) {
-        owner = `/${l[CLUSTER_BINDING_NAME_LABEL]}`;
-      }
-      if (!owner || bindings.has(owner)) continue;
-      await karmada
-        .delete('works', work.metadata.name, work.metadata.namespace)
-        .catch(error => {
-          if (!isNotFound(error)) throw error;
-        });
-      ctx.log(
-        `karmada binding: deleted Work ${work.metadata.namespace}/${work.metadata.name} (its binding is gone)`,
+      const owners = new Set(
+        bindings.map(b => `${b.metadata.namespace ?? ''}/${b.metadata.name}`),
       );
-    }
-  });
+      for (const work of works) {
+        const owner = bindingOfWork(work);
+        if (owner && !owners.has(owner))
+          await deleteWork(work, 'its binding is gone');
+      }
+    },
+    wake,
+  );
 }

@@ -5,10 +5,11 @@
  * status becomes the sum over its clusters, as `kubectl get deploy` on the
  * Karmada API server shows it.
  */
+import { sameJson } from './sameJson';
 import { AppsV1Api } from '@kubernetes/client-node';
 import type { SimulatorContext, Stoppable } from '../context';
 import { executionNamespace } from './bindings';
-import { workLabels } from './bindingController';
+import { bindingOfWork } from './bindingController';
 import { KarmadaApi, KubeObject } from './karmadaApi';
 import {
   describeError,
@@ -16,7 +17,7 @@ import {
   karmadaKubeConfig,
   retryOnConflict,
 } from './kube';
-import { startLoop } from './loop';
+import { startLoop, Wake } from './loop';
 import {
   aggregateDeploymentStatus,
   aggregatedStatus,
@@ -27,9 +28,19 @@ import {
 
 const PLURALS = ['resourcebindings', 'clusterresourcebindings'] as const;
 
+/** The API server drops zero counts (omitempty): compare statuses without them. */
+function meaningful(status: Record<string, unknown> | undefined): string {
+  return JSON.stringify(
+    Object.entries(status ?? {})
+      .filter(([, v]) => v !== 0 && v !== undefined)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
+}
+
 export function startBindingStatusController(
   ctx: SimulatorContext,
-  intervalMs = 1_000,
+  wake: Wake,
+  intervalMs = 5_000,
 ): Stoppable {
   const kubeConfig = karmadaKubeConfig(ctx.fleet);
   const karmada = new KarmadaApi(kubeConfig);
@@ -37,21 +48,24 @@ export function startBindingStatusController(
 
   async function reconcile(
     plural: (typeof PLURALS)[number],
-    first: KubeObject,
+    listed: KubeObject,
     works: KubeObject[],
+    templates: Map<string, any>,
   ) {
-    const labels = workLabels(first);
-    const mine = works.filter(w =>
-      Object.entries(labels).every(([k, v]) => w.metadata.labels?.[k] === v),
-    );
+    const owner = `${listed.metadata.namespace ?? ''}/${listed.metadata.name}`;
+    const mine = works.filter(w => bindingOfWork(w) === owner);
     let items: AggregatedItem[] = [];
     let targets: Array<{ name: string }> = [];
+    let fresh = false;
     await retryOnConflict(async () => {
-      const binding = await karmada.get(
-        plural,
-        first.metadata.name,
-        first.metadata.namespace,
-      );
+      const binding = fresh
+        ? await karmada.get(
+            plural,
+            listed.metadata.name,
+            listed.metadata.namespace,
+          )
+        : listed;
+      fresh = true;
       targets = binding.spec?.clusters ?? [];
       items = aggregatedStatus(
         targets,
@@ -70,54 +84,72 @@ export function startBindingStatusController(
           now,
         ),
       };
-      if (JSON.stringify(status) === JSON.stringify(binding.status)) return;
+      if (sameJson(status, binding.status)) return;
       await karmada.replace(plural, { ...binding, status }, 'status');
     });
-    const resource = first.spec?.resource ?? {};
+    const resource = listed.spec?.resource ?? {};
     if (resource.kind !== 'Deployment' || resource.apiVersion !== 'apps/v1')
       return;
+    const complete = targets.length > 0 && items.length === targets.length;
+    let template = templates.get(`${resource.namespace}/${resource.name}`);
     await retryOnConflict(async () => {
-      let template;
-      try {
-        template = await apps.readNamespacedDeployment({
-          name: resource.name,
-          namespace: resource.namespace,
-        });
-      } catch (error) {
-        if (isNotFound(error)) return;
-        throw error;
+      if (!template) {
+        try {
+          template = JSON.parse(
+            JSON.stringify(
+              await apps.readNamespacedDeployment({
+                name: resource.name,
+                namespace: resource.namespace,
+              }),
+            ),
+          );
+        } catch (error) {
+          if (isNotFound(error)) return;
+          throw error;
+        }
       }
-      const plain = JSON.parse(JSON.stringify(template));
-      const complete = targets.length > 0 && items.length === targets.length;
-      const status = aggregateDeploymentStatus(plain, items, complete);
-      // The API server drops zero counts (omitempty): compare without them.
-      const meaningful = (s: Record<string, unknown>) =>
-        JSON.stringify(
-          Object.entries(s ?? {})
-            .filter(([, v]) => v !== 0 && v !== undefined)
-            .sort(([a], [b]) => a.localeCompare(b)),
-        );
-      if (meaningful(status) === meaningful(plain.status ?? {})) return;
+      const current = template;
+      template = undefined;
+      const status = aggregateDeploymentStatus(current, items, complete);
+      if (meaningful(status) === meaningful(current.status)) return;
       await apps.replaceNamespacedDeploymentStatus({
         name: resource.name,
         namespace: resource.namespace,
-        body: { ...plain, status },
+        body: { ...current, status },
       });
     });
   }
 
-  return startLoop(ctx, 'binding-status', intervalMs, async () => {
-    const works = await karmada.list('works');
-    for (const plural of PLURALS) {
-      for (const binding of await karmada.list(plural)) {
-        await reconcile(plural, binding, works).catch(error =>
-          ctx.log(
-            `karmada binding-status: ${binding.metadata.namespace ?? ''}/${
-              binding.metadata.name
-            }: ${describeError(error)}`,
-          ),
-        );
+  return startLoop(
+    ctx,
+    'binding-status',
+    intervalMs,
+    async () => {
+      const [works, deployments, ...bindingLists] = await Promise.all([
+        karmada.list('works'),
+        apps.listDeploymentForAllNamespaces(),
+        ...PLURALS.map(plural => karmada.list(plural)),
+      ]);
+      const templates = new Map<string, any>();
+      for (const d of deployments.items) {
+        templates.set(`${d.metadata?.namespace}/${d.metadata?.name}`, {
+          ...JSON.parse(JSON.stringify(d)),
+          apiVersion: 'apps/v1',
+          kind: 'Deployment',
+        });
       }
-    }
-  });
+      for (const [index, plural] of PLURALS.entries()) {
+        for (const binding of bindingLists[index]) {
+          await reconcile(plural, binding, works, templates).catch(error =>
+            ctx.log(
+              `karmada binding-status: ${binding.metadata.namespace ?? ''}/${
+                binding.metadata.name
+              }: ${describeError(error)}`,
+            ),
+          );
+        }
+      }
+    },
+    wake,
+  );
 }

@@ -6,6 +6,7 @@
  * carries `cluster.karmada.io/not-ready:NoExecute`. A member the fault
  * registry forces NotReady is reported so.
  */
+import { sameJson } from './sameJson';
 import https from 'node:https';
 import { AppsV1Api, CoreV1Api, V1Node } from '@kubernetes/client-node';
 import type { SimulatorContext, Stoppable } from '../context';
@@ -20,7 +21,7 @@ import {
   memberAccess,
   retryOnConflict,
 } from './kube';
-import { startLoop } from './loop';
+import { startLoop, Wake } from './loop';
 
 const PROBE_TIMEOUT_MS = 5_000;
 /** API enablements change rarely; Karmada collects them on each sync, here less often. */
@@ -39,7 +40,7 @@ function getText(
           authorization: `Bearer ${access.token}`,
           accept: 'application/json',
         },
-        ca: access.caBundle,
+        agent: access.agent,
         timeout: PROBE_TIMEOUT_MS,
       },
       response => {
@@ -98,7 +99,8 @@ async function apiEnablements(
 
 export function startClusterStatusController(
   ctx: SimulatorContext,
-  intervalMs = 2_000,
+  wake: Wake,
+  intervalMs = 3_000,
 ): Stoppable {
   const kubeConfig = karmadaKubeConfig(ctx.fleet);
   const karmada = new KarmadaApi(kubeConfig);
@@ -142,59 +144,68 @@ export function startClusterStatusController(
     }
   }
 
-  async function reconcile(name: string) {
-    const first = await karmada.getCluster(name);
-    const observed = await observe(first);
-    // Re-read on conflict: someone else (a user's taint, a patch) wrote in between.
+  /** Writes status, then taints; each from the listed Cluster first, re-read on conflict. */
+  async function reconcile(listed: Cluster) {
+    const name = listed.metadata.name;
+    const observed = await observe(listed);
+    let cluster = listed;
+    let fresh = false;
     await retryOnConflict(async () => {
-      const cluster = await karmada.getCluster(name);
+      if (fresh) cluster = await karmada.getCluster(name);
+      fresh = true;
       const now = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
       const status = nextClusterStatus(cluster.status, observed, now);
-      if (JSON.stringify(status) !== JSON.stringify(cluster.status)) {
-        await karmada.replaceCluster({ ...cluster, status }, 'status');
-      }
+      if (sameJson(status, cluster.status)) return;
+      cluster = await karmada.replaceCluster({ ...cluster, status }, 'status');
+      wake.notify();
     });
+    fresh = false;
     await retryOnConflict(async () => {
-      const cluster = await karmada.getCluster(name);
+      if (fresh) cluster = await karmada.getCluster(name);
+      fresh = true;
       const ready =
         cluster.status?.conditions?.find(c => c.type === 'Ready')?.status ===
         'True';
       const now = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
       const taints = taintsFor(cluster.spec.taints, ready, now);
-      if (
-        JSON.stringify(taints) !== JSON.stringify(cluster.spec.taints ?? [])
-      ) {
-        await karmada.replaceCluster({
-          ...cluster,
-          spec: { ...cluster.spec, taints },
-        });
-        ctx.log(
-          `karmada cluster-status: ${name} ${
-            ready
-              ? 'Ready: not-ready taint removed'
-              : 'NotReady: tainted cluster.karmada.io/not-ready:NoExecute'
-          }`,
-        );
-      }
+      if (sameJson(taints, cluster.spec.taints ?? [])) return;
+      cluster = await karmada.replaceCluster({
+        ...cluster,
+        spec: { ...cluster.spec, taints },
+      });
+      wake.notify();
+      ctx.log(
+        `karmada cluster-status: ${name} ${
+          ready
+            ? 'Ready: not-ready taint removed'
+            : 'NotReady: tainted cluster.karmada.io/not-ready:NoExecute'
+        }`,
+      );
     });
   }
 
-  return startLoop(ctx, 'cluster-status', intervalMs, async () => {
-    const clusters = await karmada.listClusters();
-    await Promise.all(
-      clusters
-        .filter(
-          c => c.spec.syncMode === 'Push' && !c.metadata.deletionTimestamp,
-        )
-        .map(c =>
-          reconcile(c.metadata.name).catch(error =>
-            ctx.log(
-              `karmada cluster-status: ${c.metadata.name}: ${describeError(
-                error,
-              )}`,
+  return startLoop(
+    ctx,
+    'cluster-status',
+    intervalMs,
+    async () => {
+      const clusters = await karmada.listClusters();
+      await Promise.all(
+        clusters
+          .filter(
+            c => c.spec.syncMode === 'Push' && !c.metadata.deletionTimestamp,
+          )
+          .map(c =>
+            reconcile(c).catch(error =>
+              ctx.log(
+                `karmada cluster-status: ${c.metadata.name}: ${describeError(
+                  error,
+                )}`,
+              ),
             ),
           ),
-        ),
-    );
-  });
+      );
+    },
+    wake,
+  );
 }

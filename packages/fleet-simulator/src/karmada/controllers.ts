@@ -6,20 +6,25 @@ import { startClusterStatusController } from './clusterStatusController';
 import { startDetector } from './detectorController';
 import { startExecutionController } from './executionController';
 import { startScheduler } from './schedulerController';
+import { Wake } from './loop';
 import { joinMembers } from './seed';
+import { startWatchTriggers } from './watchTriggers';
 
 export async function startControllers(
   ctx: SimulatorContext,
 ): Promise<Stoppable> {
   // Joining waits for the aggregation layer to route to our server.
   const joining = joinMembers(ctx);
+  // A write by one controller wakes the others (as watch events would).
+  const wake = new Wake();
   const controllers: Stoppable[] = [
-    startClusterStatusController(ctx),
-    startDetector(ctx),
-    startScheduler(ctx),
-    startBindingController(ctx),
-    startExecutionController(ctx),
-    startBindingStatusController(ctx),
+    startWatchTriggers(ctx, wake),
+    startClusterStatusController(ctx, wake),
+    startDetector(ctx, wake),
+    startScheduler(ctx, wake),
+    startBindingController(ctx, wake),
+    startExecutionController(ctx, wake),
+    startBindingStatusController(ctx, wake),
   ];
   return {
     async stop() {

@@ -6,6 +6,7 @@
  * placement; bindings whose template or policy went away are deleted.
  * Policies get their permanent-id label (Karmada's webhook sets it).
  */
+import { sameJson } from './sameJson';
 import crypto from 'node:crypto';
 import { KubernetesObjectApi } from '@kubernetes/client-node';
 import type { SimulatorContext, Stoppable } from '../context';
@@ -26,7 +27,7 @@ import {
   karmadaKubeConfig,
   retryOnConflict,
 } from './kube';
-import { startLoop } from './loop';
+import { startLoop, Wake } from './loop';
 import { claimingPolicy, ResourceSelector } from './resourceSelectors';
 
 async function ensurePermanentId(
@@ -54,7 +55,8 @@ async function ensurePermanentId(
 
 export function startDetector(
   ctx: SimulatorContext,
-  intervalMs = 1_000,
+  wake: Wake,
+  intervalMs = 5_000,
 ): Stoppable {
   const kubeConfig = karmadaKubeConfig(ctx.fleet);
   const karmada = new KarmadaApi(kubeConfig);
@@ -84,18 +86,29 @@ export function startDetector(
     template: Template,
     policy: Policy,
     clusterPolicy: boolean,
+    listed: Map<string, KubeObject>,
   ): Promise<string> {
     const namespaced = Boolean(template.metadata.namespace);
     const plural = namespaced ? 'resourcebindings' : 'clusterresourcebindings';
     const name = bindingName(template.kind, template.metadata.name);
     const desired = desiredBinding(template, policy, clusterPolicy);
+    const key = `${plural}/${template.metadata.namespace ?? ''}/${name}`;
+    // The listed binding first; a fresh read only after a conflict.
+    let fresh = false;
     await retryOnConflict(async () => {
-      let current: KubeObject | undefined;
-      try {
-        current = await karmada.get(plural, name, template.metadata.namespace);
-      } catch (error) {
-        if (!isNotFound(error)) throw error;
+      let current: KubeObject | undefined = fresh ? undefined : listed.get(key);
+      if (fresh) {
+        try {
+          current = await karmada.get(
+            plural,
+            name,
+            template.metadata.namespace,
+          );
+        } catch (error) {
+          if (!isNotFound(error)) throw error;
+        }
       }
+      fresh = true;
       if (!current) {
         await karmada.create(plural, {
           apiVersion: apiVersionOf(plural),
@@ -117,6 +130,7 @@ export function startDetector(
           },
           spec: desired.spec,
         });
+        wake.notify();
         ctx.log(
           `karmada detector: ${template.kind} ${
             template.metadata.namespace ?? ''
@@ -130,15 +144,14 @@ export function startDetector(
       if (!desired.spec.replicaRequirements) delete spec.replicaRequirements;
       // The resourceVersion of the template changes with its status; only
       // a changed spec or reference is news for the binding.
-      const comparable = (s: any) =>
-        JSON.stringify({
-          ...s,
-          resource: { ...s?.resource, resourceVersion: undefined },
-        });
+      const comparable = (s: any) => ({
+        ...s,
+        resource: { ...s?.resource, resourceVersion: undefined },
+      });
       const labels = { ...current.metadata.labels, ...desired.labels };
       if (
-        comparable(spec) === comparable(current.spec) &&
-        JSON.stringify(labels) === JSON.stringify(current.metadata.labels)
+        sameJson(comparable(spec), comparable(current.spec)) &&
+        sameJson(labels, current.metadata.labels)
       )
         return;
       await karmada.replace(plural, {
@@ -146,74 +159,98 @@ export function startDetector(
         metadata: { ...current.metadata, labels },
         spec,
       });
+      wake.notify();
     });
-    return `${plural}/${template.metadata.namespace ?? ''}/${name}`;
+    return key;
   }
 
-  return startLoop(ctx, 'detector', intervalMs, async () => {
-    const pps = await Promise.all(
-      (
-        await karmada.list('propagationpolicies')
-      ).map(p => ensurePermanentId(karmada, 'propagationpolicies', p)),
-    );
-    const cpps = await Promise.all(
-      (
-        await karmada.list('clusterpropagationpolicies')
-      ).map(p => ensurePermanentId(karmada, 'clusterpropagationpolicies', p)),
-    );
-    const selectors = [...pps, ...cpps].flatMap(
-      p => (p.spec?.resourceSelectors ?? []) as ResourceSelector[],
-    );
-    const templates = await templatesOf(selectors);
-    const wanted = new Set<string>();
-    for (const template of templates) {
-      if (template.metadata.deletionTimestamp) continue;
-      const claim = claimingPolicy(template, pps as Policy[], cpps as Policy[]);
-      if (!claim) continue;
-      try {
-        wanted.add(
-          await reconcileBinding(template, claim.policy, claim.cluster),
-        );
-      } catch (error) {
-        ctx.log(
-          `karmada detector: ${template.kind} ${
-            template.metadata.name
-          }: ${describeError(error)}`,
-        );
-        wanted.add(
-          `${
-            template.metadata.namespace
-              ? 'resourcebindings'
-              : 'clusterresourcebindings'
-          }/${template.metadata.namespace ?? ''}/${bindingName(
-            template.kind,
-            template.metadata.name,
-          )}`,
-        );
+  return startLoop(
+    ctx,
+    'detector',
+    intervalMs,
+    async () => {
+      const pps = await Promise.all(
+        (
+          await karmada.list('propagationpolicies')
+        ).map(p => ensurePermanentId(karmada, 'propagationpolicies', p)),
+      );
+      const cpps = await Promise.all(
+        (
+          await karmada.list('clusterpropagationpolicies')
+        ).map(p => ensurePermanentId(karmada, 'clusterpropagationpolicies', p)),
+      );
+      const selectors = [...pps, ...cpps].flatMap(
+        p => (p.spec?.resourceSelectors ?? []) as ResourceSelector[],
+      );
+      const templates = await templatesOf(selectors);
+      const listed = new Map<string, KubeObject>();
+      for (const plural of [
+        'resourcebindings',
+        'clusterresourcebindings',
+      ] as const) {
+        for (const b of await karmada.list(plural)) {
+          listed.set(
+            `${plural}/${b.metadata.namespace ?? ''}/${b.metadata.name}`,
+            b,
+          );
+        }
       }
-    }
-    // Bindings this detector made whose template or policy is gone (no
-    // garbage collector runs here to follow the owner reference).
-    for (const plural of [
-      'resourcebindings',
-      'clusterresourcebindings',
-    ] as const) {
-      for (const binding of await karmada.list(plural)) {
+      const wanted = new Set<string>();
+      for (const template of templates) {
+        if (template.metadata.deletionTimestamp) continue;
+        const claim = claimingPolicy(
+          template,
+          pps as Policy[],
+          cpps as Policy[],
+        );
+        if (!claim) continue;
+        try {
+          wanted.add(
+            await reconcileBinding(
+              template,
+              claim.policy,
+              claim.cluster,
+              listed,
+            ),
+          );
+        } catch (error) {
+          ctx.log(
+            `karmada detector: ${template.kind} ${
+              template.metadata.name
+            }: ${describeError(error)}`,
+          );
+          wanted.add(
+            `${
+              template.metadata.namespace
+                ? 'resourcebindings'
+                : 'clusterresourcebindings'
+            }/${template.metadata.namespace ?? ''}/${bindingName(
+              template.kind,
+              template.metadata.name,
+            )}`,
+          );
+        }
+      }
+      // Bindings this detector made whose template or policy is gone (no
+      // garbage collector runs here to follow the owner reference).
+      for (const [key, binding] of listed) {
         const labels = binding.metadata.labels ?? {};
         if (!labels[PP_NAME] && !labels[CPP_NAME]) continue;
-        const key = `${plural}/${binding.metadata.namespace ?? ''}/${
-          binding.metadata.name
-        }`;
         if (wanted.has(key)) continue;
+        const plural = key.split('/')[0] as
+          | 'resourcebindings'
+          | 'clusterresourcebindings';
         await karmada
           .delete(plural, binding.metadata.name, binding.metadata.namespace)
           .catch(error => {
             if (!isNotFound(error)) throw error;
           });
+        wake.notify();
         ctx.log(
           `karmada detector: deleted ${key} (no template or policy claims it any more)`,
         );
       }
-    }
-  });
+    },
+    wake,
+  );
 }

@@ -6,11 +6,8 @@
  * Abort; reports `Applied` and the member object's reflected status and
  * health on the Work; deletes member objects whose Work is gone.
  */
-import {
-  CoreV1Api,
-  KubernetesObject,
-  KubernetesObjectApi,
-} from '@kubernetes/client-node';
+import { sameJson } from './sameJson';
+import { CoreV1Api, KubernetesObjectApi } from '@kubernetes/client-node';
 import { fnv1a32 } from '@flotilla/plugin-multi-cluster-common';
 import type { SimulatorContext, Stoppable } from '../context';
 import type { Cluster } from './clusterTypes';
@@ -30,14 +27,14 @@ import {
   retryOnConflict,
   statusCode,
 } from './kube';
-import { startLoop } from './loop';
+import { startLoop, Wake } from './loop';
 import { reflectStatus, setCondition } from './workStatus';
 
 /** The manifest Karmada last applied, so an unchanged Work is not re-sent. */
 export const MANIFEST_HASH_ANNOTATION = 'flotilla.io/work-manifest-hash';
 
-/** Kinds whose orphans are looked for on members (what Works here carry). */
-const PRUNED_KINDS = [
+/** Kinds whose managed objects are listed on members (what Works here carry); others are read one by one. */
+const LISTED_KINDS = [
   { apiVersion: 'apps/v1', kind: 'Deployment' },
   { apiVersion: 'v1', kind: 'ConfigMap' },
 ];
@@ -54,13 +51,24 @@ function manifestHash(manifest: unknown): string {
   return fnv1a32(JSON.stringify(manifest)).toString(16);
 }
 
+const plain = (value: unknown) => JSON.parse(JSON.stringify(value));
+const identity = (o: {
+  apiVersion?: string;
+  kind?: string;
+  metadata?: { namespace?: string; name?: string };
+}) =>
+  `${o.apiVersion}/${o.kind}/${o.metadata?.namespace ?? ''}/${
+    o.metadata?.name
+  }`;
+
 type Outcome =
   | { applied: true; member: any }
   | { applied: false; message: string };
 
 export function startExecutionController(
   ctx: SimulatorContext,
-  intervalMs = 1_000,
+  wake: Wake,
+  intervalMs = 3_000,
 ): Stoppable {
   const kubeConfig = karmadaKubeConfig(ctx.fleet);
   const karmada = new KarmadaApi(kubeConfig);
@@ -71,8 +79,14 @@ export function startExecutionController(
     memberCore: CoreV1Api,
     work: KubeObject,
     manifest: any,
+    listed: any | undefined,
   ): Promise<Outcome> {
     const hash = manifestHash(manifest);
+    const typed = (o: any) => ({
+      ...plain(o),
+      apiVersion: manifest.apiVersion,
+      kind: manifest.kind,
+    });
     const desired = {
       ...manifest,
       metadata: {
@@ -83,21 +97,26 @@ export function startExecutionController(
         },
       },
     };
-    const header = {
-      apiVersion: manifest.apiVersion,
-      kind: manifest.kind,
-      metadata: {
-        name: manifest.metadata.name,
-        namespace: manifest.metadata.namespace,
-      },
-    };
+    let fresh = false;
     return retryOnConflict(async (): Promise<Outcome> => {
-      let current: any;
-      try {
-        current = JSON.parse(JSON.stringify(await member.read(header)));
-      } catch (error) {
-        if (!isNotFound(error)) throw error;
+      let current: any = fresh ? undefined : listed;
+      if (!current) {
+        try {
+          current = typed(
+            await member.read({
+              apiVersion: manifest.apiVersion,
+              kind: manifest.kind,
+              metadata: {
+                name: manifest.metadata.name,
+                namespace: manifest.metadata.namespace,
+              },
+            }),
+          );
+        } catch (error) {
+          if (!isNotFound(error)) throw error;
+        }
       }
+      fresh = true;
       if (!current) {
         if (manifest.metadata.namespace) {
           await memberCore
@@ -108,15 +127,7 @@ export function startExecutionController(
               if (statusCode(error) !== 409) throw error;
             });
         }
-        const created = await member.create(desired);
-        return {
-          applied: true,
-          member: {
-            ...JSON.parse(JSON.stringify(created)),
-            apiVersion: manifest.apiVersion,
-            kind: manifest.kind,
-          },
-        };
+        return { applied: true, member: typed(await member.create(desired)) };
       }
       const managed = current.metadata?.labels?.[MANAGED_LABEL] === 'true';
       const resolution =
@@ -131,16 +142,8 @@ export function startExecutionController(
           } already exists in the member cluster and is not managed by Karmada; conflictResolution is Abort`,
         };
       }
-      if (current.metadata?.annotations?.[MANIFEST_HASH_ANNOTATION] === hash) {
-        return {
-          applied: true,
-          member: {
-            ...current,
-            apiVersion: manifest.apiVersion,
-            kind: manifest.kind,
-          },
-        };
-      }
+      if (current.metadata?.annotations?.[MANIFEST_HASH_ANNOTATION] === hash)
+        return { applied: true, member: current };
       const replaced = await member.replace({
         ...desired,
         metadata: {
@@ -148,28 +151,26 @@ export function startExecutionController(
           resourceVersion: current.metadata.resourceVersion,
         },
       });
-      return {
-        applied: true,
-        member: {
-          ...JSON.parse(JSON.stringify(replaced)),
-          apiVersion: manifest.apiVersion,
-          kind: manifest.kind,
-        },
-      };
+      return { applied: true, member: typed(replaced) };
     });
   }
 
+  /** Writes the Work's status when it changed; the listed Work first, re-read on conflict. */
   async function writeWorkStatus(
     work: KubeObject,
     outcome: Outcome,
     manifest: any,
   ) {
+    let fresh = false;
     await retryOnConflict(async () => {
-      const current = await karmada.get(
-        'works',
-        work.metadata.name,
-        work.metadata.namespace,
-      );
+      const current = fresh
+        ? await karmada.get(
+            'works',
+            work.metadata.name,
+            work.metadata.namespace,
+          )
+        : work;
+      fresh = true;
       const now = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
       const [group, version] = manifest.apiVersion.includes('/')
         ? manifest.apiVersion.split('/')
@@ -215,38 +216,20 @@ export function startExecutionController(
             ]
           : current.status?.manifestStatuses,
       };
-      if (JSON.stringify(status) === JSON.stringify(current.status)) return;
+      if (sameJson(status, current.status)) return;
       await karmada.replace('works', { ...current, status }, 'status');
+      wake.notify();
     });
   }
 
-  async function reconcileCluster(cluster: Cluster) {
+  async function reconcileCluster(cluster: Cluster, works: KubeObject[]) {
     const name = cluster.metadata.name;
-    const works = await karmada.list('works', {
-      namespace: executionNamespace(name),
-    });
     const access = await memberAccess(core, cluster);
     const member = KubernetesObjectApi.makeApiClient(access.kubeConfig);
     const memberCore = access.kubeConfig.makeApiClient(CoreV1Api);
-    const live = new Set<string>();
-    for (const work of works) {
-      live.add(work.metadata.name);
-      if (work.metadata.deletionTimestamp) continue;
-      for (const manifest of work.spec?.workload?.manifests ?? []) {
-        let outcome: Outcome;
-        try {
-          outcome = await apply(member, memberCore, work, manifest);
-        } catch (error) {
-          outcome = {
-            applied: false,
-            message: `failed to apply: ${describeError(error)}`,
-          };
-        }
-        await writeWorkStatus(work, outcome, manifest);
-      }
-    }
-    // Objects Karmada put on the member whose Work is gone.
-    for (const { apiVersion, kind } of PRUNED_KINDS) {
+    // What Karmada already put there, by kind: one list instead of a read per Work.
+    const managed = new Map<string, any>();
+    for (const { apiVersion, kind } of LISTED_KINDS) {
       const list = await member.list(
         apiVersion,
         kind,
@@ -257,50 +240,98 @@ export function startExecutionController(
         undefined,
         `${MANAGED_LABEL}=true`,
       );
-      for (const item of list.items as KubernetesObject[]) {
-        const annotations = item.metadata?.annotations ?? {};
-        if (annotations[WORK_NAMESPACE_ANNOTATION] !== executionNamespace(name))
-          continue;
-        if (live.has(annotations[WORK_NAME_ANNOTATION] ?? '')) continue;
-        await member
-          .delete({
-            apiVersion,
-            kind,
-            metadata: {
-              name: item.metadata!.name,
-              namespace: item.metadata!.namespace,
-            },
-          })
-          .catch(error => {
-            if (!isNotFound(error)) throw error;
-          });
-        ctx.log(
-          `karmada execution: deleted ${kind} ${
-            item.metadata?.namespace ?? ''
-          }/${item.metadata?.name} from ${name} (its Work is gone)`,
-        );
+      for (const item of list.items) {
+        const object = { ...plain(item), apiVersion, kind };
+        managed.set(identity(object), object);
       }
+    }
+    const live = new Set<string>();
+    for (const work of works) {
+      live.add(work.metadata.name);
+      if (work.metadata.deletionTimestamp) continue;
+      for (const manifest of work.spec?.workload?.manifests ?? []) {
+        let outcome: Outcome;
+        try {
+          outcome = await apply(
+            member,
+            memberCore,
+            work,
+            manifest,
+            managed.get(identity(manifest)),
+          );
+        } catch (error) {
+          outcome = {
+            applied: false,
+            message: `failed to apply: ${describeError(error)}`,
+          };
+        }
+        await writeWorkStatus(work, outcome, manifest).catch(error => {
+          // Deleted while being applied: nothing left to report on.
+          if (!isNotFound(error)) throw error;
+        });
+      }
+    }
+    // Objects Karmada put on the member whose Work is gone.
+    for (const object of managed.values()) {
+      const annotations = object.metadata?.annotations ?? {};
+      if (annotations[WORK_NAMESPACE_ANNOTATION] !== executionNamespace(name))
+        continue;
+      if (live.has(annotations[WORK_NAME_ANNOTATION] ?? '')) continue;
+      await member
+        .delete({
+          apiVersion: object.apiVersion,
+          kind: object.kind,
+          metadata: {
+            name: object.metadata.name,
+            namespace: object.metadata.namespace,
+          },
+        })
+        .catch(error => {
+          if (!isNotFound(error)) throw error;
+        });
+      ctx.log(
+        `karmada execution: deleted ${object.kind} ${
+          object.metadata.namespace ?? ''
+        }/${object.metadata.name} from ${name} (its Work is gone)`,
+      );
     }
   }
 
   const failing = new Map<string, string>();
-  return startLoop(ctx, 'execution', intervalMs, async () => {
-    const clusters = await karmada.listClusters();
-    await Promise.all(
-      clusters
-        .filter(c => c.spec.syncMode === 'Push')
-        .map(async c => {
-          try {
-            await reconcileCluster(c);
-            failing.delete(c.metadata.name);
-          } catch (error) {
-            const message = describeError(error);
-            // A member that is down stays down for a while: say it once.
-            if (failing.get(c.metadata.name) !== message)
-              ctx.log(`karmada execution: ${c.metadata.name}: ${message}`);
-            failing.set(c.metadata.name, message);
-          }
-        }),
-    );
-  });
+  return startLoop(
+    ctx,
+    'execution',
+    intervalMs,
+    async () => {
+      const [clusters, works] = await Promise.all([
+        karmada.listClusters(),
+        karmada.list('works'),
+      ]);
+      await Promise.all(
+        clusters
+          .filter(c => c.spec.syncMode === 'Push')
+          .map(async c => {
+            try {
+              const namespace = executionNamespace(c.metadata.name);
+              await reconcileCluster(
+                c,
+                works.filter(w => w.metadata.namespace === namespace),
+              );
+              if (failing.has(c.metadata.name))
+                ctx.log(
+                  `karmada execution: ${c.metadata.name}: reachable again`,
+                );
+              failing.delete(c.metadata.name);
+            } catch (error) {
+              const message = describeError(error);
+              // A member that is down stays down for a while: say it once.
+              if (failing.get(c.metadata.name) !== message)
+                ctx.log(`karmada execution: ${c.metadata.name}: ${message}`);
+              failing.set(c.metadata.name, message);
+            }
+          }),
+      );
+    },
+    wake,
+  );
 }

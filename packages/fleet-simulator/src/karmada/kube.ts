@@ -3,6 +3,7 @@
  * control plane's config, a member's config built from its Cluster secret
  * (as Karmada's controllers build it), and optimistic-concurrency retries.
  */
+import https from 'node:https';
 import { ApiException, CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import type { FleetDescription } from '../fleet';
 import { kubeConfigFor } from '../fleet';
@@ -19,9 +20,46 @@ export function karmadaOf(fleet: FleetDescription) {
   return karmada;
 }
 
-/** The Karmada control plane, with its admin client certificate. */
+type RequestContext = Parameters<KubeConfig['applySecurityAuthentication']>[0];
+
+/**
+ * A KubeConfig whose API clients share one HTTPS agent: client-node makes a
+ * new agent (so a full TLS handshake) for every request, which for
+ * controllers polling every few seconds costs more CPU than the work itself.
+ */
+export class SharedAgentKubeConfig extends KubeConfig {
+  private agent?: https.Agent;
+
+  static from(config: KubeConfig): SharedAgentKubeConfig {
+    const shared = new SharedAgentKubeConfig();
+    shared.loadFromString(config.exportConfig());
+    return shared;
+  }
+
+  override async applySecurityAuthentication(
+    context: RequestContext,
+  ): Promise<void> {
+    await super.applySecurityAuthentication(context);
+    const fresh = context.getAgent();
+    if (!(fresh instanceof https.Agent)) return;
+    // Not kept alive: node-fetch (under client-node) fails chunked answers
+    // on reused sockets ("Premature close"); the shared agent still resumes
+    // TLS sessions, which spares most of each handshake.
+    this.agent ??= new https.Agent({ ...fresh.options, keepAlive: false });
+    context.setAgent(this.agent);
+  }
+}
+
+const karmadaConfigs = new WeakMap<FleetDescription, KubeConfig>();
+
+/** The Karmada control plane, with its admin client certificate (one shared agent per fleet). */
 export function karmadaKubeConfig(fleet: FleetDescription): KubeConfig {
-  return kubeConfigFor(karmadaOf(fleet));
+  let config = karmadaConfigs.get(fleet);
+  if (!config) {
+    config = SharedAgentKubeConfig.from(kubeConfigFor(karmadaOf(fleet)));
+    karmadaConfigs.set(fleet, config);
+  }
+  return config;
 }
 
 export function statusCode(error: unknown): number | undefined {
@@ -74,6 +112,8 @@ export async function retryOnConflict<T>(
 
 export interface MemberAccess {
   kubeConfig: KubeConfig;
+  /** For plain HTTPS requests (probes): kept alive, trusting the member CA. */
+  agent: https.Agent;
   endpoint: string;
   token: string;
   caBundle?: string;
@@ -103,6 +143,11 @@ export async function readSecretData(
   return data;
 }
 
+const memberConfigs = new Map<
+  string,
+  { kubeConfig: SharedAgentKubeConfig; agent: https.Agent }
+>();
+
 /** How Karmada's controllers reach a Push member: apiEndpoint, secretRef's token and CA. */
 export async function memberAccess(
   core: CoreV1Api,
@@ -118,7 +163,18 @@ export async function memberAccess(
   const data = await readSecretData(core, ref.namespace, ref.name);
   if (!data.token)
     throw new Error(`secret ${ref.namespace}/${ref.name} has no token`);
-  const kubeConfig = new KubeConfig();
+  const key = `${endpoint}|${data.token}|${data.caBundle ?? ''}`;
+  const cached = memberConfigs.get(key);
+  if (cached) {
+    return { ...cached, endpoint, token: data.token, caBundle: data.caBundle };
+  }
+  const kubeConfig = new SharedAgentKubeConfig();
+  const agent = new https.Agent({
+    ca: data.caBundle,
+    rejectUnauthorized: cluster.spec.insecureSkipTLSVerification !== true,
+    keepAlive: true,
+  });
+  memberConfigs.set(key, { kubeConfig, agent });
   kubeConfig.loadFromOptions({
     clusters: [
       {
@@ -140,5 +196,11 @@ export async function memberAccess(
     ],
     currentContext: 'member',
   });
-  return { kubeConfig, endpoint, token: data.token, caBundle: data.caBundle };
+  return {
+    kubeConfig,
+    agent,
+    endpoint,
+    token: data.token,
+    caBundle: data.caBundle,
+  };
 }

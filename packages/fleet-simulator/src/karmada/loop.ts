@@ -8,29 +8,62 @@
 import type { SimulatorContext, Stoppable } from '../context';
 import { describeError } from './kube';
 
+/**
+ * Lets controllers wake each other: one that wrote something calls
+ * `notify()`, and every loop runs its next pass now instead of waiting for
+ * its interval (Karmada's controllers react to watch events the same way).
+ */
+export class Wake {
+  private readonly listeners = new Set<() => void>();
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  notify(): void {
+    for (const listener of this.listeners) listener();
+  }
+}
+
 export function startLoop(
   ctx: SimulatorContext,
   name: string,
   intervalMs: number,
   pass: () => Promise<void>,
+  wake?: Wake,
 ): Stoppable {
   const stopping = new AbortController();
   const signal = AbortSignal.any([ctx.signal, stopping.signal]);
   let lastError = '';
+  // A notification during a pass makes the next pass start at once.
+  let woken = false;
+  let wakeUp: (() => void) | undefined;
+  const unsubscribe = wake?.subscribe(() => {
+    woken = true;
+    wakeUp?.();
+  });
   const sleep = () =>
     new Promise<void>(resolve => {
-      const timer = setTimeout(resolve, intervalMs);
-      signal.addEventListener(
-        'abort',
-        () => {
-          clearTimeout(timer);
-          resolve();
-        },
-        { once: true },
-      );
+      if (woken || signal.aborted) {
+        resolve();
+        return;
+      }
+      const timer = setTimeout(finish, intervalMs);
+      function finish() {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', finish);
+        wakeUp = undefined;
+        resolve();
+      }
+      wakeUp = finish;
+      signal.addEventListener('abort', finish, { once: true });
     });
-  const done = (async () => {
+  const running = (async () => {
     while (!signal.aborted) {
+      woken = false;
       try {
         await pass();
         if (lastError) ctx.log(`karmada ${name}: recovered`);
@@ -46,7 +79,8 @@ export function startLoop(
   return {
     async stop() {
       stopping.abort();
-      await done;
+      unsubscribe?.();
+      await running;
     },
   };
 }

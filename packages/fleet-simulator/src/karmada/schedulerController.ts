@@ -5,6 +5,7 @@
  * and the Clusters, writes it with the read resourceVersion, and reports
  * the `Scheduled` condition and `schedulerObservedGeneration`.
  */
+import { sameJson } from './sameJson';
 import {
   PlacementError,
   schedule,
@@ -12,7 +13,7 @@ import {
 import type { SimulatorContext, Stoppable } from '../context';
 import { KarmadaApi, KubeObject } from './karmadaApi';
 import { describeError, karmadaKubeConfig, retryOnConflict } from './kube';
-import { Fingerprints, startLoop } from './loop';
+import { Fingerprints, startLoop, Wake } from './loop';
 import { scheduleRequestFor, schedulingTrigger } from './schedulingInput';
 import { setCondition } from './workStatus';
 
@@ -20,7 +21,8 @@ const PLURALS = ['resourcebindings', 'clusterresourcebindings'] as const;
 
 export function startScheduler(
   ctx: SimulatorContext,
-  intervalMs = 1_000,
+  wake: Wake,
+  intervalMs = 5_000,
 ): Stoppable {
   const karmada = new KarmadaApi(karmadaKubeConfig(ctx.fleet));
   const seen = new Fingerprints();
@@ -48,10 +50,7 @@ export function startScheduler(
             ? { replicas: t.replicas }
             : {}),
         }));
-        if (
-          JSON.stringify(targets) !==
-          JSON.stringify(binding.spec?.clusters ?? [])
-        ) {
+        if (!sameJson(targets, binding.spec?.clusters ?? [])) {
           const written = await karmada.replace(plural, {
             ...binding,
             spec: { ...binding.spec, clusters: targets },
@@ -59,6 +58,7 @@ export function startScheduler(
           binding.metadata.resourceVersion = written.metadata.resourceVersion;
           // Writing spec.clusters bumps the generation: that one is observed.
           binding.metadata.generation = written.metadata.generation;
+          wake.notify();
           binding.status = written.status;
           ctx.log(
             `karmada scheduler: ${binding.metadata.namespace ?? ''}/${
@@ -99,28 +99,34 @@ export function startScheduler(
     });
   }
 
-  return startLoop(ctx, 'scheduler', intervalMs, async () => {
-    const clusters = await karmada.listClusters();
-    const live = new Set<string>();
-    for (const plural of PLURALS) {
-      for (const binding of await karmada.list(plural)) {
-        const key = `${plural}/${binding.metadata.namespace ?? ''}/${
-          binding.metadata.name
-        }`;
-        live.add(key);
-        const trigger = schedulingTrigger(binding as never, clusters);
-        const observed =
-          binding.status?.schedulerObservedGeneration ===
-          binding.metadata.generation;
-        if (observed && !seen.changed(key, trigger)) continue;
-        try {
-          await scheduleBinding(plural, binding, clusters);
-          seen.remember(key, trigger);
-        } catch (error) {
-          ctx.log(`karmada scheduler: ${key}: ${describeError(error)}`);
+  return startLoop(
+    ctx,
+    'scheduler',
+    intervalMs,
+    async () => {
+      const clusters = await karmada.listClusters();
+      const live = new Set<string>();
+      for (const plural of PLURALS) {
+        for (const binding of await karmada.list(plural)) {
+          const key = `${plural}/${binding.metadata.namespace ?? ''}/${
+            binding.metadata.name
+          }`;
+          live.add(key);
+          const trigger = schedulingTrigger(binding as never, clusters);
+          const observed =
+            binding.status?.schedulerObservedGeneration ===
+            binding.metadata.generation;
+          if (observed && !seen.changed(key, trigger)) continue;
+          try {
+            await scheduleBinding(plural, binding, clusters);
+            seen.remember(key, trigger);
+          } catch (error) {
+            ctx.log(`karmada scheduler: ${key}: ${describeError(error)}`);
+          }
         }
       }
-    }
-    seen.retain(live);
-  });
+      seen.retain(live);
+    },
+    wake,
+  );
 }

@@ -1,0 +1,23 @@
+/**
+ * Deep equality of JSON values regardless of key order: the API server
+ * returns custom objects with their keys sorted (Go maps), so a desired
+ * object built here never stringifies the same as the stored one.
+ */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([, v]) => v !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([k, v]) => [k, canonical(v)]),
+    );
+  }
+  return value;
+}
+
+export function sameJson(a: unknown, b: unknown): boolean {
+  return (
+    JSON.stringify(canonical(a ?? {})) === JSON.stringify(canonical(b ?? {}))
+  );
+}
