@@ -54,6 +54,7 @@ function owned(obj: any, owner: any) {
 async function seedWorkloadCluster(
   { custom, core }: CapiClients,
   wc: WorkloadCluster,
+  log: (message: string) => void,
 ): Promise<number> {
   let created = 0;
   const create = async (t: any, body: any) => {
@@ -88,7 +89,7 @@ async function seedWorkloadCluster(
     );
   }
   const secret = await core.applySecret(kubeconfigSecret(wc, kcp));
-  created += await seedMachines(custom, wc);
+  created += await seedMachines(custom, wc, log);
   if (secret !== 'unchanged') created++;
   return created;
 }
@@ -99,10 +100,15 @@ async function seedWorkloadCluster(
  * provisioned rather than provisioning. Scaled MachineDeployments are seeded
  * at their current replicas.
  */
-async function seedMachines(custom: CustomObjects, wc: WorkloadCluster) {
+async function seedMachines(
+  custom: CustomObjects,
+  wc: WorkloadCluster,
+  log: (message: string) => void,
+) {
   const nodes = MemberNodes.for(wc);
   const now = new Date();
   let created = 0;
+  let unreachable: string | undefined;
   const selector = `${LABELS.clusterName}=${wc.name}`;
   const existing = await custom.list(TYPES.machine, CAPI_NAMESPACE, selector);
   const mds = await custom.list(
@@ -116,32 +122,48 @@ async function seedMachines(custom: CustomObjects, wc: WorkloadCluster) {
       m => m.metadata.labels?.[LABELS.deploymentName] === mdName,
     );
     if (own.length > 0) continue;
-    for (let index = 0; index < (md.spec?.replicas ?? 0); index++) {
-      const res = await custom.createOrLeave(
-        TYPES.machine,
-        machineObject(wc, md, index, now),
-      );
-      if (!res.created) continue;
-      created++;
-      const machine = res.object;
-      const node = await nodes.createOrLeave(
-        nodeObject(wc, workerNodeSpec(wc, mdName, index, machine.spec.version)),
-      );
-      await custom.update(
-        TYPES.machine,
-        CAPI_NAMESPACE,
-        machine.metadata.name,
-        m => ({
-          ...m,
-          status: machineStatus(m, 'Running', now, {
-            name: node.metadata!.name!,
-            nodeInfo: node.status?.nodeInfo,
-            addresses: node.status?.addresses,
-          }),
-        }),
-        'status',
-      );
-    }
+    const indexes = Array.from({ length: md.spec?.replicas ?? 0 }, (_, i) => i);
+    await Promise.all(
+      indexes.map(async index => {
+        const res = await custom.createOrLeave(
+          TYPES.machine,
+          machineObject(wc, md, index, now),
+        );
+        if (!res.created) return;
+        created++;
+        const machine = res.object;
+        try {
+          const node = await nodes.createOrLeave(
+            nodeObject(
+              wc,
+              workerNodeSpec(wc, mdName, index, machine.spec.version),
+            ),
+          );
+          await custom.update(
+            TYPES.machine,
+            CAPI_NAMESPACE,
+            machine.metadata.name,
+            m => ({
+              ...m,
+              status: machineStatus(m, 'Running', now, {
+                name: node.metadata!.name!,
+                nodeInfo: node.status?.nodeInfo,
+                addresses: node.status?.addresses,
+              }),
+            }),
+            'status',
+            machine,
+          );
+        } catch (error) {
+          // The member is down (an outage at start): the Machine controller
+          // provisions it when the member answers again.
+          unreachable = (error as Error).message;
+        }
+      }),
+    );
+  }
+  if (unreachable) {
+    log(`capi: ${wc.name}: Machines left provisioning: ${unreachable}`);
   }
   return created;
 }
@@ -150,10 +172,12 @@ export async function seedClusterApi(ctx: SimulatorContext): Promise<void> {
   const clients = capiClients(ctx);
   await clients.core.ensureNamespace(CAPI_NAMESPACE);
   const clusters = workloadClusters(ctx.fleet, ctx.scenario);
-  let written = 0;
-  for (const wc of clusters) {
-    written += await seedWorkloadCluster(clients, wc);
-  }
+  // Clusters are independent: seeded side by side.
+  const written = (
+    await Promise.all(
+      clusters.map(wc => seedWorkloadCluster(clients, wc, ctx.log)),
+    )
+  ).reduce((a, b) => a + b, 0);
   ctx.log(
     `capi: ${clusters.length} workload clusters in ${CAPI_NAMESPACE} (${written} objects written)`,
   );

@@ -33,33 +33,36 @@ export async function seedRancherFleet(ctx: SimulatorContext): Promise<void> {
   const members = ctx.fleet.clusters.filter(c => c.kind === 'member');
   for (const workspace of workspaces) {
     await core.ensureNamespace(workspace);
-    for (const member of members) {
-      const { object } = await custom.createOrLeave(
-        FLEET_TYPES.cluster,
-        fleetClusterObject(member, workspace, addons),
-      );
-      const namespace = clusterNamespace(workspace, object.metadata.name);
-      await core.ensureNamespace(namespace, {
-        'fleet.cattle.io/managed': 'true',
-      });
-      // What Fleet's cluster controller and the agent report of a registered cluster.
-      await custom.update(
-        FLEET_TYPES.cluster,
-        workspace,
-        object.metadata.name,
-        c => {
-          const status = {
-            ...(c.status ?? {}),
-            namespace,
-            apiServerURL: member.publicUrl,
-            agent: { namespace: 'cattle-fleet-system' },
-          };
-          return deepEqual(c.status, status) ? undefined : { ...c, status };
-        },
-        'status',
-        object,
-      );
-    }
+    // Members are independent: registered side by side.
+    await Promise.all(
+      members.map(async member => {
+        const { object } = await custom.createOrLeave(
+          FLEET_TYPES.cluster,
+          fleetClusterObject(member, workspace, addons),
+        );
+        const namespace = clusterNamespace(workspace, object.metadata.name);
+        await core.ensureNamespace(namespace, {
+          'fleet.cattle.io/managed': 'true',
+        });
+        // What Fleet's cluster controller and the agent report of a registered cluster.
+        await custom.update(
+          FLEET_TYPES.cluster,
+          workspace,
+          object.metadata.name,
+          c => {
+            const status = {
+              ...(c.status ?? {}),
+              namespace,
+              apiServerURL: member.publicUrl,
+              agent: { namespace: 'cattle-fleet-system' },
+            };
+            return deepEqual(c.status, status) ? undefined : { ...c, status };
+          },
+          'status',
+          object,
+        );
+      }),
+    );
   }
   for (const addon of addons) {
     await custom.createOrLeave(
