@@ -14,8 +14,14 @@ import {
 import { workloadCluster } from './model';
 import type { FleetClusterDescription } from '../fleet';
 
+const pkiDirs: string[] = [];
+afterAll(() => {
+  for (const dir of pkiDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
 function member(provider: string): FleetClusterDescription {
   const pkiDir = fs.mkdtempSync(path.join(os.tmpdir(), 'capi-builders-'));
+  pkiDirs.push(pkiDir);
   fs.writeFileSync(
     path.join(pkiDir, 'ca.crt'),
     '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n',
