@@ -427,6 +427,41 @@ function writeAppConfig(clusters) {
         token: token(c.cluster, 'flotilla'),
         namespaces: ['fleet-system'],
       })),
+      // Fleet-wide add-ons and where their deliveries are read: Argo CD and
+      // Rancher Fleet on the management cluster, a ClusterPropagationPolicy
+      // on the Karmada control plane (as the simulator's scenario has them).
+      addons: [
+        of('capi').length > 0 && {
+          name: 'kyverno-baseline',
+          category: 'policy',
+          delivery: {
+            type: 'argocd-applicationset',
+            cluster: 'capi',
+            namespace: 'argocd',
+            name: 'cluster-addons-kyverno',
+          },
+        },
+        of('capi').length > 0 && {
+          name: 'monitoring',
+          category: 'monitoring',
+          delivery: {
+            type: 'fleet-gitrepo',
+            cluster: 'capi',
+            namespace: 'fleet-default',
+            name: 'kube-prometheus-stack',
+          },
+        },
+        of('karmada').length > 0 && {
+          name: 'gatekeeper-network-policies',
+          category: 'policy',
+          requiredOn: { matchLabels: 'flotilla.io/environment=prod' },
+          delivery: {
+            type: 'karmada-clusterpropagationpolicy',
+            controlPlane: 'karmada',
+            name: 'gatekeeper-network-policies',
+          },
+        },
+      ].filter(Boolean),
     },
     kubernetes: {
       clusterLocatorMethods: [
