@@ -10,7 +10,7 @@ import { sameJson } from './sameJson';
 import https from 'node:https';
 import { AppsV1Api, CoreV1Api, V1Node } from '@kubernetes/client-node';
 import type { SimulatorContext, Stoppable } from '../context';
-import { isForcedNotReady } from '../faults/state';
+import { isForcedNotReady, onFaultsChanged } from '../faults/state';
 import type { Cluster, ClusterStatus } from './clusterTypes';
 import { nextClusterStatus, Probe, taintsFor } from './clusterStatus';
 import { KarmadaApi } from './karmadaApi';
@@ -184,7 +184,9 @@ export function startClusterStatusController(
     });
   }
 
-  return startLoop(
+  // A fault injected or cleared is reported at once, not at the next resync.
+  const unsubscribe = onFaultsChanged(() => wake.notify());
+  const loop = startLoop(
     ctx,
     'cluster-status',
     intervalMs,
@@ -208,4 +210,10 @@ export function startClusterStatusController(
     },
     wake,
   );
+  return {
+    async stop() {
+      unsubscribe();
+      await loop.stop();
+    },
+  };
 }

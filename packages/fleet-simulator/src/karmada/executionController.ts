@@ -318,9 +318,7 @@ export function startExecutionController(
                 works.filter(w => w.metadata.namespace === namespace),
               );
               if (failing.has(c.metadata.name))
-                ctx.log(
-                  `karmada execution: ${c.metadata.name}: reachable again`,
-                );
+                ctx.log(`karmada execution: ${c.metadata.name}: recovered`);
               failing.delete(c.metadata.name);
             } catch (error) {
               const message = describeError(error);

@@ -3,13 +3,18 @@
  * returns custom objects with their keys sorted (Go maps), so a desired
  * object built here never stringifies the same as the stored one.
  */
+function byCodePoint(a: string, b: string): number {
+  if (a === b) return 0;
+  return a < b ? -1 : 1;
+}
+
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (value && typeof value === 'object') {
     return Object.fromEntries(
       Object.entries(value as Record<string, unknown>)
         .filter(([, v]) => v !== undefined)
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .sort(([a], [b]) => byCodePoint(a, b))
         .map(([k, v]) => [k, canonical(v)]),
     );
   }

@@ -99,6 +99,9 @@ export function isKarmadaWorkload(
 
 export function workloadManifests(workload: ScenarioWorkload) {
   const id = workload.kubernetesId;
+  const named = Object.keys(workload.replicas).sort();
+  // A cluster with 0 replicas stays a candidate (affinity) without weight:
+  // Karmada's static weights start at 1.
   const placed = Object.entries(workload.replicas)
     .filter(([, replicas]) => replicas > 0)
     .sort(([a], [b]) => a.localeCompare(b));
@@ -145,7 +148,7 @@ export function workloadManifests(workload: ScenarioWorkload) {
         { apiVersion: 'apps/v1', kind: 'Deployment', name: id },
       ],
       placement: {
-        clusterAffinity: { clusterNames: placed.map(([cluster]) => cluster) },
+        clusterAffinity: { clusterNames: named },
         replicaScheduling: {
           replicaSchedulingType: 'Divided',
           replicaDivisionPreference: 'Weighted',
