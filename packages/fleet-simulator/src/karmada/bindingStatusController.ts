@@ -140,13 +140,15 @@ export function startBindingStatusController(
       }
       for (const [index, plural] of PLURALS.entries()) {
         for (const binding of bindingLists[index]) {
-          await reconcile(plural, binding, works, templates).catch(error =>
+          await reconcile(plural, binding, works, templates).catch(error => {
+            // Deleted since the list: nothing to aggregate.
+            if (isNotFound(error)) return;
             ctx.log(
               `karmada binding-status: ${binding.metadata.namespace ?? ''}/${
                 binding.metadata.name
               }: ${describeError(error)}`,
-            ),
-          );
+            );
+          });
         }
       }
     },

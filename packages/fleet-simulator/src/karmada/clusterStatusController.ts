@@ -99,7 +99,10 @@ async function apiEnablements(
 
 export function startClusterStatusController(
   ctx: SimulatorContext,
+  /** Wakes this controller (fault changes are sent to it). */
   wake: Wake,
+  /** Told when a Cluster changed (the scheduler reads them). */
+  changed: Wake,
   intervalMs = 3_000,
 ): Stoppable {
   const kubeConfig = karmadaKubeConfig(ctx.fleet);
@@ -157,7 +160,7 @@ export function startClusterStatusController(
       const status = nextClusterStatus(cluster.status, observed, now);
       if (sameJson(status, cluster.status)) return;
       cluster = await karmada.replaceCluster({ ...cluster, status }, 'status');
-      wake.notify();
+      changed.notify();
     });
     fresh = false;
     await retryOnConflict(async () => {
@@ -173,7 +176,7 @@ export function startClusterStatusController(
         ...cluster,
         spec: { ...cluster.spec, taints },
       });
-      wake.notify();
+      changed.notify();
       ctx.log(
         `karmada cluster-status: ${name} ${
           ready

@@ -19,7 +19,8 @@ export async function startControllers(
   const wake = new Wake();
   const controllers: Stoppable[] = [
     startWatchTriggers(ctx, wake),
-    startClusterStatusController(ctx, wake),
+    // Probing members is the costly part: only its resync and faults wake it.
+    startClusterStatusController(ctx, new Wake(), wake),
     startDetector(ctx, wake),
     startScheduler(ctx, wake),
     startBindingController(ctx, wake),

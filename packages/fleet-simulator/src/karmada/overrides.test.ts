@@ -1,5 +1,6 @@
 import {
   applyOverridePolicies,
+  OverridePolicyLike,
   overrideImage,
   overridePoliciesFor,
 } from './overrides';
@@ -47,7 +48,7 @@ const cluster = (
 });
 
 /** What the backend's failover writes (karmadaOverride.ts: overridePolicyManifest). */
-const failoverPolicy = {
+const failoverPolicy: OverridePolicyLike = {
   metadata: { name: 'flotilla-failover-checkout', namespace: 'shop' },
   spec: {
     resourceSelectors: [
@@ -145,7 +146,7 @@ describe('override policies on Work manifests', () => {
       ...failoverPolicy,
       metadata: { name: 'x', namespace: 'billing' },
     };
-    const otherName = {
+    const otherName: OverridePolicyLike = {
       metadata: { name: 'y', namespace: 'shop' },
       spec: {
         ...failoverPolicy.spec,
@@ -154,7 +155,7 @@ describe('override policies on Work manifests', () => {
         ],
       },
     };
-    const clusterWide = {
+    const clusterWide: OverridePolicyLike = {
       metadata: { name: 'prod-labels' },
       spec: {
         resourceSelectors: [{ apiVersion: 'apps/v1', kind: 'Deployment' }],
@@ -203,7 +204,7 @@ describe('override policies on Work manifests', () => {
   });
 
   it('names the policy when a plaintext path does not exist', () => {
-    const broken = {
+    const broken: OverridePolicyLike = {
       metadata: { name: 'broken', namespace: 'shop' },
       spec: {
         resourceSelectors: [
