@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Browser end-to-end tests: starts the demo with the README's start command on
 # a local fleet of its own (real kube-apiservers and the fleet simulator, in
-# .fleet-e2e on ports 46440.., started fresh and stopped at the end, so a
+# .fleet-e2e on ports 28440.., started fresh and stopped at the end, so a
 # running demo fleet is left alone), drives it with Playwright in Debian's
 # Chromium, then restarts Backstage signed in as the platform team for the
 # lifecycle tests. Writes a Playwright JSON report to $1/e2e.json and
@@ -13,7 +13,7 @@ RESULTS_DIR="${1:-$FLOTILLA_ROOT/test-results}"
 mkdir -p "$RESULTS_DIR/e2e"
 CHROMIUM="${FLOTILLA_CHROMIUM:-/usr/bin/chromium}"
 export FLOTILLA_FLEET_DIR="$FLOTILLA_ROOT/.fleet-e2e"
-export FLOTILLA_FLEET_PORT_BASE=46440
+export FLOTILLA_FLEET_PORT_BASE=28440
 
 if [ ! -x "$CHROMIUM" ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then

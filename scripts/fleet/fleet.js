@@ -20,7 +20,10 @@ const { FLEET } = require('./clusters');
 const ROOT = path.resolve(__dirname, '../..');
 const STATE = process.env.FLOTILLA_FLEET_DIR ?? path.join(ROOT, '.fleet');
 const CRDS = path.join(ROOT, 'packages/upstream-crds/crds');
-const PORT_BASE = Number(process.env.FLOTILLA_FLEET_PORT_BASE ?? 36440);
+// Below 32768: Linux picks the local ports of outgoing connections from
+// 32768-60999, and an API server's connection to etcd once took a port the
+// fleet meant to listen on.
+const PORT_BASE = Number(process.env.FLOTILLA_FLEET_PORT_BASE ?? 26440);
 const ETCD_CLIENT_PORT = PORT_BASE;
 const ETCD_PEER_PORT = PORT_BASE + 1;
 // The Karmada aggregated API server and the simulator's control API (both
