@@ -73,11 +73,13 @@ wait_for() {
 
 # The backend answers before the catalog has read the demo files and the
 # inventory has refreshed from the fleet; the tests start once all are in:
-# the ten clusters the catalog declares, the five healthy Karmada members
-# and the ten Cluster API workload clusters.
+# the ten clusters the catalog declares, the five healthy Karmada members,
+# the ten Cluster API workload clusters, and the fabrics detected in the
+# members' API servers (on a loaded machine the first detection through the
+# Karmada proxy can time out; the next refresh brings it).
 wait_for_demo() {
   local token
-  for _ in $(seq 1 120); do
+  for _ in $(seq 1 240); do
     token="$(curl -fsS http://localhost:7007/api/auth/guest/refresh 2>/dev/null |
       node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{try{console.log(JSON.parse(s).backstageIdentity.token)}catch{}})')"
     if [ -n "$token" ] &&
@@ -88,7 +90,10 @@ wait_for_demo() {
       curl -fsS -H "Authorization: Bearer $token" \
         'http://localhost:7007/api/multi-cluster/clusters?limit=1&source=karmada&health=healthy' 2>/dev/null | grep -q '"totalCount": *5' &&
       curl -fsS -H "Authorization: Bearer $token" \
-        'http://localhost:7007/api/multi-cluster/clusters?limit=1&source=cluster-api' 2>/dev/null | grep -q '"totalCount": *10'; then
+        'http://localhost:7007/api/multi-cluster/clusters?limit=1&source=cluster-api' 2>/dev/null | grep -q '"totalCount": *10' &&
+      curl -fsS -H "Authorization: Bearer $token" \
+        'http://localhost:7007/api/multi-cluster/connectivity' 2>/dev/null |
+      node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const sets=JSON.parse(s).clusterSets??[];process.exit(sets.find(x=>x.name==="prod-eu")?.clusters.length===3&&sets.find(x=>x.name==="prod-global")?.clusters.length===3?0:1)})'; then
       return 0
     fi
     sleep 2

@@ -68,6 +68,10 @@ test('@guest fails over an owned service and watches every step complete', async
   expect(
     await replicasInMember('prod-eu-west-aws-1', 'shop', 'payments-ledger'),
   ).toEqual({ desired: 4, ready: 4 });
+  // The warm standby runs one replica.
+  await expect(
+    page.getByTestId('replicas-prod-eu-west-azure-1').getByRole('cell').nth(3),
+  ).toHaveText('1');
 
   const failOver = page.getByRole('button', { name: 'Fail over' });
   await expect(failOver).toBeEnabled();
@@ -113,7 +117,7 @@ test('@guest fails over an owned service and watches every step complete', async
     .poll(() =>
       replicasInMember('prod-eu-west-azure-1', 'shop', 'payments-ledger'),
     )
-    .toEqual({ desired: 4, ready: 4 });
+    .toEqual({ desired: 5, ready: 5 });
   await expect
     .poll(() =>
       replicasInMember('prod-eu-west-aws-1', 'shop', 'payments-ledger'),
@@ -122,7 +126,7 @@ test('@guest fails over an owned service and watches every step complete', async
   // ...and the page shows it.
   await expect(
     page.getByTestId('replicas-prod-eu-west-azure-1').getByRole('cell').nth(3),
-  ).toHaveText('4', { timeout: 60_000 });
+  ).toHaveText('5', { timeout: 60_000 });
   await expect(primary.getByRole('cell').nth(3)).toHaveText('0');
   await screenshot(page, 'failover-done');
 });
