@@ -131,6 +131,57 @@ test('@guest fails over an owned service and watches every step complete', async
   await screenshot(page, 'failover-done');
 });
 
+test('@guest runs a DR drill that really moves checkout and measures its RTO', async ({
+  page,
+}) => {
+  await signIn(page, '/catalog/default/component/checkout/multi-cluster');
+  const source = 'prod-ap-southeast-gcp-1';
+  const target = 'prod-us-east-aws-1';
+  const sourceBefore = await replicasInMember(source, 'shop', 'checkout');
+  const targetBefore = await replicasInMember(target, 'shop', 'checkout');
+  expect(sourceBefore.desired).toBeGreaterThan(0);
+
+  await page.getByRole('button', { name: 'Run drill' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: /^From cluster/ }).click();
+  await page.getByRole('option', { name: source, exact: true }).click();
+  await dialog.getByRole('button', { name: /^To cluster/ }).click();
+  await page.getByRole('option', { name: target, exact: true }).click();
+  await dialog
+    .getByLabel('Reason (required)')
+    .fill('e2e: quarterly APAC drill');
+  // The source is healthy: a drill is a rehearsal of its loss.
+  await dialog.getByLabel(/Force/).check();
+  await dialog.getByRole('button', { name: 'Preview plan' }).click();
+  await expect(dialog.getByTestId('failover-plan')).toContainText(
+    `Move ${sourceBefore.desired} replica(s) from ${source} to ${target}`,
+  );
+  await dialog.getByRole('button', { name: 'Start drill' }).click();
+
+  await expect(page.getByTestId('failover-run')).toHaveAttribute(
+    'data-status',
+    'succeeded',
+    { timeout: 90_000 },
+  );
+  // The drill moved the replicas in the members' API servers...
+  await expect
+    .poll(() => replicasInMember(source, 'shop', 'checkout'))
+    .toEqual({ desired: 0, ready: 0 });
+  const moved = targetBefore.desired + sourceBefore.desired;
+  await expect
+    .poll(() => replicasInMember(target, 'shop', 'checkout'))
+    .toEqual({ desired: moved, ready: moved });
+  // ...and its RTO is what it took them to become ready there.
+  await expect(
+    page.getByText(
+      new RegExp(
+        `${source} → ${target}: succeeded, RTO .+ \\(met the target\\)`,
+      ),
+    ),
+  ).toBeVisible({ timeout: 60_000 });
+  await screenshot(page, 'drill-done');
+});
+
 test('@guest may not fail over another team’s service', async ({ page }) => {
   await signIn(page, '/catalog/default/component/search-api/multi-cluster');
   await expect(
