@@ -1,9 +1,9 @@
 // Helpers for this folder's tests only: real certificates and a wait for state.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
+import { createCa, signCertificate } from '../__testUtils__/pki';
 
 export interface TestPki {
   dir: string;
@@ -15,55 +15,13 @@ export interface TestPki {
 /** A CA and a serving certificate for 127.0.0.1 signed by it, made by openssl. */
 export function makeTestPki(): TestPki {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fault-proxy-pki-'));
-  const run = (...args: string[]) =>
-    execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
-  run(
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-days',
-    '1',
-    '-keyout',
-    'ca.key',
-    '-out',
-    'ca.crt',
-    '-subj',
-    '/CN=test-ca',
-  );
-  run(
-    'req',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-keyout',
-    'serving.key',
-    '-out',
-    'serving.csr',
-    '-subj',
+  createCa(dir, 'ca', '/CN=test-ca');
+  signCertificate(
+    dir,
+    'ca',
+    'serving',
     '/CN=test-member',
-  );
-  fs.writeFileSync(
-    path.join(dir, 'ext.cnf'),
     'subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\n',
-  );
-  run(
-    'x509',
-    '-req',
-    '-in',
-    'serving.csr',
-    '-CA',
-    'ca.crt',
-    '-CAkey',
-    'ca.key',
-    '-CAcreateserial',
-    '-days',
-    '1',
-    '-out',
-    'serving.crt',
-    '-extfile',
-    'ext.cnf',
   );
   const read = (name: string) => fs.readFileSync(path.join(dir, name));
   return {

@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { createCa, signCertificate } from '../__testUtils__/pki';
 import { AggregatedApiServer, clusterTable } from './aggregatedApiServer';
 import { ClusterStorage } from './clusterStorage';
 import type { Attributes, Authorizer, UserInfo } from './requestAuth';
@@ -12,56 +12,9 @@ import type { Attributes, Authorizer, UserInfo } from './requestAuth';
 /** Certificates as fleet.js makes them: a serving CA, a front-proxy CA and its client. */
 function writePki(dir: string) {
   const at = (name: string) => path.join(dir, name);
-  const openssl = (...args: string[]) =>
-    execFileSync('openssl', args, { stdio: 'ignore' });
-  const ca = (name: string) =>
-    openssl(
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-keyout',
-      at(`${name}.key`),
-      '-out',
-      at(`${name}.crt`),
-      '-subj',
-      `/CN=${name}`,
-    );
-  const sign = (name: string, caName: string, subject: string, ext: string) => {
-    openssl(
-      'req',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      at(`${name}.key`),
-      '-out',
-      at(`${name}.csr`),
-      '-subj',
-      subject,
-    );
-    fs.writeFileSync(at(`${name}.ext`), ext);
-    openssl(
-      'x509',
-      '-req',
-      '-in',
-      at(`${name}.csr`),
-      '-CA',
-      at(`${caName}.crt`),
-      '-CAkey',
-      at(`${caName}.key`),
-      '-CAcreateserial',
-      '-days',
-      '1',
-      '-out',
-      at(`${name}.crt`),
-      '-extfile',
-      at(`${name}.ext`),
-    );
-  };
+  const ca = (name: string) => createCa(dir, name);
+  const sign = (name: string, caName: string, subject: string, ext: string) =>
+    signCertificate(dir, caName, name, subject, ext);
   ca('karmada-ca');
   ca('front-proxy-ca');
   ca('other-ca');
