@@ -39,6 +39,8 @@ class UsageError extends Error {}
 function faultApiPort(): number {
   const dir = path.resolve(
     process.env.FLOTILLA_FLEET_DIR ??
+      // Run from source by scripts/fleet.sh, never bundled: the repository's .fleet.
+      // eslint-disable-next-line no-restricted-syntax
       path.join(__dirname, '..', '..', '..', '.fleet'),
   );
   const file = path.join(dir, 'fleet.json');

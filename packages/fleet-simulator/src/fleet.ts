@@ -54,6 +54,8 @@ export interface FleetClusterDescription {
 export function fleetDir(): string {
   return path.resolve(
     process.env.FLOTILLA_FLEET_DIR ??
+      // Run from source by scripts/fleet.sh, never bundled: the repository's .fleet.
+      // eslint-disable-next-line no-restricted-syntax
       path.join(__dirname, '..', '..', '..', '.fleet'),
   );
 }
@@ -82,7 +84,11 @@ export function kubeConfigFor(
   const user =
     via === 'public'
       ? { name: 'admin', token: cluster.tokens.admin }
-      : { name: 'admin', certData: read('admin.crt'), keyData: read('admin.key') };
+      : {
+          name: 'admin',
+          certData: read('admin.crt'),
+          keyData: read('admin.key'),
+        };
   kc.loadFromOptions({
     clusters: [
       {

@@ -107,8 +107,8 @@ async function seedMachines(
 ) {
   const nodes = MemberNodes.for(wc);
   const now = new Date();
-  let created = 0;
-  let unreachable: string | undefined;
+  // Counted across the parallel creations below.
+  const tally: { created: number; unreachable?: string } = { created: 0 };
   const selector = `${LABELS.clusterName}=${wc.name}`;
   const existing = await custom.list(TYPES.machine, CAPI_NAMESPACE, selector);
   const mds = await custom.list(
@@ -130,7 +130,7 @@ async function seedMachines(
           machineObject(wc, md, index, now),
         );
         if (!res.created) return;
-        created++;
+        tally.created++;
         const machine = res.object;
         try {
           const node = await nodes.createOrLeave(
@@ -157,15 +157,15 @@ async function seedMachines(
         } catch (error) {
           // The member is down (an outage at start): the Machine controller
           // provisions it when the member answers again.
-          unreachable = (error as Error).message;
+          tally.unreachable = (error as Error).message;
         }
       }),
     );
   }
-  if (unreachable) {
-    log(`capi: ${wc.name}: Machines left provisioning: ${unreachable}`);
+  if (tally.unreachable) {
+    log(`capi: ${wc.name}: Machines left provisioning: ${tally.unreachable}`);
   }
-  return created;
+  return tally.created;
 }
 
 export async function seedClusterApi(ctx: SimulatorContext): Promise<void> {

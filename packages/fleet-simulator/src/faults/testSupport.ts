@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
-import { createCa, signCertificate } from '../__testUtils__/pki';
+import { createCa, signCertificate } from '../testPki';
 
 export interface TestPki {
   dir: string;

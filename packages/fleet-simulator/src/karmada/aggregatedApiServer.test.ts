@@ -4,7 +4,7 @@ import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { createCa, signCertificate } from '../__testUtils__/pki';
+import { createCa, signCertificate } from '../testPki';
 import { AggregatedApiServer, clusterTable } from './aggregatedApiServer';
 import { ClusterStorage } from './clusterStorage';
 import type { Attributes, Authorizer, UserInfo } from './requestAuth';

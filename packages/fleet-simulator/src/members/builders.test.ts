@@ -320,13 +320,19 @@ describe('node lifecycle', () => {
   });
 
   it('drops the not-ready taints of a Ready Node and keeps the others', () => {
-    expect(taintsToKeep(node('True', ['node.kubernetes.io/not-ready', 'flotilla.io/dedicated']))).toEqual([
-      { key: 'flotilla.io/dedicated', effect: 'NoSchedule' },
-    ]);
+    expect(
+      taintsToKeep(
+        node('True', ['node.kubernetes.io/not-ready', 'flotilla.io/dedicated']),
+      ),
+    ).toEqual([{ key: 'flotilla.io/dedicated', effect: 'NoSchedule' }]);
   });
 
   it('leaves a Node that is not Ready, or has no such taint', () => {
-    expect(taintsToKeep(node('False', ['node.kubernetes.io/not-ready']))).toBeUndefined();
-    expect(taintsToKeep(node('True', ['flotilla.io/dedicated']))).toBeUndefined();
+    expect(
+      taintsToKeep(node('False', ['node.kubernetes.io/not-ready'])),
+    ).toBeUndefined();
+    expect(
+      taintsToKeep(node('True', ['flotilla.io/dedicated'])),
+    ).toBeUndefined();
   });
 });
