@@ -58,6 +58,28 @@ describe.each(databases.eachSupportedId())(
     });
 
     async function start(timeouts: Record<string, number> = {}) {
+      // Karmada schedules checkout to both clusters (the standby is warm),
+      // so the target has a Work the OverridePolicy can resize.
+      server.use(
+        http.get(
+          `${KARMADA}/apis/work.karmada.io/v1alpha2/namespaces/shop/resourcebindings`,
+          () =>
+            HttpResponse.json({
+              items: [
+                {
+                  metadata: { name: 'checkout-deployment', namespace: 'shop' },
+                  spec: {
+                    resource: { kind: 'Deployment', name: 'checkout' },
+                    clusters: [
+                      { name: 'eu-west', replicas: 3 },
+                      { name: 'us-east', replicas: 1 },
+                    ],
+                  },
+                },
+              ],
+            }),
+        ),
+      );
       const knex = await databases.init(id);
       const h = await createHarness(knex, {
         karmada: [karmada()],

@@ -77,7 +77,11 @@ function serveKarmadaPlacement() {
                   name: 'checkout',
                   namespace: 'shop',
                 },
-                clusters: [{ name: 'eu-west', replicas: 3 }],
+                // A warm standby: Karmada gives us-east a Work to resize.
+                clusters: [
+                  { name: 'eu-west', replicas: 3 },
+                  { name: 'us-east', replicas: 1 },
+                ],
               },
             },
           ],
