@@ -1,3 +1,4 @@
+import type { V1Node } from '@kubernetes/client-node';
 import { liqoVirtualNode } from '../connectivity/__fixtures__/nodes';
 import { topologyFromNodes, withNodeTopology } from './nodeTopology';
 
@@ -42,7 +43,7 @@ describe('topologyFromNodes', () => {
               'topology.kubernetes.io/zone': 'us-east-1a',
             },
           },
-        },
+        } as V1Node,
       ]),
     ).toEqual({
       region: 'eu-west-1',

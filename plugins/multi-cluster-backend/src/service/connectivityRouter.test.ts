@@ -144,7 +144,11 @@ const exported = (name: string) => ({
   },
 });
 const clusterProperty = (name: string, value: string) => ({
-  type: { group: 'about.k8s.io', version: 'v1alpha1', resource: 'clusterproperties' },
+  type: {
+    group: 'about.k8s.io',
+    version: 'v1alpha1',
+    resource: 'clusterproperties',
+  },
   object: { ...clusterProperties[0], metadata: { name }, spec: { value } },
 });
 
