@@ -35,8 +35,30 @@ if [ "$configs" = 0 ]; then
   args+=(--config "$FLOTILLA_ROOT/app-config.yaml")
   [ -f app-config.local.yaml ] && args+=(--config "$FLOTILLA_ROOT/app-config.local.yaml")
 fi
-started=$SECONDS
-bash scripts/fleet.sh up
-echo "[start] fleet ready after $((SECONDS - started)) s; starting Backstage" >&2
-args+=(--config "${FLOTILLA_FLEET_DIR:-$FLOTILLA_ROOT/.fleet}/app-config.yaml")
+# The fleet comes up beside Backstage: `fleet.sh up` writes the fleet's
+# configuration before any API server answers, and the inventory picks the
+# clusters up as they answer. A fleet that fails to start says so here.
+fleet_dir="${FLOTILLA_FLEET_DIR:-$FLOTILLA_ROOT/.fleet}"
+fleet_config="$fleet_dir/app-config.yaml"
+marker="$(mktemp)"
+(
+  started=$SECONDS
+  if bash scripts/fleet.sh up; then
+    echo "[start] fleet ready after $((SECONDS - started)) s" >&2
+  else
+    echo "[start] the fleet did not start (see above and $fleet_dir/logs)" >&2
+  fi
+) &
+fleet_pid=$!
+# This run's configuration (a machine that never built kube-apiserver builds
+# it first, saying so).
+while [ ! "$fleet_config" -nt "$marker" ] && kill -0 "$fleet_pid" 2>/dev/null; do
+  sleep 1
+done
+rm -f "$marker"
+[ -f "$fleet_config" ] || {
+  echo "[start] no fleet configuration in $fleet_config" >&2
+  exit 1
+}
+args+=(--config "$fleet_config")
 exec yarn start "${args[@]}"

@@ -744,6 +744,11 @@ async function up(assets) {
     const command = apiServerCommand(assets, cluster, index);
     startProcess(cluster.name, command.binary, command.args);
   }
+  // Known before any server answers (addresses, CAs, tokens), so Backstage
+  // can start beside the fleet (scripts/start.sh does).
+  writeFleetJson(assets, clusters);
+  writeKubeconfig(clusters);
+  writeAppConfig(clusters);
   say(
     `started etcd and ${clusters.length} API servers; waiting until they answer`,
   );
@@ -757,9 +762,6 @@ async function up(assets) {
       )} with ${count} CRDs`,
     );
   }
-  writeFleetJson(assets, clusters);
-  writeKubeconfig(clusters);
-  writeAppConfig(clusters);
   if (
     process.env.FLOTILLA_FLEET_SIMULATOR !== 'off' &&
     fs.existsSync(path.join(SIMULATOR_DIR, 'src/main.ts'))
