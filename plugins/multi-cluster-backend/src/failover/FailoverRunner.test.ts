@@ -1,15 +1,14 @@
-import { mockServices, TestDatabases } from '@backstage/backend-test-utils';
+import { TestDatabases } from '@backstage/backend-test-utils';
 import {
   planFailover,
   toClusterProfile,
 } from '@flotilla/plugin-multi-cluster-common';
 import { delay, http, HttpResponse } from 'msw';
-import { KarmadaConnector } from '../inventory/connectors/KarmadaConnector';
-import { KubernetesClient } from '../kubernetes/KubernetesClient';
 import { KARMADA, KARMADA_TOKEN } from '../__testUtils__/karmadaFixtures';
 import { k8sStatus, setupKubernetesMocks } from '../__testUtils__/msw';
 import { describeRun } from './FailoverService';
 import { createHarness, waitFor } from './__testUtils__/harness';
+import { testKarmadaConnector } from './__testUtils__/karmada';
 
 jest.setTimeout(60_000);
 
@@ -23,17 +22,8 @@ const ARGO_TOKEN = 'argocd-secret-token';
 const APP = `${ARGO}/api/v1/applications/checkout-prod`;
 const HOOK = 'https://glb.example.com/failover';
 
-function karmada() {
-  return new KarmadaConnector({
-    controlPlane: { name: 'global', url: KARMADA, token: KARMADA_TOKEN },
-    client: KubernetesClient.fromEndpoint(
-      { name: 'karmada:global', url: KARMADA, token: KARMADA_TOKEN },
-      2000,
-    ),
-    logger: mockServices.logger.mock(),
-    conflictRetries: 2,
-  });
-}
+const karmada = () =>
+  testKarmadaConnector({ timeoutMs: 2000, conflictRetries: 2 });
 
 /** Records every request with its bearer token. */
 function tracked() {

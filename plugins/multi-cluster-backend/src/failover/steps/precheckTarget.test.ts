@@ -1,27 +1,15 @@
-import { mockServices } from '@backstage/backend-test-utils';
 import { http, HttpResponse } from 'msw';
-import { KarmadaConnector } from '../../inventory/connectors/KarmadaConnector';
-import { KubernetesClient } from '../../kubernetes/KubernetesClient';
-import { KARMADA, KARMADA_TOKEN } from '../../__testUtils__/karmadaFixtures';
+import { KARMADA } from '../../__testUtils__/karmadaFixtures';
 import { setupKubernetesMocks } from '../../__testUtils__/msw';
 import { stepContext, testRun } from '../__testUtils__/steps';
 import { precheckTarget } from './precheckTarget';
 import { StepError } from './types';
+import { testKarmadaConnector } from '../__testUtils__/karmada';
 
 const BINDINGS = `${KARMADA}/apis/work.karmada.io/v1alpha2/namespaces/shop/resourcebindings`;
 const server = setupKubernetesMocks();
 
-function karmada() {
-  return new KarmadaConnector({
-    controlPlane: { name: 'global', url: KARMADA, token: KARMADA_TOKEN },
-    client: KubernetesClient.fromEndpoint(
-      { name: 'karmada:global', url: KARMADA, token: KARMADA_TOKEN },
-      1000,
-    ),
-    logger: mockServices.logger.mock(),
-    conflictRetries: 3,
-  });
-}
+const karmada = () => testKarmadaConnector();
 
 /** checkout's ResourceBinding as Karmada's scheduler writes it. */
 const binding = (clusters: string[]) => ({

@@ -1,27 +1,15 @@
-import { mockServices } from '@backstage/backend-test-utils';
 import { http, HttpResponse } from 'msw';
-import { KarmadaConnector } from '../../inventory/connectors/KarmadaConnector';
-import { KubernetesClient } from '../../kubernetes/KubernetesClient';
 import { KARMADA, KARMADA_TOKEN } from '../../__testUtils__/karmadaFixtures';
 import { k8sStatus, setupKubernetesMocks } from '../../__testUtils__/msw';
 import { stepContext, testRun } from '../__testUtils__/steps';
 import { shiftReplicas } from './shiftReplicas';
+import { testKarmadaConnector } from '../__testUtils__/karmada';
 
 const OP = `${KARMADA}/apis/policy.karmada.io/v1alpha1/namespaces/shop/overridepolicies`;
 const NAME = 'flotilla-failover-checkout';
 const server = setupKubernetesMocks();
 
-function karmada() {
-  return new KarmadaConnector({
-    controlPlane: { name: 'global', url: KARMADA, token: KARMADA_TOKEN },
-    client: KubernetesClient.fromEndpoint(
-      { name: 'karmada:global', url: KARMADA, token: KARMADA_TOKEN },
-      1000,
-    ),
-    logger: mockServices.logger.mock(),
-    conflictRetries: 3,
-  });
-}
+const karmada = () => testKarmadaConnector();
 
 const policy = (rv: string, rules: any[] = []) => ({
   apiVersion: 'policy.karmada.io/v1alpha1',
