@@ -1,0 +1,264 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import knexFactory from 'knex';
+import { stringify } from 'yaml';
+import { FleetDescription } from '@flotilla/fleet-simulator';
+
+// Run from source by jest and the bench, never bundled.
+// eslint-disable-next-line no-restricted-syntax
+export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..', '..');
+const BACKEND_DIR = path.join(REPO_ROOT, 'packages', 'backend');
+
+export interface BackendOptions {
+  /** Shown in logs and used for the log file name. */
+  name: string;
+  port: number;
+  /** PostgreSQL database prefix: backends given the same prefix share their databases. */
+  databasePrefix: string;
+  /** Extra configuration, applied last. */
+  config?: Record<string, unknown>;
+  /** Signs the guest in as this user (default: the platform team's guest). */
+  guestUser?: string;
+}
+
+/**
+ * The real Backstage backend (`packages/backend`, the demo backend an adopter
+ * would run) as a child process: PostgreSQL on 127.0.0.1:5432, the repository's
+ * app-config.yaml, the fleet's generated app-config.yaml (URLs, CAs and the
+ * backend's tokens) and the test's own configuration last.
+ */
+export class RunningBackend {
+  readonly url: string;
+  readonly logFile: string;
+  private exited: Promise<number | null>;
+  private tokenValue?: string;
+
+  private constructor(
+    readonly options: BackendOptions,
+    readonly child: ChildProcess,
+    logFile: string,
+  ) {
+    this.url = `http://localhost:${options.port}`;
+    this.logFile = logFile;
+    this.exited = new Promise(resolve =>
+      child.once('exit', code => resolve(code)),
+    );
+  }
+
+  static async start(
+    fleet: FleetDescription,
+    options: BackendOptions,
+  ): Promise<RunningBackend> {
+    const workDir = fs.mkdtempSync(
+      path.join(os.tmpdir(), `flotilla-it-${options.name}-`),
+    );
+    const testConfig = {
+      app: { baseUrl: `http://localhost:${options.port}` },
+      backend: {
+        baseUrl: `http://localhost:${options.port}`,
+        listen: { port: options.port, host: '127.0.0.1' },
+        cors: { origin: `http://localhost:${options.port}` },
+        database: {
+          client: 'pg',
+          connection: {
+            host: '127.0.0.1',
+            port: 5432,
+            user: 'postgres',
+            password: '',
+          },
+          prefix: options.databasePrefix,
+        },
+      },
+      auth: {
+        providers: {
+          guest: {
+            userEntityRef: options.guestUser ?? 'user:default/platform-guest',
+            dangerouslyAllowOutsideDevelopment: true,
+          },
+        },
+      },
+      ...options.config,
+    };
+    const testConfigFile = path.join(workDir, 'app-config.test.yaml');
+    fs.writeFileSync(testConfigFile, stringify(testConfig));
+    const logFile = path.join(
+      process.env.FLOTILLA_TEST_LOG_DIR ?? workDir,
+      `backend-${options.name}.log`,
+    );
+    const out = fs.openSync(logFile, 'a');
+    const child = spawn(
+      process.execPath,
+      [
+        '--require',
+        require.resolve('@backstage/cli/config/nodeTransform.cjs', {
+          paths: [BACKEND_DIR],
+        }),
+        'src/index.ts',
+        '--config',
+        path.join(REPO_ROOT, 'app-config.yaml'),
+        '--config',
+        path.join(fleet.dir, 'app-config.yaml'),
+        '--config',
+        testConfigFile,
+      ],
+      {
+        cwd: BACKEND_DIR,
+        env: { ...process.env, NODE_ENV: 'development' },
+        stdio: ['ignore', out, out],
+      },
+    );
+    fs.closeSync(out);
+    const backend = new RunningBackend(options, child, logFile);
+    await backend.waitUntilReady();
+    return backend;
+  }
+
+  get pid(): number {
+    return this.child.pid!;
+  }
+
+  private async waitUntilReady(timeoutMs = 240_000) {
+    const deadline = Date.now() + timeoutMs;
+    let exitCode: number | null | undefined;
+    this.exited.then(code => {
+      exitCode = code;
+    });
+    for (;;) {
+      if (exitCode !== undefined) {
+        throw new Error(
+          `backend ${
+            this.options.name
+          } exited (${exitCode}) while starting:\n${this.tail()}`,
+        );
+      }
+      try {
+        const res = await fetch(`${this.url}/.backstage/health/v1/readiness`, {
+          signal: AbortSignal.timeout(2000),
+        });
+        if (res.ok) return;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) {
+        throw new Error(
+          `backend ${
+            this.options.name
+          } not ready after ${timeoutMs} ms:\n${this.tail()}`,
+        );
+      }
+      await new Promise(resolve => setTimeout(resolve, 500));
+    }
+  }
+
+  /** The last lines of the backend's log, for failure messages. */
+  tail(lines = 40): string {
+    try {
+      return fs
+        .readFileSync(this.logFile, 'utf8')
+        .split('\n')
+        .slice(-lines)
+        .join('\n');
+    } catch {
+      return '(no log)';
+    }
+  }
+
+  /** A user token from the guest provider (the signed-in platform-team guest). */
+  async token(): Promise<string> {
+    if (!this.tokenValue) {
+      const res = await fetch(`${this.url}/api/auth/guest/refresh`, {
+        headers: { 'x-requested-with': 'XMLHttpRequest' },
+      });
+      if (!res.ok) {
+        throw new Error(
+          `guest sign-in failed: ${res.status} ${await res.text()}`,
+        );
+      }
+      const body = (await res.json()) as {
+        backstageIdentity: { token: string };
+      };
+      this.tokenValue = body.backstageIdentity.token;
+    }
+    return this.tokenValue;
+  }
+
+  /** A request to the backend as the signed-in user; the parsed JSON body and status. */
+  async request<T = any>(
+    method: string,
+    urlPath: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T }> {
+    const res = await fetch(`${this.url}${urlPath}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${await this.token()}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(120_000),
+    });
+    const text = await res.text();
+    let parsed: any = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, body: parsed as T };
+  }
+
+  /** Like `request`, failing unless the status is 2xx. */
+  async ok<T = any>(method: string, urlPath: string, body?: unknown) {
+    const res = await this.request<T>(method, urlPath, body);
+    if (res.status < 200 || res.status > 299) {
+      throw new Error(
+        `${method} ${urlPath}: ${res.status} ${JSON.stringify(res.body).slice(
+          0,
+          500,
+        )}`,
+      );
+    }
+    return res.body;
+  }
+
+  /** Stops the backend: SIGTERM (a graceful shutdown) or SIGKILL (a crash). */
+  async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    this.child.kill(signal);
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), 30_000);
+    await this.exited;
+    clearTimeout(timer);
+  }
+}
+
+/** A database prefix of its own for one test run (PostgreSQL names, lower case). */
+export function uniqueDatabasePrefix(label: string): string {
+  return `flotilla_it_${label}_${crypto.randomBytes(3).toString('hex')}_`;
+}
+
+/** Drops the databases a run created (by prefix). */
+export async function dropDatabases(prefix: string): Promise<void> {
+  const db = knexFactory({
+    client: 'pg',
+    connection: {
+      host: '127.0.0.1',
+      port: 5432,
+      user: 'postgres',
+      database: 'postgres',
+    },
+  });
+  try {
+    const { rows } = await db.raw(
+      'SELECT datname FROM pg_database WHERE datname LIKE ?',
+      [`${prefix}%`],
+    );
+    for (const { datname } of rows as Array<{ datname: string }>) {
+      await db.raw('DROP DATABASE IF EXISTS ?? WITH (FORCE)', [datname]);
+    }
+  } finally {
+    await db.destroy();
+  }
+}

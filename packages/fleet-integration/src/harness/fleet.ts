@@ -1,0 +1,82 @@
+import {
+  AppsV1Api,
+  CoreV1Api,
+  CustomObjectsApi,
+  KubeConfig,
+  KubernetesObject,
+  KubernetesObjectApi,
+  PatchStrategy,
+} from '@kubernetes/client-node';
+import {
+  FleetClusterDescription,
+  FleetDescription,
+  kubeConfigFor,
+  readFleet,
+} from '@flotilla/fleet-simulator';
+
+/**
+ * The local fleet the suite runs against (`scripts/integration.sh` starts it
+ * and sets FLOTILLA_TEST_FLEET_DIR). Without it the suite fails, loudly: it
+ * never skips.
+ */
+export function requireFleet(): FleetDescription {
+  const dir = process.env.FLOTILLA_TEST_FLEET_DIR;
+  if (!dir) {
+    throw new Error(
+      'FLOTILLA_TEST_FLEET_DIR is not set: run the integration suite with `bash scripts/integration.sh` (it starts a fleet of real API servers)',
+    );
+  }
+  return readFleet(dir);
+}
+
+export function clusterNamed(
+  fleet: FleetDescription,
+  name: string,
+): FleetClusterDescription {
+  const cluster = fleet.clusters.find(c => c.name === name);
+  if (!cluster) throw new Error(`the fleet has no cluster ${name}`);
+  return cluster;
+}
+
+/** Clients as the fleet's operator (system:masters), straight to the server. */
+export function adminClients(cluster: FleetClusterDescription) {
+  const kc: KubeConfig = kubeConfigFor(cluster);
+  return {
+    kubeConfig: kc,
+    core: kc.makeApiClient(CoreV1Api),
+    apps: kc.makeApiClient(AppsV1Api),
+    custom: kc.makeApiClient(CustomObjectsApi),
+  };
+}
+
+/** Retries `assertion` until it passes or `timeoutMs` elapses (then its last failure). */
+export async function eventually<T>(
+  assertion: () => Promise<T>,
+  timeoutMs = 60_000,
+  intervalMs = 500,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await assertion();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise(resolve => setTimeout(resolve, intervalMs));
+    }
+  }
+}
+
+/** A JSON merge patch as the fleet's operator (`object` names the target: apiVersion, kind, metadata.name/namespace). */
+export async function mergePatch(
+  kubeConfig: KubeConfig,
+  object: KubernetesObject & Record<string, unknown>,
+): Promise<KubernetesObject> {
+  return KubernetesObjectApi.makeApiClient(kubeConfig).patch(
+    object,
+    undefined,
+    undefined,
+    'flotilla-integration',
+    undefined,
+    PatchStrategy.MergePatch,
+  );
+}
