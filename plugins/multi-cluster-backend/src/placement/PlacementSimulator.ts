@@ -14,9 +14,14 @@ import { FleetInventoryService } from '../inventory/FleetInventory';
 import { FleetCluster } from '../inventory/types';
 import { toClusterSnapshot } from './snapshots';
 
-/** A simulate request: a ScheduleRequest whose clusters are optional. */
+/**
+ * A simulate request: a ScheduleRequest whose clusters are optional. With
+ * `controlPlane`, only that Karmada control plane's members are candidates
+ * (a PropagationPolicy there can place onto nothing else).
+ */
 export type SimulateRequest = Omit<ScheduleRequest, 'clusters'> & {
   clusters?: ClusterSnapshot[];
+  controlPlane?: string;
 };
 
 /** Where a request names the dependencies its clusters must reach. */
@@ -114,12 +119,23 @@ export class PlacementSimulator {
     predicate?: (c: FleetCluster) => boolean,
     credentials?: BackstageCredentials,
   ): Promise<SimulateResult> {
-    const { dependenciesOf: _of, dependsOn: _on, ...scheduleRequest } = request;
+    const {
+      dependenciesOf: _of,
+      dependsOn: _on,
+      controlPlane,
+      ...scheduleRequest
+    } = request;
     const reachability = credentials
       ? await this.reachabilityOf(request, credentials)
       : request.reachability;
     const live = !request.clusters;
-    const clusters = request.clusters ?? (await this.liveSnapshots(predicate));
+    const inControlPlane = (c: FleetCluster) =>
+      !controlPlane || c.karmada?.controlPlane === controlPlane;
+    const clusters =
+      request.clusters ??
+      (await this.liveSnapshots(
+        c => inControlPlane(c) && (predicate ? predicate(c) : true),
+      ));
     const result = schedule({
       ...scheduleRequest,
       reachability,

@@ -175,6 +175,11 @@ export const simulatePlacementRequestSchema = requestObject({
     .optional(),
   uid: z.string().min(1).max(128).optional(),
   fresh: z.boolean().optional(),
+  controlPlane: clusterNameSchema
+    .optional()
+    .describe(
+      "A Karmada control plane's name: only its member clusters are candidates, as for a PropagationPolicy applied there",
+    ),
   ...reachabilityShape,
 });
 
