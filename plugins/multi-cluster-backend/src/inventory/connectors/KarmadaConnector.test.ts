@@ -100,7 +100,7 @@ describe('KarmadaConnector', () => {
     });
   });
 
-  it('keeps clusters when ResourceBindings cannot be listed', async () => {
+  it('keeps clusters when ResourceBindings cannot be listed, with the reason as a problem on each', async () => {
     server.use(
       http.get(`${KARMADA}/apis/cluster.karmada.io/v1alpha1/clusters`, () =>
         HttpResponse.json(karmadaClusters),
@@ -117,6 +117,13 @@ describe('KarmadaConnector', () => {
     const records = await connector().listClusters({});
     expect(records.map(r => r.name)).toEqual(['member-eu', 'member-us']);
     expect(records[0].fields.workloads).toBeUndefined();
+    for (const record of records) {
+      expect(record.fields.problems).toEqual([
+        expect.stringMatching(
+          /cannot list ResourceBindings, placed workloads unknown: .*resourcebindings is forbidden/,
+        ),
+      ]);
+    }
   });
 
   it('keeps a member reporting garbage quantities, with its valid resources and the problems named by field', async () => {

@@ -64,21 +64,34 @@ export class KarmadaConnector implements FleetConnector {
       { signal: options.signal },
     );
     let workloads = new Map<string, PlacedWorkload[]>();
+    // Without the ResourceBindings the clusters still hold, but what runs
+    // on them is unknown: a finding on each, not a silent empty list.
+    let bindingsProblem: string | undefined;
     try {
       workloads = await this.placedWorkloads(options.signal);
     } catch (error) {
-      this.options.logger.warn(
-        `${this.id}: cannot list ResourceBindings: ${sanitizeForLog(
-          (error as Error).message,
-          500,
-        )}`,
+      bindingsProblem = sanitizeForLog(
+        `${this.id}: cannot list ResourceBindings, placed workloads unknown: ${
+          (error as Error).message
+        }`,
+        500,
       );
+      this.options.logger.warn(bindingsProblem);
     }
     // An object without a name cannot be told apart from the others.
     const named = (Array.isArray(items) ? items : []).filter(
       c => typeof c?.metadata?.name === 'string' && c.metadata.name,
     );
-    return named.map(c => this.toRecord(c, workloads.get(c.metadata.name)));
+    return named.map(c => {
+      const record = this.toRecord(c, workloads.get(c.metadata.name));
+      if (bindingsProblem) {
+        record.fields.problems = [
+          ...(record.fields.problems ?? []),
+          bindingsProblem,
+        ];
+      }
+      return record;
+    });
   }
 
   private toRecord(c: any, workloads?: PlacedWorkload[]): ClusterRecord {
