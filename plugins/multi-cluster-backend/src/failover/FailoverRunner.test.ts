@@ -9,6 +9,7 @@ import { k8sStatus, setupKubernetesMocks } from '../__testUtils__/msw';
 import { describeRun } from './FailoverService';
 import { createHarness, waitFor } from './__testUtils__/harness';
 import { testKarmadaConnector } from './__testUtils__/karmada';
+import { StepError, type StepExecutor } from './steps/types';
 
 jest.setTimeout(60_000);
 
@@ -47,7 +48,10 @@ describe.each(databases.eachSupportedId())(
       server.events.removeAllListeners();
     });
 
-    async function start(timeouts: Record<string, number> = {}) {
+    async function start(
+      timeouts: Record<string, number> = {},
+      verify: StepExecutor = async () => ({ output: { stubbed: true } }),
+    ) {
       // Karmada schedules checkout to both clusters (the standby is warm),
       // so the target has a Work the OverridePolicy can resize.
       server.use(
@@ -81,7 +85,7 @@ describe.each(databases.eachSupportedId())(
         executors: {
           // no Karmada propagates the (mocked) override to the test fleet's
           // members: verify is covered elsewhere
-          verify: async () => ({ output: { stubbed: true } }),
+          verify,
         },
       });
       stop = () => h.worker.stop();
@@ -304,6 +308,44 @@ describe.each(databases.eachSupportedId())(
       });
       expect(run.steps[3].error).toMatch(/timed out after 200ms \(attempt 3\)/);
       expect(run.steps[2].status).toBe('succeeded');
+    });
+
+    it('names what a timed-out step last saw, not only the deadline', async () => {
+      server.use(
+        http.get(`${OP}/${NAME}`, () =>
+          HttpResponse.json({ metadata: { resourceVersion: '1' } }),
+        ),
+        http.patch(`${OP}/${NAME}`, () =>
+          HttpResponse.json({ metadata: { resourceVersion: '2' } }),
+        ),
+        http.post(`${APP}/sync`, () => HttpResponse.json({})),
+        http.get(APP, () =>
+          HttpResponse.json({
+            status: {
+              sync: { status: 'Synced' },
+              health: { status: 'Healthy' },
+            },
+          }),
+        ),
+        http.post(HOOK, () => HttpResponse.json({ ok: true })),
+      );
+      // Polls an unreachable target until the deadline, then reports it.
+      const unreachableTarget: StepExecutor = async ({ signal }) => {
+        await new Promise(resolve =>
+          signal.addEventListener('abort', resolve, { once: true }),
+        );
+        throw new StepError(
+          'targets did not report the desired replicas in time: us-east: connect ECONNREFUSED',
+        );
+      };
+      const { h, runId } = await start({ verify: 20 }, unreachableTarget);
+      h.worker.start();
+      const run = await finished(h, runId);
+      expect(run.status).toBe('failed');
+      const verify = run.steps.find((s: any) => s.kind === 'verify');
+      expect(verify.error).toMatch(
+        /^timed out after 200ms \(attempt 1\): targets did not report .*us-east: connect ECONNREFUSED/,
+      );
     });
 
     it('fails clearly after persistent 409 conflicts on the OverridePolicy', async () => {

@@ -23,6 +23,34 @@ export class LeaseLostError extends Error {
 
 class StepTimeoutError extends Error {}
 
+/** How long a timed-out step may take to report what it last saw. */
+const TIMEOUT_REPORT_GRACE_MS = 2_000;
+
+/**
+ * A timeout's message with what the step last saw (its own error once it
+ * noticed the abort: e.g. which target was unreachable), when it reports
+ * that within a short grace; the bare timeout otherwise.
+ */
+async function withLastObservation(
+  timeout: StepTimeoutError,
+  execution: Promise<unknown>,
+): Promise<string> {
+  let grace: ReturnType<typeof setTimeout> | undefined;
+  const reported = await Promise.race([
+    execution.then(
+      () => undefined,
+      (error: unknown) => error,
+    ),
+    new Promise<undefined>(resolve => {
+      grace = setTimeout(() => resolve(undefined), TIMEOUT_REPORT_GRACE_MS);
+    }),
+  ]);
+  clearTimeout(grace);
+  return reported instanceof Error && reported !== timeout
+    ? `${timeout.message}: ${errorMessage(reported)}`
+    : timeout.message;
+}
+
 /** A run claimed more often than this (crash loop) is failed, not retried. */
 const MAX_CLAIMS = 10;
 
@@ -293,17 +321,18 @@ export class FailoverRunner {
           ),
         timeoutMs,
       );
+      const execution = executors[step.kind]({
+        run,
+        step,
+        attempt,
+        signal: controller.signal,
+        timeoutMs,
+        pollIntervalMs,
+        deps,
+      });
       try {
         const result = await Promise.race([
-          executors[step.kind]({
-            run,
-            step,
-            attempt,
-            signal: controller.signal,
-            timeoutMs,
-            pollIntervalMs,
-            deps,
-          }),
+          execution,
           new Promise<never>((_, reject) => {
             controller.signal.addEventListener('abort', () =>
               reject(controller.signal.reason),
@@ -343,7 +372,12 @@ export class FailoverRunner {
         if (error instanceof LeaseLostError || leaseSignal.aborted) {
           throw new LeaseLostError(run.id);
         }
-        const message = sanitizeForLog(errorMessage(error), MAX_STEP_ERROR);
+        const message = sanitizeForLog(
+          error instanceof StepTimeoutError
+            ? await withLastObservation(error, execution)
+            : errorMessage(error),
+          MAX_STEP_ERROR,
+        );
         const retryable = !(error instanceof StepError && !error.retryable);
         step.error = message;
         if (!retryable || step.attempts >= maxAttempts) {
