@@ -6,6 +6,7 @@ import path from 'node:path';
 import knexFactory from 'knex';
 import { stringify } from 'yaml';
 import { FleetDescription } from '@flotilla/fleet-simulator';
+import { eventually } from './fleet';
 
 // Run from source by jest and the bench, never bundled.
 // eslint-disable-next-line no-restricted-syntax
@@ -111,6 +112,10 @@ export class RunningBackend {
       },
     );
     fs.closeSync(out);
+    // A test run that ends early must not leave a backend holding its port.
+    const killChild = () => child.kill('SIGKILL');
+    process.once('exit', killChild);
+    child.once('exit', () => process.removeListener('exit', killChild));
     const backend = new RunningBackend(options, child, logFile);
     await backend.waitUntilReady();
     return backend;
@@ -166,21 +171,41 @@ export class RunningBackend {
     }
   }
 
-  /** A user token from the guest provider (the signed-in platform-team guest). */
+  /**
+   * A user token from the guest provider (the signed-in guest). Signing in
+   * resolves the user's groups from the catalog, so it waits until the
+   * catalog knows the user's groups (ownership beyond the user itself):
+   * a token issued earlier would carry no group claims for its lifetime.
+   */
   async token(): Promise<string> {
     if (!this.tokenValue) {
-      const res = await fetch(`${this.url}/api/auth/guest/refresh`, {
-        headers: { 'x-requested-with': 'XMLHttpRequest' },
-      });
-      if (!res.ok) {
-        throw new Error(
-          `guest sign-in failed: ${res.status} ${await res.text()}`,
-        );
-      }
-      const body = (await res.json()) as {
-        backstageIdentity: { token: string };
-      };
-      this.tokenValue = body.backstageIdentity.token;
+      this.tokenValue = await eventually(
+        async () => {
+          const res = await fetch(`${this.url}/api/auth/guest/refresh`, {
+            headers: { 'x-requested-with': 'XMLHttpRequest' },
+          });
+          if (!res.ok) {
+            throw new Error(
+              `guest sign-in failed: ${res.status} ${await res.text()}`,
+            );
+          }
+          const body = (await res.json()) as {
+            backstageIdentity: {
+              token: string;
+              identity: { ownershipEntityRefs: string[] };
+            };
+          };
+          const { ownershipEntityRefs } = body.backstageIdentity.identity;
+          if (ownershipEntityRefs.length < 2) {
+            throw new Error(
+              `the catalog does not know the guest's groups yet (${ownershipEntityRefs})`,
+            );
+          }
+          return body.backstageIdentity.token;
+        },
+        240_000,
+        1000,
+      );
     }
     return this.tokenValue;
   }

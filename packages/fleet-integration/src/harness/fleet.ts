@@ -49,7 +49,15 @@ export function adminClients(cluster: FleetClusterDescription) {
   };
 }
 
-/** Retries `assertion` until it passes or `timeoutMs` elapses (then its last failure). */
+/** An error `eventually` does not retry: the answer will not change. */
+export class PermanentError extends Error {
+  name = 'PermanentError';
+}
+
+/**
+ * Retries `assertion` until it passes or `timeoutMs` elapses (then its last
+ * failure); a PermanentError ends it at once.
+ */
 export async function eventually<T>(
   assertion: () => Promise<T>,
   timeoutMs = 60_000,
@@ -60,7 +68,9 @@ export async function eventually<T>(
     try {
       return await assertion();
     } catch (error) {
-      if (Date.now() > deadline) throw error;
+      if (error instanceof PermanentError || Date.now() > deadline) {
+        throw error;
+      }
       await new Promise(resolve => setTimeout(resolve, intervalMs));
     }
   }

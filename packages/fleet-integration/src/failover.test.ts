@@ -1,0 +1,287 @@
+/**
+ * Failover end to end through the Karmada API against real API servers:
+ * payments-ledger (warm standby) moves from prod-eu-west-aws-1 to
+ * prod-eu-west-azure-1 through the OverridePolicy Flotilla writes on the
+ * Karmada control plane; Karmada (played by the simulator) resizes the Works
+ * and the members' Deployments follow. Then rolled back. Also with a real
+ * 409 from a concurrent writer, and with the target member's API server
+ * stopped in the middle of the run.
+ */
+import fs from 'node:fs';
+import {
+  adminClients,
+  clusterNamed,
+  eventually,
+  mergePatch,
+} from './harness/fleet';
+import { useBackend } from './harness/suite';
+import { ConcurrentWriter, BACKEND_USER } from './harness/concurrentWriter';
+import {
+  auditEvents,
+  fault,
+  finishedRun,
+  replicasOnMembers,
+  startFailover,
+} from './harness/failover';
+
+jest.setTimeout(900_000);
+
+const { fleet, backend } = useBackend({
+  name: 'failover',
+  port: 7133,
+  // A member of team-checkout, which owns payments-ledger: the permission
+  // policy lets owners fail their services over.
+  guestUser: 'user:default/guest',
+  config: {
+    // Step deadlines a quarter of production's (verify: 150 s, not 600 s),
+    // so the outage case ends in minutes; retries and polls scale with them.
+    multiCluster: { failover: { timeScale: 0.25 } },
+  },
+});
+
+const ENTITY = 'component:default/payments-ledger';
+const PRIMARY = 'prod-eu-west-aws-1';
+const STANDBY = 'prod-eu-west-azure-1';
+const NAMESPACE = 'shop';
+const NAME = 'payments-ledger';
+const POLICY = `flotilla-failover-${NAME}`;
+const karmada = () => adminClients(clusterNamed(fleet, 'karmada'));
+
+const onMembers = () =>
+  replicasOnMembers(fleet, NAMESPACE, NAME, [PRIMARY, STANDBY]);
+
+async function overridePolicy(): Promise<any> {
+  return karmada().custom.getNamespacedCustomObject({
+    group: 'policy.karmada.io',
+    version: 'v1alpha1',
+    namespace: NAMESPACE,
+    plural: 'overridepolicies',
+    name: POLICY,
+  });
+}
+
+/** A change of the policy that is not Flotilla's: an annotation, as the operator. */
+async function annotatePolicy(key: string, value: string) {
+  await mergePatch(karmada().kubeConfig, {
+    apiVersion: 'policy.karmada.io/v1alpha1',
+    kind: 'OverridePolicy',
+    metadata: {
+      name: POLICY,
+      namespace: NAMESPACE,
+      annotations: { [key]: value },
+    },
+  });
+}
+
+/** The replicas the policy's rules set, per cluster. */
+function policyReplicas(policy: any): Record<string, number> {
+  return Object.fromEntries(
+    (policy.spec.overrideRules ?? []).flatMap((rule: any) =>
+      rule.targetCluster.clusterNames.map((cluster: string) => [
+        cluster,
+        rule.overriders.plaintext.find((p: any) => p.path === '/spec/replicas')
+          ?.value,
+      ]),
+    ),
+  );
+}
+
+/** Fails over (waiting until the backend's inventory is ready for it) and waits for the end. */
+async function failOver(reason: string) {
+  const run = await eventually(
+    () =>
+      startFailover(backend(), {
+        entityRef: ENTITY,
+        from: PRIMARY,
+        to: STANDBY,
+        reason,
+        // The primary is healthy: a planned failover, not a reaction.
+        force: true,
+      }),
+    180_000,
+    2000,
+  );
+  return finishedRun(backend(), run.id);
+}
+
+async function rollBack(runId: string) {
+  const res = await backend().request<{ id: string }>(
+    'POST',
+    `/api/multi-cluster/failovers/${runId}/rollback`,
+    { reason: 'integration: back to the primary' },
+  );
+  expect(res.status).toBe(202);
+  return finishedRun(backend(), res.body.id);
+}
+
+describe('failover through Karmada on real API servers', () => {
+  let baseline: Record<string, number | undefined>;
+
+  beforeAll(async () => {
+    baseline = await eventually(async () => {
+      const replicas = await onMembers();
+      expect(replicas).toEqual({ [PRIMARY]: 4, [STANDBY]: 1 });
+      return replicas;
+    }, 120_000);
+  });
+
+  it('moves the replicas through an OverridePolicy, verifies them in the members, and rolls back', async () => {
+    const run = await failOver('integration: primary region drill');
+    expect(run.status).toBe('succeeded');
+    expect(run.plan.moves).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ cluster: PRIMARY, before: 4, after: 0 }),
+        expect.objectContaining({ cluster: STANDBY, before: 1, after: 5 }),
+      ]),
+    );
+    const policy = await overridePolicy();
+    expect(policyReplicas(policy)).toEqual({ [PRIMARY]: 0, [STANDBY]: 5 });
+    expect(policy.metadata.annotations['flotilla.io/failover-run']).toBe(
+      run.id,
+    );
+    // Karmada applied the override to the Works; the members run it.
+    await eventually(async () =>
+      expect(await onMembers()).toEqual({ [PRIMARY]: 0, [STANDBY]: 5 }),
+    );
+    const verify = run.steps.find(s => s.kind === 'verify')!;
+    expect(verify.status).toBe('succeeded');
+
+    const rollback = await rollBack(run.id);
+    expect(rollback.status).toBe('succeeded');
+    expect(policyReplicas(await overridePolicy())).toEqual({
+      [PRIMARY]: 4,
+      [STANDBY]: 1,
+    });
+    await eventually(async () => expect(await onMembers()).toEqual(baseline));
+  });
+
+  it('re-reads and retries when a concurrent writer changes the OverridePolicy (a real 409)', async () => {
+    let writes = 0;
+    const writer = await ConcurrentWriter.start({
+      kubeConfig: karmada().kubeConfig,
+      apiGroup: 'policy.karmada.io',
+      resource: 'overridepolicies',
+      namespace: NAMESPACE,
+      name: POLICY,
+      write: async () => {
+        writes += 1;
+        await annotatePolicy('it.flotilla.io/writer', `${writes}`);
+      },
+    });
+    try {
+      await writer.waitUntilActive();
+      const auditBefore = auditEvents(fleet, 'karmada').length;
+      const run = await failOver('integration: concurrent writer');
+      writer.assertWrote();
+      expect(run.status).toBe('succeeded');
+
+      // The API server refused the backend's first write with a 409 ...
+      const conflicts = auditEvents(fleet, 'karmada')
+        .slice(auditBefore)
+        .filter(
+          e =>
+            e.user.username === BACKEND_USER &&
+            e.objectRef?.resource === 'overridepolicies' &&
+            e.objectRef?.name === POLICY &&
+            e.verb === 'patch',
+        )
+        .map(e => e.responseStatus?.code);
+      expect(conflicts).toContain(409);
+      expect(conflicts[conflicts.length - 1]).toBe(200);
+      // ... and the retry kept the concurrent writer's change.
+      const policy = await overridePolicy();
+      expect(policy.metadata.annotations['it.flotilla.io/writer']).toBe(
+        `${writes}`,
+      );
+      expect(policyReplicas(policy)).toEqual({ [PRIMARY]: 0, [STANDBY]: 5 });
+      const shift = run.steps.find(s => s.kind === 'shift-replicas')!;
+      expect(shift.status).toBe('succeeded');
+
+      await writer.stop();
+      const rollback = await rollBack(run.id);
+      expect(rollback.status).toBe('succeeded');
+      await eventually(async () => expect(await onMembers()).toEqual(baseline));
+    } finally {
+      await writer.stop();
+    }
+  });
+
+  it('loses nothing when the target member API server stops in the middle of the run', async () => {
+    // The outage starts at a known point of the run without timing: while
+    // the backend's write of the OverridePolicy waits in admission, the
+    // target member's kube-apiserver crashes (SIGKILL), and the simulator
+    // records the outage.
+    const writer = await ConcurrentWriter.start({
+      kubeConfig: karmada().kubeConfig,
+      apiGroup: 'policy.karmada.io',
+      resource: 'overridepolicies',
+      namespace: NAMESPACE,
+      name: POLICY,
+      write: async () => {
+        if (writer.interfered) {
+          const standby = clusterNamed(fleet, STANDBY);
+          process.kill(
+            Number(fs.readFileSync(standby.pidFile, 'utf8')),
+            'SIGKILL',
+          );
+          await fault(fleet, 'POST', `/clusters/${STANDBY}/outage`);
+        }
+      },
+    });
+    let restored = false;
+    try {
+      // The webhook is active once it saw the operator's write (an empty patch).
+      await writerProbe(writer);
+      const run = await failOver('integration: target outage');
+      writer.assertWrote();
+      // The standby was unreachable for verify: the run ends in a clear
+      // failed state naming it, after the write it made is recorded.
+      expect(run.status).toBe('failed');
+      const verify = run.steps.find(s => s.kind === 'verify')!;
+      expect(verify.status).toBe('failed');
+      expect(run.error ?? verify.error).toMatch(new RegExp(STANDBY));
+      expect(policyReplicas(await overridePolicy())).toEqual({
+        [PRIMARY]: 0,
+        [STANDBY]: 5,
+      });
+
+      await fault(fleet, 'POST', `/clusters/${STANDBY}/restore`);
+      restored = true;
+      // Nothing lost: Karmada catches up with the standby once it is back,
+      // and the run's recorded change rolls back to the baseline exactly.
+      await eventually(async () =>
+        expect(await onMembers()).toEqual({ [PRIMARY]: 0, [STANDBY]: 5 }),
+      );
+      await writer.stop();
+      const rollback = await rollBack(run.id);
+      expect(rollback.status).toBe('succeeded');
+      await eventually(async () => expect(await onMembers()).toEqual(baseline));
+    } finally {
+      await writer.stop();
+      if (!restored) {
+        await fault(fleet, 'POST', `/clusters/${STANDBY}/restore`).catch(
+          () => undefined,
+        );
+      }
+    }
+  });
+});
+
+/**
+ * Waits until the webhook is called, with writes that change nothing of
+ * the policy (an annotation as the operator).
+ */
+async function writerProbe(writer: ConcurrentWriter) {
+  let probes = 0;
+  await eventually(
+    async () => {
+      probes += 1;
+      await annotatePolicy('it.flotilla.io/probe', `${probes}`);
+      if (!writer.seen.some(s => s.user !== BACKEND_USER)) {
+        throw new Error('the webhook was not called yet');
+      }
+    },
+    60_000,
+    250,
+  );
+}

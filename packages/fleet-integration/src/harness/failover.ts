@@ -1,0 +1,154 @@
+import fs from 'node:fs';
+import type { FleetDescription } from '@flotilla/fleet-simulator';
+import type { RunningBackend } from './backend';
+import {
+  adminClients,
+  clusterNamed,
+  eventually,
+  PermanentError,
+} from './fleet';
+
+export interface RunView {
+  id: string;
+  status: 'pending' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+  error?: string;
+  rolledBackBy?: string;
+  /** `<host>:<pid>:<uuid>#...` of the backend replica holding the run. */
+  leaseOwner?: string;
+  /** How many times a replica claimed the run. */
+  claims: number;
+  plan: { moves: { cluster: string; before: number; after: number }[] };
+  steps: {
+    kind: string;
+    status: string;
+    attempts: number;
+    error?: string;
+    output?: any;
+    durationMs?: number;
+  }[];
+}
+
+const TERMINAL = ['succeeded', 'failed', 'cancelled'];
+
+export async function startFailover(
+  backend: RunningBackend,
+  body: Record<string, unknown>,
+): Promise<RunView> {
+  const res = await backend.request<{ id: string; run: RunView }>(
+    'POST',
+    '/api/multi-cluster/failovers',
+    body,
+  );
+  if (res.status !== 202) {
+    // 422 (no plan yet) and 404 (not in the catalog yet) can change while
+    // the backend's first refresh completes; anything else will not.
+    const message = `failover refused: ${res.status} ${JSON.stringify(
+      res.body,
+    )}`;
+    throw [404, 422].includes(res.status)
+      ? new Error(message)
+      : new PermanentError(message);
+  }
+  return res.body.run ?? (await getRun(backend, res.body.id));
+}
+
+export async function getRun(
+  backend: RunningBackend,
+  id: string,
+): Promise<RunView> {
+  return backend.ok<RunView>('GET', `/api/multi-cluster/failovers/${id}`);
+}
+
+/** Polls a run until it is finished (or `timeoutMs`). */
+export async function finishedRun(
+  backend: RunningBackend,
+  id: string,
+  timeoutMs = 600_000,
+): Promise<RunView> {
+  return eventually(
+    async () => {
+      const run = await getRun(backend, id);
+      if (!TERMINAL.includes(run.status)) {
+        throw new Error(
+          `run ${id} is ${run.status} (${run.steps
+            .map(s => `${s.kind}:${s.status}`)
+            .join(', ')})`,
+        );
+      }
+      return run;
+    },
+    timeoutMs,
+    1000,
+  );
+}
+
+/** The replicas a service's Deployment asks for on each member, read as the operator. */
+export async function replicasOnMembers(
+  fleet: FleetDescription,
+  namespace: string,
+  name: string,
+  clusters: string[],
+): Promise<Record<string, number | undefined>> {
+  const out: Record<string, number | undefined> = {};
+  for (const cluster of clusters) {
+    try {
+      const d = await adminClients(
+        clusterNamed(fleet, cluster),
+      ).apps.readNamespacedDeployment({ namespace, name });
+      out[cluster] = d.spec?.replicas;
+    } catch {
+      out[cluster] = undefined;
+    }
+  }
+  return out;
+}
+
+/** The simulator's fault control API (packages/fleet-simulator/src/faults). */
+export async function fault(
+  fleet: FleetDescription,
+  method: 'POST' | 'PUT' | 'DELETE',
+  urlPath: string,
+  body?: unknown,
+): Promise<void> {
+  const res = await fetch(
+    `http://127.0.0.1:${fleet.simulator.port}${urlPath}`,
+    {
+      method,
+      headers: body ? { 'content-type': 'application/json' } : {},
+      body: body ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(120_000),
+    },
+  );
+  if (!res.ok) {
+    throw new Error(
+      `fault ${method} ${urlPath}: ${res.status} ${await res.text()}`,
+    );
+  }
+}
+
+/** Lines of a cluster's kube-apiserver audit log (JSON, Metadata level). */
+export function auditEvents(
+  fleet: FleetDescription,
+  cluster: string,
+): Array<{
+  verb: string;
+  user: { username: string };
+  impersonatedUser?: { username: string };
+  objectRef?: {
+    apiGroup?: string;
+    resource?: string;
+    subresource?: string;
+    namespace?: string;
+    name?: string;
+  };
+  requestURI: string;
+  responseStatus?: { code?: number };
+}> {
+  const file = `${fleet.dir}/logs/${cluster}.audit.log`;
+  if (!fs.existsSync(file)) return [];
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map(line => JSON.parse(line));
+}
