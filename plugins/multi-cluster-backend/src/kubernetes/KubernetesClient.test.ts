@@ -329,7 +329,7 @@ describe('KubernetesClient core and apiextensions calls', () => {
 });
 
 describe('KubernetesClient workload scaling', () => {
-  it('reads a Deployment and scales it only at the version it read', async () => {
+  it('reads a Deployment and scales it (its scale subresource) only at the version it read', async () => {
     const patches: { body: any; contentType: string | null }[] = [];
     let resourceVersion = '41';
     server.use(
@@ -342,7 +342,7 @@ describe('KubernetesClient workload scaling', () => {
         }),
       ),
       http.patch(
-        `${API}/apis/apps/v1/namespaces/shop/deployments/web`,
+        `${API}/apis/apps/v1/namespaces/shop/deployments/web/scale`,
         async ({ request }) => {
           const body: any = await request.json();
           patches.push({
@@ -357,6 +357,8 @@ describe('KubernetesClient workload scaling', () => {
           }
           resourceVersion = String(Number(resourceVersion) + 1);
           return HttpResponse.json({
+            apiVersion: 'autoscaling/v1',
+            kind: 'Scale',
             metadata: { name: 'web', resourceVersion },
             spec: { replicas: body.spec.replicas },
           });

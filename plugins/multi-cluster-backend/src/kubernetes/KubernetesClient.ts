@@ -534,9 +534,10 @@ export class KubernetesClient {
   }
 
   /**
-   * Scales a Deployment or StatefulSet with a merge patch on `spec.replicas`;
-   * with `resourceVersion`, only if the object is still at that version
-   * (409 Conflict otherwise).
+   * Scales a Deployment or StatefulSet with a merge patch of its scale
+   * subresource (what a role limited to replicas may do); with
+   * `resourceVersion`, only if the object is still at that version (409
+   * Conflict otherwise).
    */
   async scaleWorkload(
     kind: 'Deployment' | 'StatefulSet',
@@ -558,7 +559,7 @@ export class KubernetesClient {
       `scale ${kind} ${req.namespace}/${req.name}`,
       (apis, options) =>
         kind === 'Deployment'
-          ? apis.apps.patchNamespacedDeployment(
+          ? apis.apps.patchNamespacedDeploymentScale(
               {
                 namespace: req.namespace,
                 name: req.name,
@@ -567,7 +568,7 @@ export class KubernetesClient {
               },
               options,
             )
-          : apis.apps.patchNamespacedStatefulSet(
+          : apis.apps.patchNamespacedStatefulSetScale(
               {
                 namespace: req.namespace,
                 name: req.name,

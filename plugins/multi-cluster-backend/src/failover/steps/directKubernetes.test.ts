@@ -78,7 +78,7 @@ function serveCluster(
     http.get(`${base}/statefulsets`, () =>
       HttpResponse.json({ kind: 'StatefulSetList', items: [] }),
     ),
-    http.patch(`${base}/deployments/checkout`, async ({ request }) => {
+    http.patch(`${base}/deployments/checkout/scale`, async ({ request }) => {
       auth.push(request.headers.get('authorization'));
       const body: any = await request.json();
       patches.push({ body, type: request.headers.get('content-type') });

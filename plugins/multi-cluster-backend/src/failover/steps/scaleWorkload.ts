@@ -48,12 +48,14 @@ export async function scaleWithResourceVersion(
       const patched: any = await kubernetesRequest(
         `${what}: scale`,
         options =>
+          // The scale subresource: Flotilla's role may change replicas
+          // and nothing else (deploy/rbac, flotilla:workload-mover).
           kind === 'Deployment'
-            ? apps.patchNamespacedDeployment(
+            ? apps.patchNamespacedDeploymentScale(
                 { namespace, name, body, fieldManager: 'flotilla' },
                 options,
               )
-            : apps.patchNamespacedStatefulSet(
+            : apps.patchNamespacedStatefulSetScale(
                 { namespace, name, body, fieldManager: 'flotilla' },
                 options,
               ),
