@@ -64,6 +64,65 @@ export const examples: TemplateExample[] = [
   },
   {
     description:
+      'An Azure cluster (CAPZ) in West Europe with its workload identity, three control-plane machines spread over zones and audit logs kept for a week.',
+    example: yaml.stringify({
+      steps: [
+        {
+          id: 'cluster',
+          action: 'multicluster:capi:cluster',
+          name: 'Generate Cluster API manifests',
+          input: {
+            name: 'prod-eu-west-azure-2',
+            namespace: 'fleet-system',
+            provider: 'azure',
+            kubernetesVersion: 'v1.31.2',
+            region: 'westeurope',
+            azure: {
+              subscriptionId: '00000000-0000-0000-0000-000000000000',
+              resourceGroup: 'prod-eu-west-azure-2',
+              identityName: 'fleet-workload-identity',
+              identityNamespace: 'fleet-system',
+            },
+            controlPlane: { replicas: 3, machineType: 'Standard_D4s_v3' },
+            workers: [
+              {
+                name: 'general',
+                replicas: 3,
+                machineType: 'Standard_D8s_v3',
+                failureDomain: '1',
+              },
+            ],
+            audit: { maxAge: 7 },
+            segmentation: { environment: 'prod', region: 'eu-west' },
+            targetPath: 'clusters/prod-eu-west-azure-2',
+          },
+        },
+      ],
+    }),
+  },
+  {
+    description:
+      'A local Docker cluster (CAPD) with its own DockerCluster and machine templates, no ClusterClass.',
+    example: yaml.stringify({
+      steps: [
+        {
+          id: 'cluster',
+          action: 'multicluster:capi:cluster',
+          name: 'Generate Cluster API manifests',
+          input: {
+            name: 'dev-local-2',
+            provider: 'docker',
+            kubernetesVersion: 'v1.31.2',
+            controlPlane: { replicas: 1 },
+            workers: [{ name: 'md-0', replicas: 1 }],
+            segmentation: { environment: 'dev' },
+          },
+        },
+      ],
+    }),
+  },
+  {
+    description:
       'A cluster from a ClusterClass (managed topology), local Docker provider.',
     example: yaml.stringify({
       steps: [

@@ -82,4 +82,50 @@ export const examples: TemplateExample[] = [
       ],
     }),
   },
+  {
+    description:
+      'Cluster-scoped policies: propagate the platform ClusterRoles to every prod cluster, labelled with their tier there.',
+    example: yaml.stringify({
+      steps: [
+        {
+          id: 'policy',
+          action: 'multicluster:karmada:policy',
+          name: 'Generate cluster-scoped Karmada policies',
+          input: {
+            name: 'platform-cluster-roles',
+            clusterScoped: true,
+            resourceSelectors: [
+              {
+                apiVersion: 'rbac.authorization.k8s.io/v1',
+                kind: 'ClusterRole',
+                labelSelector: {
+                  matchLabels: { 'flotilla.io/platform': 'true' },
+                },
+              },
+            ],
+            placement: {
+              clusterAffinity: {
+                labelSelector: {
+                  matchLabels: { 'flotilla.io/environment': 'prod' },
+                },
+              },
+            },
+            overrides: {
+              plaintext: [
+                {
+                  clusterSelector: {
+                    matchLabels: { 'flotilla.io/environment': 'prod' },
+                  },
+                  operator: 'add',
+                  path: '/metadata/labels/flotilla.io~1tier',
+                  value: 'prod',
+                },
+              ],
+            },
+            targetPath: 'karmada/platform',
+          },
+        },
+      ],
+    }),
+  },
 ];

@@ -29,4 +29,35 @@ export const examples: TemplateExample[] = [
       ],
     }),
   },
+  {
+    description:
+      'Export a headless StatefulSet Service in MCS API v1beta1 (the default), keeping client affinity, and carry its labels to the import.',
+    example: yaml.stringify({
+      steps: [
+        {
+          id: 'mcs',
+          action: 'multicluster:mcs:export',
+          name: 'Generate ServiceExport / ServiceImport',
+          input: {
+            name: 'orders-db',
+            namespace: 'shop',
+            exportedLabels: { 'app.kubernetes.io/name': 'orders-db' },
+            import: {
+              type: 'Headless',
+              ports: [
+                {
+                  name: 'postgres',
+                  port: 5432,
+                  protocol: 'TCP',
+                  appProtocol: 'postgresql',
+                },
+              ],
+              sessionAffinity: 'ClientIP',
+            },
+            targetPath: 'mcs/orders-db',
+          },
+        },
+      ],
+    }),
+  },
 ];
