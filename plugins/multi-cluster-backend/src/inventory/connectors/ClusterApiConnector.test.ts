@@ -200,7 +200,7 @@ describe('ClusterApiConnector', () => {
     });
   });
 
-  it('lists Clusters without KubeadmControlPlanes when they cannot be read, escaping the error in the log line', async () => {
+  it('lists Clusters without KubeadmControlPlanes when they cannot be read, with the escaped reason as a problem on each and in the log line', async () => {
     const logger = mockServices.logger.mock();
     serveV1beta2();
     server.use(
@@ -222,10 +222,11 @@ describe('ClusterApiConnector', () => {
     expect(logger.warn).toHaveBeenCalledTimes(1);
     const line: string = (logger.warn as jest.Mock).mock.calls[0][0];
     expect(line).toMatch(
-      /^cluster-api:mgmt: cannot list KubeadmControlPlanes: /,
+      /^cluster-api:mgmt: cannot list KubeadmControlPlanes, control planes unknown: /,
     );
     expect(line).toContain('no\\r\\nlevel=info msg=forged\\0\\x1b[2J');
     expect(hasControlCharacters(line)).toBe(false);
+    expect(records[0].fields.problems).toEqual([line]);
   });
 
   it('falls back to v1beta1 when v1beta2 is not served', async () => {

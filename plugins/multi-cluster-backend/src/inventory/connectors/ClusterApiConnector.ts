@@ -12,6 +12,10 @@ import {
   UpgradeClusterResult,
 } from '../../lifecycle/types';
 import { capiKubeconfigSecretName } from '../../kubernetes/capiKubeconfig';
+import {
+  revalidateUpgrade,
+  validateUpgrade,
+} from '../../lifecycle/upgradeVersions';
 import { sanitizeForLog } from '../../util/sanitize';
 import { segmentationFromMetadata, withShortLabels } from '../segmentation';
 import {
@@ -22,6 +26,9 @@ import {
   FleetConnector,
   MachineDeploymentSummary,
 } from '../types';
+
+// The upgrade rules moved to the lifecycle; still exported where they were.
+export { validateUpgrade };
 
 export const CAPI_GROUP = 'cluster.x-k8s.io';
 export const CAPI_CONTROLPLANE_GROUP = 'controlplane.cluster.x-k8s.io';
@@ -75,42 +82,6 @@ function replicaStatus(obj: any) {
       num(s.updatedReplicas) ??
       num(legacy.updatedReplicas),
   };
-}
-
-const VERSION_RE = /^v?\d+\.\d+\.\d+([-+][0-9A-Za-z.-]+)?$/;
-
-function compareVersions(a: string, b: string): number {
-  const pa = a.replace(/^v/, '').split(/[.+-]/).slice(0, 3).map(Number);
-  const pb = b.replace(/^v/, '').split(/[.+-]/).slice(0, 3).map(Number);
-  for (let i = 0; i < 3; i++) {
-    if ((pa[i] ?? 0) !== (pb[i] ?? 0)) {
-      return (pa[i] ?? 0) - (pb[i] ?? 0);
-    }
-  }
-  return 0;
-}
-
-/** Validates a Kubernetes upgrade target (format, no downgrade). */
-export function validateUpgrade(current: string | undefined, target: string) {
-  if (!VERSION_RE.test(target)) {
-    throw new InputError(
-      `version: '${target}' is not a Kubernetes version like v1.31.2`,
-    );
-  }
-  if (current && compareVersions(target, current) < 0) {
-    throw new InputError(
-      `version: downgrade from ${current} to ${target} is not supported`,
-    );
-  }
-  if (current) {
-    const [cmaj, cmin] = current.replace(/^v/, '').split('.').map(Number);
-    const [tmaj, tmin] = target.replace(/^v/, '').split('.').map(Number);
-    if (tmaj !== cmaj || tmin - cmin > 1) {
-      throw new InputError(
-        `version: ${current} -> ${target} skips a minor version; upgrade one minor version at a time`,
-      );
-    }
-  }
 }
 
 /**
@@ -184,25 +155,36 @@ export class ClusterApiConnector
   }): Promise<ClusterRecord[]> {
     const clusters = await this.list(CAPI_GROUP, 'clusters', options.signal);
     this.apiVersion = clusters.version;
+    // Without the control planes the clusters still hold, but their
+    // control plane is unknown: a finding on each, not a silent gap.
+    let controlPlaneProblem: string | undefined;
     const [kcps, mds] = await Promise.all([
       this.list(
         CAPI_CONTROLPLANE_GROUP,
         'kubeadmcontrolplanes',
         options.signal,
       ).catch(error => {
-        this.options.logger.warn(
-          `${this.id}: cannot list KubeadmControlPlanes: ${sanitizeForLog(
-            error instanceof Error ? error.message : String(error),
-            500,
-          )}`,
+        controlPlaneProblem = sanitizeForLog(
+          `${this.id}: cannot list KubeadmControlPlanes, control planes unknown: ${
+            error instanceof Error ? error.message : String(error)
+          }`,
+          500,
         );
+        this.options.logger.warn(controlPlaneProblem);
         return { version: clusters.version, items: [] as any[] };
       }),
       this.list(CAPI_GROUP, 'machinedeployments', options.signal),
     ]);
-    return clusters.items.map(c =>
-      this.toRecord(c, clusters.version, kcps.items, mds.items),
-    );
+    return clusters.items.map(c => {
+      const record = this.toRecord(c, clusters.version, kcps.items, mds.items);
+      if (controlPlaneProblem) {
+        record.fields.problems = [
+          ...(record.fields.problems ?? []),
+          controlPlaneProblem,
+        ];
+      }
+      return record;
+    });
   }
 
   private toRecord(
@@ -447,6 +429,12 @@ export class ClusterApiConnector
               `Cluster ${lifecycle.namespace}/${lifecycle.name} has neither a topology nor a control plane to upgrade`,
             );
           }
+          revalidateUpgrade(
+            `Cluster ${lifecycle.namespace}/${lifecycle.name}`,
+            lifecycle.version,
+            current.spec.topology.version,
+            version,
+          );
           return {
             body: { spec: { topology: { version } } },
             result: { previousVersion: current.spec.topology.version },
@@ -474,10 +462,18 @@ export class ClusterApiConnector
         namespace: lifecycle.namespace,
         name: cp.name,
       },
-      current => ({
-        body: { spec: { version } },
-        result: { previousVersion: current.spec?.version as string },
-      }),
+      current => {
+        revalidateUpgrade(
+          `${cp.kind} ${lifecycle.namespace}/${cp.name}`,
+          lifecycle.version,
+          current.spec?.version,
+          version,
+        );
+        return {
+          body: { spec: { version } },
+          result: { previousVersion: current.spec?.version as string },
+        };
+      },
     );
     return {
       cluster: clusterName,
