@@ -21,6 +21,13 @@ export interface Config {
       healthCheck?: number | HumanDuration | string;
       /** Timeout of one source (connector) listing. Default: 30 seconds. */
       connector?: number | HumanDuration | string;
+      /**
+       * How long credentials read from a Cluster API `<cluster>-kubeconfig`
+       * Secret are used before the Secret is read again (it is also read
+       * again after a 401). A revoked read of the Secret shows on the
+       * cluster within this time. Default: 5 minutes.
+       */
+      kubeconfigMaxAge?: number | HumanDuration | string;
     };
     /** Maximum concurrent requests to member clusters. Default: 20. */
     concurrency?: number;

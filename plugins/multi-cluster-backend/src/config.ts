@@ -19,6 +19,8 @@ export interface MultiClusterConfig {
   clusterTimeoutMs: number;
   healthTimeoutMs: number;
   connectorTimeoutMs: number;
+  /** Age after which a Cluster API kubeconfig Secret is read again. */
+  kubeconfigMaxAgeMs: number;
   concurrency: number;
   conflictRetries: number;
   catalog: {
@@ -124,6 +126,10 @@ export function readMultiClusterConfig(config: Config): MultiClusterConfig {
     connectorTimeoutMs: get(
       cfg => durationMs(cfg, 'timeouts.connector', 30_000),
       30_000,
+    ),
+    kubeconfigMaxAgeMs: get(
+      cfg => durationMs(cfg, 'timeouts.kubeconfigMaxAge', 300_000),
+      300_000,
     ),
     concurrency: c?.getOptionalNumber('concurrency') ?? 20,
     conflictRetries: c?.getOptionalNumber('conflictRetries') ?? 3,

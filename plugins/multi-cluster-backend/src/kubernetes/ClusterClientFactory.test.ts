@@ -62,13 +62,14 @@ const capiAccess = {
   secretName: 'wc-1-kubeconfig',
 };
 
-function capiFactory() {
+function capiFactory(kubeconfigMaxAgeMs?: number) {
   return new ClusterClientFactory({
     configClusters: [],
     karmada: [],
     clusterApi: [{ name: 'mgmt', url: MGMT, token: 'mgmt-token' }],
     catalog: { enabled: false },
     clusterTimeoutMs: 5000,
+    kubeconfigMaxAgeMs,
   });
 }
 
@@ -227,6 +228,43 @@ describe('ClusterClientFactory with Cluster API kubeconfig Secrets', () => {
     ]);
     await client.listNodes();
     expect(secretReads).toBe(3);
+  });
+
+  it('re-reads the Secret once its credentials are older than the maximum age, and reports a refused read', async () => {
+    let secretAnswer: 'ok' | 'forbidden' = 'ok';
+    let secretReads = 0;
+    server.use(
+      http.get(SECRET_PATH, () => {
+        secretReads++;
+        return secretAnswer === 'ok'
+          ? HttpResponse.json(
+              capiSecret(capiKubeconfig(WC, { token: 'wc-token' })),
+            )
+          : HttpResponse.json(
+              k8sStatus(
+                403,
+                'Forbidden',
+                'secrets "wc-1-kubeconfig" is forbidden: User "flotilla" cannot get resource "secrets"',
+              ),
+              { status: 403 },
+            );
+      }),
+      http.get(`${WC}/api/v1/nodes`, () => HttpResponse.json(nodeList)),
+    );
+    // A maximum age of 0: every use after the first load re-reads it.
+    const client = capiFactory(0).forCluster('wc-1', capiAccess)!;
+    await client.listNodes();
+    expect(secretReads).toBe(1);
+    await new Promise(resolve => setTimeout(resolve, 5));
+    await client.listNodes();
+    expect(secretReads).toBe(2);
+
+    secretAnswer = 'forbidden'; // the right to read the Secret was revoked
+    await new Promise(resolve => setTimeout(resolve, 5));
+    const error = await client.listNodes().catch(e => e);
+    expect(String(error.message)).toMatch(
+      /wc-1: cannot load credentials: .*secrets "wc-1-kubeconfig" is forbidden/,
+    );
   });
 
   it('reports a missing Secret, a wrong Secret type and unsupported kubeconfig fields without their contents', async () => {

@@ -33,7 +33,8 @@ export class ClusterClientFactory {
       | 'clusterApi'
       | 'catalog'
       | 'clusterTimeoutMs'
-    >,
+    > &
+      Partial<Pick<MultiClusterConfig, 'kubeconfigMaxAgeMs'>>,
   ) {
     for (const c of config.configClusters) {
       if (c.token) {
@@ -153,9 +154,10 @@ export class ClusterClientFactory {
 
   /**
    * A workload cluster reached with the kubeconfig Cluster API keeps in a
-   * Secret on the management cluster. The Secret is read on first use and
-   * again when the cluster answers 401 (CAPI rotates it); its contents stay
-   * inside the returned client.
+   * Secret on the management cluster. The Secret is read on first use, again
+   * when the cluster answers 401 (CAPI rotates it) and once it is older than
+   * `timeouts.kubeconfigMaxAge`; its contents stay inside the returned
+   * client.
    */
   private forCapiKubeconfig(
     clusterName: string,
@@ -175,6 +177,9 @@ export class ClusterClientFactory {
       client = KubernetesClient.fromSource(
         clusterName,
         {
+          // Re-read now and then: a rotated Secret, or a revoked right to
+          // read it, shows without waiting for a 401.
+          maxAgeMs: this.config.kubeconfigMaxAgeMs,
           load: async () => {
             const text = await management.readSecretKey({
               namespace: access.namespace,

@@ -57,6 +57,8 @@ export interface KubernetesEndpoint {
  */
 export interface KubeConfigSource {
   load(): Promise<KubeConfig>;
+  /** Loaded credentials older than this are loaded again before use. */
+  maxAgeMs?: number;
 }
 
 /** A failed Kubernetes request, without any credentials in it. */
@@ -209,6 +211,8 @@ export function isUnauthorized(error: unknown): boolean {
  */
 export class KubernetesClient {
   private current?: Apis;
+  /** When a source-backed client last loaded its credentials. */
+  private loadedAt = 0;
   private loading?: Promise<Apis>;
   private readonly source?: KubeConfigSource;
 
@@ -271,13 +275,21 @@ export class KubernetesClient {
    * unless another call already did (one Secret read per rotation).
    */
   private apis(stale?: Apis): Promise<Apis> {
-    if (this.current && (this.current !== stale || !this.source)) {
+    const maxAgeMs = this.source?.maxAgeMs;
+    const expired =
+      maxAgeMs !== undefined && Date.now() - this.loadedAt > maxAgeMs;
+    if (
+      this.current &&
+      !expired &&
+      (this.current !== stale || !this.source)
+    ) {
       return Promise.resolve(this.current);
     }
     if (!this.loading) {
       this.loading = this.source!.load()
         .then(kubeConfig => {
           this.current = makeApis(kubeConfig);
+          this.loadedAt = Date.now();
           return this.current;
         })
         .finally(() => {
