@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets everything up and runs every check and test suite of the repository:
 # type check, lint, formatting, every package's tests (database tests on SQLite
-# and a real PostgreSQL) and the browser end-to-end tests.
+# and a real PostgreSQL), the integration suite against real kube-apiservers
+# and the browser end-to-end tests.
 # Ends with one line "N passed, N failed" and exits non-zero if anything failed.
 set -uo pipefail
 # Whatever happens (a setup step that exits), the run ends with the summary line.
@@ -83,7 +84,7 @@ run_check tsc yarn tsc
 run_check lint yarn backstage-cli repo lint
 run_check prettier yarn prettier --check .
 
-log "unit and integration tests (every package)"
+log "unit tests (every package)"
 yarn backstage-cli repo test --ci --watchAll=false --json --outputFile="$RESULTS_DIR/jest.json" 2>&1 | tee "$RESULTS_DIR/jest.log" | grep -E '^(PASS|FAIL)|Tests:|●' || true
 add_jest_report "unit tests" "$RESULTS_DIR/jest.json"
 
@@ -92,6 +93,10 @@ if [ -n "$FLOTILLA_POSTGRES_URL" ]; then
 else
   log "NOTE: the production check (built backend, NODE_ENV=production, PostgreSQL) was skipped: no PostgreSQL"
 fi
+
+log "integration suite (the real backend on PostgreSQL against a fleet of real kube-apiservers)"
+bash "$FLOTILLA_ROOT/scripts/integration.sh" "$RESULTS_DIR"
+add_jest_report "integration tests" "$RESULTS_DIR/integration.json"
 
 log "end-to-end tests (Playwright in Chromium against the running app)"
 bash "$FLOTILLA_ROOT/scripts/e2e.sh" "$RESULTS_DIR"
