@@ -165,7 +165,9 @@ export class ClusterApiConnector
         options.signal,
       ).catch(error => {
         controlPlaneProblem = sanitizeForLog(
-          `${this.id}: cannot list KubeadmControlPlanes, control planes unknown: ${
+          `${
+            this.id
+          }: cannot list KubeadmControlPlanes, control planes unknown: ${
             error instanceof Error ? error.message : String(error)
           }`,
           500,
