@@ -28,6 +28,8 @@ stop_fleet() {
 trap stop_fleet EXIT
 
 ensure_postgres
+# Backends an interrupted run left behind would answer for this run's.
+for port in $(seq 7130 7140); do fuser -k "$port/tcp" >/dev/null 2>&1 || true; done
 if [ -z "${FLOTILLA_POSTGRES_URL:-}" ]; then
   log "the integration suite needs PostgreSQL on 127.0.0.1:5432"
   fail_report "no PostgreSQL"

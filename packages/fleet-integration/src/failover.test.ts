@@ -21,6 +21,7 @@ import {
   fault,
   finishedRun,
   replicasOnMembers,
+  resetKarmadaService,
   startFailover,
 } from './harness/failover';
 
@@ -118,11 +119,12 @@ describe('failover through Karmada on real API servers', () => {
   let baseline: Record<string, number | undefined>;
 
   beforeAll(async () => {
-    baseline = await eventually(async () => {
-      const replicas = await onMembers();
-      expect(replicas).toEqual({ [PRIMARY]: 4, [STANDBY]: 1 });
-      return replicas;
-    }, 120_000);
+    baseline = { [PRIMARY]: 4, [STANDBY]: 1 };
+    await resetKarmadaService(fleet, {
+      namespace: NAMESPACE,
+      name: NAME,
+      baseline: { [PRIMARY]: 4, [STANDBY]: 1 },
+    });
   });
 
   it('moves the replicas through an OverridePolicy, verifies them in the members, and rolls back', async () => {

@@ -1,6 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import knexFactory from 'knex';
@@ -53,6 +54,8 @@ export class RunningBackend {
     fleet: FleetDescription,
     options: BackendOptions,
   ): Promise<RunningBackend> {
+    // Another process on the port would answer the readiness checks.
+    await assertPortFree(options.port);
     const workDir = fs.mkdtempSync(
       path.join(os.tmpdir(), `flotilla-it-${options.name}-`),
     );
@@ -117,7 +120,12 @@ export class RunningBackend {
     process.once('exit', killChild);
     child.once('exit', () => process.removeListener('exit', killChild));
     const backend = new RunningBackend(options, child, logFile);
-    await backend.waitUntilReady();
+    try {
+      await backend.waitUntilReady();
+    } catch (error) {
+      await backend.stop('SIGKILL');
+      throw error;
+    }
     return backend;
   }
 
@@ -125,7 +133,7 @@ export class RunningBackend {
     return this.child.pid!;
   }
 
-  private async waitUntilReady(timeoutMs = 240_000) {
+  private async waitUntilReady(timeoutMs = 480_000) {
     const deadline = Date.now() + timeoutMs;
     let exitCode: number | null | undefined;
     this.exited.then(code => {
@@ -158,12 +166,13 @@ export class RunningBackend {
     }
   }
 
-  /** The last lines of the backend's log, for failure messages. */
-  tail(lines = 40): string {
+  /** The last lines of the backend's log (not its health checks), for failure messages. */
+  tail(lines = 20): string {
     try {
       return fs
         .readFileSync(this.logFile, 'utf8')
         .split('\n')
+        .filter(line => !line.includes('/.backstage/health/'))
         .slice(-lines)
         .join('\n');
     } catch {
@@ -257,6 +266,20 @@ export class RunningBackend {
     await this.exited;
     clearTimeout(timer);
   }
+}
+
+async function assertPortFree(port: number): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', () =>
+      reject(
+        new Error(
+          `port ${port} is taken (a backend left by an earlier run?): free it first`,
+        ),
+      ),
+    );
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+  });
 }
 
 /** A database prefix of its own for one test run (PostgreSQL names, lower case). */

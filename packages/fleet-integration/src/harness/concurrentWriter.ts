@@ -24,12 +24,17 @@ export interface ConcurrentWriterOptions {
    * read resourceVersion as its precondition).
    */
   write: () => Promise<void>;
+  /**
+   * A write as the operator that changes nothing that matters, to see the
+   * webhook is active (`waitUntilActive`); `write` when absent.
+   */
+  probe?: () => Promise<void>;
 }
 
 /**
  * A real concurrent writer at the worst moment, without timing: a validating
- * admission webhook on the real API server holds the backend's first update
- * of one object, makes another write to that object, then admits the held
+ * admission webhook on the real API server holds the backend's first write
+ * (update, or create when the object is absent) of one object, makes another write to that object, then admits the held
  * update, which the API server then refuses with a real 409 Conflict (its
  * resourceVersion precondition no longer holds). What the backend does next
  * (re-read, retry) is what the test checks.
@@ -75,13 +80,14 @@ export class ConcurrentWriter {
     const key = fs.readFileSync(path.join(dir, 'tls.key'));
     fs.rmSync(dir, { recursive: true, force: true });
 
-    let writer: ConcurrentWriter | undefined;
+    // The request handler needs the writer, which needs the server.
+    const handle: { writer?: ConcurrentWriter } = {};
     const server = https.createServer({ cert, key }, (req, res) => {
       let text = '';
       req.on('data', chunk => (text += chunk));
       req.on('end', async () => {
         const review = JSON.parse(text);
-        await writer!.review(review.request);
+        await handle.writer!.review(review.request);
         res.setHeader('content-type', 'application/json');
         res.end(
           JSON.stringify({
@@ -99,7 +105,8 @@ export class ConcurrentWriter {
     const configurationName = `flotilla-it-writer-${crypto
       .randomBytes(4)
       .toString('hex')}`;
-    writer = new ConcurrentWriter(options, server, configurationName);
+    const writer = new ConcurrentWriter(options, server, configurationName);
+    handle.writer = writer;
     const [resource, subresource] = options.resource.split('/');
     await KubernetesObjectApi.makeApiClient(options.kubeConfig).create({
       apiVersion: 'admissionregistration.k8s.io/v1',
@@ -119,7 +126,8 @@ export class ConcurrentWriter {
               resources: [
                 subresource ? `${resource}/${subresource}` : resource,
               ],
-              operations: ['UPDATE'],
+              // A create too: the backend creates the object when absent.
+              operations: ['CREATE', 'UPDATE'],
               scope: '*',
             },
           ],
@@ -162,7 +170,7 @@ export class ConcurrentWriter {
           `the API server never called the concurrent writer's webhook for ${this.options.resource} ${this.options.name}`,
         );
       }
-      await this.options.write();
+      await (this.options.probe ?? this.options.write)();
       await new Promise(resolve => setTimeout(resolve, 250));
     }
   }

@@ -152,3 +152,38 @@ export function auditEvents(
     .filter(Boolean)
     .map(line => JSON.parse(line));
 }
+
+/**
+ * Puts a Karmada-propagated service back as the scenario seeds it: removes
+ * the OverridePolicy Flotilla's failovers write (an earlier run that did not
+ * roll back leaves it), then waits until the members run `baseline`.
+ */
+export async function resetKarmadaService(
+  fleet: FleetDescription,
+  service: {
+    namespace: string;
+    name: string;
+    baseline: Record<string, number>;
+  },
+): Promise<void> {
+  await adminClients(clusterNamed(fleet, 'karmada'))
+    .custom.deleteNamespacedCustomObject({
+      group: 'policy.karmada.io',
+      version: 'v1alpha1',
+      namespace: service.namespace,
+      plural: 'overridepolicies',
+      name: `flotilla-failover-${service.name}`,
+    })
+    .catch(() => undefined);
+  await eventually(async () => {
+    const running = await replicasOnMembers(
+      fleet,
+      service.namespace,
+      service.name,
+      Object.keys(service.baseline),
+    );
+    if (JSON.stringify(running) !== JSON.stringify(service.baseline)) {
+      throw new Error(`members run ${JSON.stringify(running)}`);
+    }
+  }, 180_000);
+}

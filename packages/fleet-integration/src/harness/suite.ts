@@ -20,7 +20,7 @@ export function useBackend(
   let running: RunningBackend | undefined;
   beforeAll(async () => {
     running = await RunningBackend.start(fleet, { ...options, databasePrefix });
-  }, 300_000);
+  }, 600_000);
   afterAll(async () => {
     await running?.stop();
     await dropDatabases(databasePrefix);
