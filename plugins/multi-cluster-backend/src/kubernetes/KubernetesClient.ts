@@ -278,11 +278,7 @@ export class KubernetesClient {
     const maxAgeMs = this.source?.maxAgeMs;
     const expired =
       maxAgeMs !== undefined && Date.now() - this.loadedAt > maxAgeMs;
-    if (
-      this.current &&
-      !expired &&
-      (this.current !== stale || !this.source)
-    ) {
+    if (this.current && !expired && (this.current !== stale || !this.source)) {
       return Promise.resolve(this.current);
     }
     if (!this.loading) {

@@ -30,7 +30,9 @@ const simulator = new PlacementSimulator({
 const duplicated = {
   replicas: 2,
   placement: {
-    clusterAffinity: { labelSelector: { matchLabels: { environment: 'prod' } } },
+    clusterAffinity: {
+      labelSelector: { matchLabels: { environment: 'prod' } },
+    },
     replicaScheduling: { replicaSchedulingType: 'Duplicated' as const },
   },
 };
