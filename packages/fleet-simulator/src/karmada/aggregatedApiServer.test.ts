@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import http2 from 'node:http2';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
@@ -333,6 +334,54 @@ describe('AggregatedApiServer', () => {
       'impersonate-user': 'flotilla-admin',
       'impersonate-group': 'system:masters',
     });
+  });
+
+  it('answers over HTTP/2 on one connection, as the aggregation layer calls it', async () => {
+    const session = http2.connect(`https://127.0.0.1:${port}`, {
+      ca: read('karmada-ca.crt'),
+      cert: read('front-proxy-client.crt'),
+      key: read('front-proxy-client.key'),
+    });
+    const get = (urlPath: string) =>
+      new Promise<{ code: number; body: any }>((resolve, reject) => {
+        const stream = session.request({
+          ':path': urlPath,
+          // Repeated, as Go's HTTP/2 client sends several groups.
+          'x-remote-user': admin.user,
+          'x-remote-group': admin.groups,
+        });
+        let code = 0;
+        let text = '';
+        stream.on('response', headers => (code = Number(headers[':status'])));
+        stream.on('data', chunk => (text += chunk));
+        stream.on('end', () => resolve({ code, body: JSON.parse(text) }));
+        stream.on('error', reject);
+        stream.end();
+      });
+    try {
+      const [discovery, list, proxied] = await Promise.all([
+        get('/apis/cluster.karmada.io/v1alpha1'),
+        get(base),
+        get(`${base}/m-1/proxy/api/v1/namespaces?limit=2`),
+      ]);
+      expect(discovery).toMatchObject({
+        code: 200,
+        body: { groupVersion: 'cluster.karmada.io/v1alpha1' },
+      });
+      expect(list.code).toBe(200);
+      expect(list.body.items.map((c: any) => c.metadata.name)).toContain('m-1');
+      expect(proxied.body).toEqual({ kind: 'NamespaceList', items: [] });
+      // No HTTP/2 pseudo-header reached the member as a header.
+      expect(memberRequests.at(-1)).toMatchObject({
+        path: '/api/v1/namespaces?limit=2',
+        'impersonate-group': 'system:masters',
+      });
+      expect(
+        Object.keys(memberRequests.at(-1)!).filter(h => h.startsWith(':')),
+      ).toEqual([]);
+    } finally {
+      session.close();
+    }
   });
 
   it('prints Karmada’s columns', () => {

@@ -161,4 +161,53 @@ describe('cluster proxy', () => {
     });
     await new Promise<void>(r => front.close(() => r()));
   });
+
+  it('forwards nothing for a caller that left before its request was forwarded', async () => {
+    let reached = 0;
+    const member = http.createServer((_req, res) => {
+      reached++;
+      res.end('{}');
+    });
+    await new Promise<void>(r => member.listen(0, '127.0.0.1', () => r()));
+    const memberPort = (member.address() as AddressInfo).port;
+    let arrived: () => void = () => undefined;
+    const callerArrived = new Promise<void>(r => (arrived = r));
+    let forwarded: Promise<void> | undefined;
+    const callerLeft = new Promise<void>(done => {
+      const front = http.createServer((req, res) => {
+        arrived();
+        // As a slow authorization would: forwarded after the caller left.
+        res.once('close', () => {
+          forwarded = forwardToCluster({
+            cluster: {
+              metadata: { name: 'm-1' },
+              spec: {
+                syncMode: 'Push',
+                apiEndpoint: `http://127.0.0.1:${memberPort}`,
+              },
+            } as Cluster,
+            credentials: { token: 'member-token' },
+            user,
+            proxyPath: '/api/v1/nodes',
+            query: '',
+            request: req,
+            response: res,
+          });
+          front.close(() => done());
+        });
+      });
+      front.listen(0, '127.0.0.1', () => {
+        const port = (front.address() as AddressInfo).port;
+        const caller = new AbortController();
+        fetch(`http://127.0.0.1:${port}/x`, { signal: caller.signal }).catch(
+          () => undefined,
+        );
+        callerArrived.then(() => caller.abort());
+      });
+    });
+    await callerLeft;
+    await forwarded;
+    expect(reached).toBe(0);
+    await new Promise<void>(r => member.close(() => r()));
+  });
 });

@@ -7,6 +7,7 @@
  */
 import http, { IncomingMessage, ServerResponse } from 'node:http';
 import https from 'node:https';
+import { pipeline } from 'node:stream';
 import type { Cluster } from './clusterTypes';
 import { ApiError, failure } from './apiStatus';
 import type { UserInfo } from './requestAuth';
@@ -50,6 +51,8 @@ export function proxyRequestHeaders(
     const lower = name.toLowerCase();
     if (value === undefined) continue;
     if (HOP_BY_HOP.has(lower) || connectionListed.has(lower)) continue;
+    // HTTP/2 pseudo-headers (`:path`, `:authority`, ...) are not headers.
+    if (lower.startsWith(':')) continue;
     if (lower === 'host' || lower === 'authorization') continue;
     if (lower.startsWith('impersonate-') || lower.startsWith('x-remote-'))
       continue;
@@ -79,6 +82,17 @@ export function proxyTarget(
   return url;
 }
 
+/**
+ * Ends an answer abruptly (the caller sees a broken response, not a short
+ * one): an HTTP/1.1 response is destroyed, an HTTP/2 one's stream (its
+ * compatibility response has no destroy()).
+ */
+export function breakOff(response: ServerResponse): void {
+  const stream = (response as { stream?: { destroy(): void } }).stream;
+  if (stream) stream.destroy();
+  else response.destroy();
+}
+
 export interface ClusterCredentials {
   token: string;
   caBundle?: string;
@@ -91,7 +105,7 @@ export type SecretReader = (
 
 /** Reads the token and CA the proxy uses for `cluster`. */
 export async function credentialsFor(
-  cluster: Cluster,
+  cluster: Readonly<Cluster>,
   readSecret: SecretReader,
 ): Promise<ClusterCredentials> {
   const ref = cluster.spec.impersonatorSecretRef ?? cluster.spec.secretRef;
@@ -136,7 +150,7 @@ export async function credentialsFor(
 
 /** Streams the request to the member and its answer back (watches included). */
 export function forwardToCluster(options: {
-  cluster: Cluster;
+  cluster: Readonly<Cluster>;
   credentials: ClusterCredentials;
   user: UserInfo;
   proxyPath: string;
@@ -162,6 +176,13 @@ export function forwardToCluster(options: {
   );
   const transport = target.protocol === 'https:' ? https : http;
   return new Promise(resolve => {
+    let answered = false;
+    // A caller that left while it was being authorized (a client whose
+    // deadline passed) gets nothing forwarded: its request would never end.
+    if (request.destroyed || response.destroyed) {
+      resolve();
+      return;
+    }
     const upstream = transport.request(
       target,
       {
@@ -177,9 +198,12 @@ export function forwardToCluster(options: {
         }
         response.writeHead(answer.statusCode ?? 502, back);
         answer.pipe(response);
-        answer.on('end', () => resolve());
+        answer.on('end', () => {
+          answered = true;
+          resolve();
+        });
         answer.on('error', () => {
-          response.destroy();
+          breakOff(response);
           resolve();
         });
       },
@@ -193,12 +217,19 @@ export function forwardToCluster(options: {
         response.writeHead(503, { 'content-type': 'application/json' });
         response.end(JSON.stringify(status));
       } else {
-        response.destroy();
+        breakOff(response);
       }
       resolve();
     });
-    // A caller that goes away (a closed watch) ends the upstream request.
-    response.on('close', () => upstream.destroy());
-    request.pipe(upstream);
+    // A caller that goes away (a closed watch, a client that gave up) ends
+    // the upstream request; one whose answer came whole leaves its
+    // connection to be reused.
+    response.on('close', () => {
+      if (!answered) upstream.destroy();
+    });
+    // Unlike pipe(), pipeline() ends the upstream request also when the
+    // caller's request breaks off: a GET left unended waits forever, and
+    // so does its connection.
+    pipeline(request, upstream, () => undefined);
   });
 }

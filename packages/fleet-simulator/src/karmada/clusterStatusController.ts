@@ -4,7 +4,10 @@
  * `status` (Ready, kubernetesVersion, apiEnablements, nodeSummary,
  * resourceSummary); the taint controller's part: a NotReady cluster
  * carries `cluster.karmada.io/not-ready:NoExecute`. A member the fault
- * registry forces NotReady is reported so.
+ * registry forces NotReady is reported so. Clusters that share one member
+ * (apiEndpoint and credentials) are probed once per pass, and at most
+ * `RECONCILE_CONCURRENCY` Clusters are reconciled at once, so that a
+ * thousand Clusters backed by a few API servers cost a few probes.
  */
 import { sameJson } from './sameJson';
 import https from 'node:https';
@@ -21,13 +24,47 @@ import {
   memberAccess,
   retryOnConflict,
 } from './kube';
-import { startLoop, Wake } from './loop';
+import { forEachLimited, startLoop, Wake } from './loop';
 
 const PROBE_TIMEOUT_MS = 5_000;
 /** API enablements change rarely; Karmada collects them on each sync, here less often. */
 const API_ENABLEMENTS_EVERY_MS = 5 * 60_000;
+/** Clusters reconciled at once: each writes its status through the aggregation layer. */
+const RECONCILE_CONCURRENCY = 16;
 
-function getText(
+/** What one member's API server showed in a pass (shared by the Clusters on it). */
+interface MemberObservation {
+  probe: Probe;
+  kubernetesVersion?: string;
+  apiEnablements?: ClusterStatus['apiEnablements'];
+  nodes?: never[];
+  deployments?: never[];
+}
+
+/** Clusters with equal keys reach the same server as the same identity. */
+function accessKey(access: MemberAccess): string {
+  return `${access.endpoint}|${access.token}|${access.caBundle ?? ''}`;
+}
+
+/**
+ * GET on the member. A kept-alive connection the server closed just as it
+ * was reused answers ECONNRESET without the request having reached the
+ * member: that is retried once on a new connection (Node's documented
+ * remedy), since one probe now stands for every Cluster of that member.
+ */
+async function getText(
+  access: MemberAccess,
+  path: string,
+): Promise<{ code: number; text: string }> {
+  try {
+    return await getTextOnce(access, path);
+  } catch (error) {
+    if (!(error as { reusedSocket?: boolean }).reusedSocket) throw error;
+    return getTextOnce(access, path);
+  }
+}
+
+function getTextOnce(
   access: MemberAccess,
   path: string,
 ): Promise<{ code: number; text: string }> {
@@ -56,7 +93,14 @@ function getText(
     request.on('timeout', () =>
       request.destroy(new Error(`no answer in ${PROBE_TIMEOUT_MS} ms`)),
     );
-    request.on('error', reject);
+    request.on('error', error => {
+      const code = (error as NodeJS.ErrnoException).code;
+      reject(
+        request.reusedSocket && code === 'ECONNRESET'
+          ? Object.assign(error, { reusedSocket: true })
+          : error,
+      );
+    });
     request.end();
   });
 }
@@ -113,12 +157,11 @@ export function startClusterStatusController(
     { at: number; value: ClusterStatus['apiEnablements'] }
   >();
 
-  async function observe(cluster: Cluster) {
-    const name = cluster.metadata.name;
-    const access = await memberAccess(core, cluster);
-    const forcedNotReady = isForcedNotReady(name);
+  async function observeMember(
+    access: MemberAccess,
+  ): Promise<MemberObservation> {
     const result = await probe(access);
-    if (!result.reachable) return { probe: result, forcedNotReady };
+    if (!result.reachable) return { probe: result };
     try {
       const version = JSON.parse((await getText(access, '/version')).text)
         .gitVersion as string;
@@ -126,14 +169,14 @@ export function startClusterStatusController(
       const apps = access.kubeConfig.makeApiClient(AppsV1Api);
       const nodes: V1Node[] = (await memberCore.listNode()).items;
       const deployments = (await apps.listDeploymentForAllNamespaces()).items;
-      let cached = enablements.get(name);
+      const key = accessKey(access);
+      let cached = enablements.get(key);
       if (!cached || Date.now() - cached.at > API_ENABLEMENTS_EVERY_MS) {
         cached = { at: Date.now(), value: await apiEnablements(access) };
-        enablements.set(name, cached);
+        enablements.set(key, cached);
       }
       return {
         probe: result,
-        forcedNotReady,
         kubernetesVersion: version,
         apiEnablements: cached.value,
         nodes: nodes as never[],
@@ -142,15 +185,36 @@ export function startClusterStatusController(
     } catch (error) {
       return {
         probe: { reachable: false as const, error: describeError(error) },
-        forcedNotReady,
       };
     }
   }
 
+  /** `seen`: this pass's observations by access key, shared by the Clusters of one member. */
+  async function observe(
+    cluster: Cluster,
+    seen: Map<string, Promise<MemberObservation>>,
+  ) {
+    const access = await memberAccess(core, cluster);
+    const forcedNotReady = isForcedNotReady(cluster.metadata.name);
+    const key = accessKey(access);
+    let member = seen.get(key);
+    if (!member) {
+      member = observeMember(access);
+      seen.set(key, member);
+    }
+    return { ...(await member), forcedNotReady };
+  }
+
   /** Writes status, then taints; each from the listed Cluster first, re-read on conflict. */
-  async function reconcile(listed: Cluster) {
+  async function reconcile(
+    listed: Cluster,
+    seen: Map<string, Promise<MemberObservation>>,
+  ) {
     const name = listed.metadata.name;
-    const observed = await observe(listed);
+    const observed = await observe(listed, seen);
+    // The fault proxies close first when the simulator stops: what a probe
+    // saw then says nothing about the member.
+    if (ctx.signal.aborted) return;
     let cluster = listed;
     let fresh = false;
     await retryOnConflict(async () => {
@@ -195,20 +259,21 @@ export function startClusterStatusController(
     intervalMs,
     async () => {
       const clusters = await karmada.listClusters();
-      await Promise.all(
-        clusters
-          .filter(
-            c => c.spec.syncMode === 'Push' && !c.metadata.deletionTimestamp,
-          )
-          .map(c =>
-            reconcile(c).catch(error =>
-              ctx.log(
-                `karmada cluster-status: ${c.metadata.name}: ${describeError(
-                  error,
-                )}`,
-              ),
+      const seen = new Map<string, Promise<MemberObservation>>();
+      await forEachLimited(
+        clusters.filter(
+          c => c.spec.syncMode === 'Push' && !c.metadata.deletionTimestamp,
+        ),
+        RECONCILE_CONCURRENCY,
+        c =>
+          reconcile(c, seen).catch(error =>
+            ctx.log(
+              `karmada cluster-status: ${c.metadata.name}: ${describeError(
+                error,
+              )}`,
             ),
           ),
+        ctx.signal,
       );
     },
     wake,

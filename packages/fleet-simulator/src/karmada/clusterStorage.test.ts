@@ -170,6 +170,8 @@ describe('ClusterStorage', () => {
       ...c,
       spec: { ...c.spec, region: 'eu-west' },
     }));
+    // Writes are coalesced; a stopping server flushes them.
+    first.flush();
     const second = new ClusterStorage(file);
     expect(second.get('prod-eu-west-aws-1').spec.region).toBe('eu-west');
     expect(second.currentResourceVersion()).toBe(
@@ -186,6 +188,21 @@ describe('ClusterStorage', () => {
       code: 410,
       reason: 'Expired',
     });
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('gathers writes: the file is written when flushed (or after the delay), not on each write', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'clusters-'));
+    const file = path.join(dir, 'clusters.json');
+    const storage = new ClusterStorage(file, now, 60_000);
+    storage.create(member('prod-eu-west-aws-1'));
+    storage.create(member('prod-us-east-aws-1'));
+    expect(fs.existsSync(file)).toBe(false);
+    storage.flush();
+    expect(new ClusterStorage(file).list().map(c => c.metadata.name)).toEqual([
+      'prod-eu-west-aws-1',
+      'prod-us-east-aws-1',
+    ]);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -4,7 +4,11 @@
  * resourceVersion counter; an update whose `metadata.resourceVersion` is
  * stale is refused with 409 Conflict; watchers get ADDED / MODIFIED /
  * DELETED events in resourceVersion order; the whole state is written to a
- * JSON file (atomically) so a restart keeps the Clusters.
+ * JSON file (atomically) so a restart keeps the Clusters. Writes to the file
+ * are coalesced (at most one per `persistDelayMs`): with a thousand Clusters
+ * the state is megabytes, and writing all of it on each of a thousand status
+ * updates blocked the server for seconds. `flush()` (the server calls it
+ * when it stops) writes what is pending.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -39,6 +43,9 @@ interface PersistedState {
 /** How many past events a watch may resume from (older ones: 410 Gone). */
 const EVENT_HISTORY = 1000;
 
+/** How long writes gather before the state is written to the file. */
+const PERSIST_DELAY_MS = 1000;
+
 const clone = <T>(value: T): T => structuredClone(value);
 
 function sameJson(a: unknown, b: unknown): boolean {
@@ -50,11 +57,13 @@ export class ClusterStorage {
   private resourceVersion = 0;
   private readonly history: WatchEvent[] = [];
   private readonly watchers = new Set<(event: WatchEvent) => void>();
+  private pendingPersist?: NodeJS.Timeout;
 
   /** `file` absent: in memory only (tests). */
   constructor(
     private readonly file?: string,
     private readonly now: () => Date = () => new Date(),
+    private readonly persistDelayMs = PERSIST_DELAY_MS,
   ) {
     if (file && fs.existsSync(file)) {
       const state = JSON.parse(fs.readFileSync(file, 'utf8')) as PersistedState;
@@ -69,9 +78,25 @@ export class ClusterStorage {
   }
 
   list(): Cluster[] {
-    return [...this.clusters.values()]
-      .sort((a, b) => a.metadata.name.localeCompare(b.metadata.name))
-      .map(clone);
+    return this.listStored().map(clone);
+  }
+
+  /**
+   * The stored Clusters themselves, in name order, to serialize without
+   * copying a thousand of them per list: never to be changed. Every write
+   * stores a new object, so a listed one stays the version it was listed at.
+   */
+  listStored(): ReadonlyArray<Readonly<Cluster>> {
+    return [...this.clusters.values()].sort((a, b) =>
+      a.metadata.name.localeCompare(b.metadata.name),
+    );
+  }
+
+  /** The stored Cluster itself, to read only (see listStored). */
+  getStored(name: string): Readonly<Cluster> {
+    const cluster = this.clusters.get(name);
+    if (!cluster) throw notFound(name);
+    return cluster;
   }
 
   get(name: string): Cluster {
@@ -261,7 +286,7 @@ export class ClusterStorage {
     this.resourceVersion += 1;
     cluster.metadata.resourceVersion = String(this.resourceVersion);
     if (store) this.clusters.set(cluster.metadata.name, cluster);
-    this.persist();
+    this.schedulePersist();
     const event: WatchEvent = {
       type,
       object: clone(cluster),
@@ -273,7 +298,18 @@ export class ClusterStorage {
     return clone(cluster);
   }
 
-  private persist(): void {
+  private schedulePersist(): void {
+    if (!this.file || this.pendingPersist) return;
+    this.pendingPersist = setTimeout(() => this.flush(), this.persistDelayMs);
+    // Pending writes never keep a stopping process alive: stop() flushes.
+    this.pendingPersist.unref();
+  }
+
+  /** Writes the state to the file now if a write is pending. */
+  flush(): void {
+    if (!this.pendingPersist) return;
+    clearTimeout(this.pendingPersist);
+    this.pendingPersist = undefined;
     if (!this.file) return;
     const state: PersistedState = {
       resourceVersion: this.resourceVersion,
@@ -281,7 +317,7 @@ export class ClusterStorage {
     };
     fs.mkdirSync(path.dirname(this.file), { recursive: true });
     const temporary = `${this.file}.${process.pid}.tmp`;
-    fs.writeFileSync(temporary, JSON.stringify(state, null, 2), {
+    fs.writeFileSync(temporary, JSON.stringify(state), {
       mode: 0o600,
     });
     fs.renameSync(temporary, this.file);

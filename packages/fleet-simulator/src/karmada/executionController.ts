@@ -27,11 +27,14 @@ import {
   retryOnConflict,
   statusCode,
 } from './kube';
-import { startLoop, Wake } from './loop';
+import { forEachLimited, startLoop, Wake } from './loop';
 import { reflectStatus, setCondition } from './workStatus';
 
 /** The manifest Karmada last applied, so an unchanged Work is not re-sent. */
 export const MANIFEST_HASH_ANNOTATION = 'flotilla.io/work-manifest-hash';
+
+/** Clusters reconciled at once (each lists and writes on its member). */
+const RECONCILE_CONCURRENCY = 8;
 
 /** Kinds whose managed objects are listed on members (what Works here carry); others are read one by one. */
 const LISTED_KINDS = [
@@ -298,6 +301,10 @@ export function startExecutionController(
   }
 
   const failing = new Map<string, string>();
+  // Clusters whose last reconcile found no Work and left nothing of theirs
+  // on the member: while they still have no Work, there is nothing to apply
+  // and nothing can have been orphaned since, so they are not listed again.
+  const settledWithoutWorks = new Set<string>();
   return startLoop(
     ctx,
     'execution',
@@ -307,27 +314,42 @@ export function startExecutionController(
         karmada.listClusters(),
         karmada.list('works'),
       ]);
-      await Promise.all(
-        clusters
-          .filter(c => c.spec.syncMode === 'Push')
-          .map(async c => {
-            try {
-              const namespace = executionNamespace(c.metadata.name);
-              await reconcileCluster(
-                c,
-                works.filter(w => w.metadata.namespace === namespace),
-              );
-              if (failing.has(c.metadata.name))
-                ctx.log(`karmada execution: ${c.metadata.name}: recovered`);
-              failing.delete(c.metadata.name);
-            } catch (error) {
-              const message = describeError(error);
-              // A member that is down stays down for a while: say it once.
-              if (failing.get(c.metadata.name) !== message)
-                ctx.log(`karmada execution: ${c.metadata.name}: ${message}`);
-              failing.set(c.metadata.name, message);
-            }
-          }),
+      const worksByNamespace = new Map<string, KubeObject[]>();
+      for (const work of works) {
+        const namespace = work.metadata.namespace ?? '';
+        worksByNamespace.set(namespace, [
+          ...(worksByNamespace.get(namespace) ?? []),
+          work,
+        ]);
+      }
+      const live = new Set(clusters.map(c => c.metadata.name));
+      for (const name of settledWithoutWorks)
+        if (!live.has(name)) settledWithoutWorks.delete(name);
+      await forEachLimited(
+        clusters.filter(c => c.spec.syncMode === 'Push'),
+        RECONCILE_CONCURRENCY,
+        async c => {
+          const name = c.metadata.name;
+          const clusterWorks =
+            worksByNamespace.get(executionNamespace(name)) ?? [];
+          if (clusterWorks.length === 0 && settledWithoutWorks.has(name))
+            return;
+          settledWithoutWorks.delete(name);
+          try {
+            await reconcileCluster(c, clusterWorks);
+            if (clusterWorks.length === 0) settledWithoutWorks.add(name);
+            if (failing.has(name))
+              ctx.log(`karmada execution: ${name}: recovered`);
+            failing.delete(name);
+          } catch (error) {
+            const message = describeError(error);
+            // A member that is down stays down for a while: say it once.
+            if (failing.get(name) !== message)
+              ctx.log(`karmada execution: ${name}: ${message}`);
+            failing.set(name, message);
+          }
+        },
+        ctx.signal,
       );
     },
     wake,

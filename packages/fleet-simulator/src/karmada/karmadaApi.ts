@@ -77,6 +77,15 @@ export function apiVersionOf(plural: Plural): string {
   return `${GROUPS[plural].group}/${GROUPS[plural].version}`;
 }
 
+/** How long a Cluster list is shared with other callers, from its start. */
+const CLUSTER_LIST_SHARE_MS = 1000;
+
+/** The last Cluster list per control plane (its KubeConfig, one per fleet). */
+const clusterLists = new WeakMap<
+  KubeConfig,
+  { startedAt: number; list: Promise<Cluster[]> }
+>();
+
 export class KarmadaApi {
   readonly custom: CustomObjectsApi;
 
@@ -84,13 +93,30 @@ export class KarmadaApi {
     this.custom = kubeConfig.makeApiClient(CustomObjectsApi);
   }
 
+  /**
+   * Every Cluster. A list another controller started less than
+   * `CLUSTER_LIST_SHARE_MS` ago (or is still waiting for) is the answer:
+   * with a thousand Clusters a list is megabytes, and each controller
+   * listing on every pass and wake-up kept the simulator busy. Callers only
+   * read the Clusters (a write re-reads one on conflict).
+   */
   async listClusters(): Promise<Cluster[]> {
-    const list = (await this.custom.listClusterCustomObject({
-      group: CLUSTER_GROUP,
-      version: 'v1alpha1',
-      plural: 'clusters',
-    })) as { items: Cluster[] };
-    return list.items ?? [];
+    const shared = clusterLists.get(this.kubeConfig);
+    if (shared && Date.now() - shared.startedAt < CLUSTER_LIST_SHARE_MS)
+      return [...(await shared.list)];
+    const list = (
+      this.custom.listClusterCustomObject({
+        group: CLUSTER_GROUP,
+        version: 'v1alpha1',
+        plural: 'clusters',
+      }) as Promise<{ items?: Cluster[] }>
+    ).then(answer => answer.items ?? []);
+    clusterLists.set(this.kubeConfig, { startedAt: Date.now(), list });
+    list.catch(() => {
+      if (clusterLists.get(this.kubeConfig)?.list === list)
+        clusterLists.delete(this.kubeConfig);
+    });
+    return [...(await list)];
   }
 
   async getCluster(name: string): Promise<Cluster> {

@@ -28,6 +28,9 @@ export class Wake {
   }
 }
 
+/** How long stopping waits for a pass in progress to finish. */
+const STOP_GRACE_MS = 5_000;
+
 export function startLoop(
   ctx: SimulatorContext,
   name: string,
@@ -80,7 +83,21 @@ export function startLoop(
     async stop() {
       stopping.abort();
       unsubscribe?.();
-      await running;
+      // A pass waiting on a request that never settles must not hold the
+      // simulator's shutdown (fleet.sh down then kills it, losing what the
+      // aggregated API server had not written yet).
+      let timer: NodeJS.Timeout | undefined;
+      const gaveUp = await Promise.race([
+        running.then(() => false),
+        new Promise<boolean>(resolve => {
+          timer = setTimeout(() => resolve(true), STOP_GRACE_MS);
+        }),
+      ]);
+      clearTimeout(timer);
+      if (gaveUp)
+        ctx.log(
+          `karmada ${name}: pass still running ${STOP_GRACE_MS} ms after stop; left behind`,
+        );
     },
   };
 }
@@ -106,4 +123,23 @@ export class Fingerprints {
     for (const key of this.seen.keys())
       if (!live.has(key)) this.seen.delete(key);
   }
+}
+
+/**
+ * Runs `task` for each item, at most `concurrency` at once, in order; once
+ * `signal` is aborted no further item is started.
+ */
+export async function forEachLimited<T>(
+  items: T[],
+  concurrency: number,
+  task: (item: T) => Promise<void>,
+  signal?: AbortSignal,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length && !signal?.aborted) await task(items[next++]);
+  };
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, items.length) }, worker),
+  );
 }

@@ -1,6 +1,15 @@
+import fs from 'node:fs';
+import https from 'node:https';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { KubeConfig } from '@kubernetes/client-node';
+import { createCa, signCertificate } from '../testPki';
 import { ApiError } from './apiStatus';
 import {
+  Attributes,
   forbidden,
+  SubjectAccessReviewAuthorizer,
   subjectAccessReviewFor,
   userFromRequestHeaders,
 } from './requestAuth';
@@ -96,5 +105,87 @@ describe('request header authentication', () => {
       message:
         'clusters/proxy.cluster.karmada.io "prod-eu-west-aws-1" is forbidden: User "dev" cannot get resource "clusters/proxy" in API group "cluster.karmada.io" at the cluster scope',
     });
+  });
+});
+
+describe('SubjectAccessReviewAuthorizer', () => {
+  it('asks the control plane once for concurrent equal questions, then answers from its cache', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sar-'));
+    createCa(dir, 'ca');
+    signCertificate(
+      dir,
+      'ca',
+      'serving',
+      '/CN=karmada',
+      'subjectAltName=IP:127.0.0.1\nextendedKeyUsage=serverAuth\n',
+    );
+    const read = (name: string) => fs.readFileSync(path.join(dir, name));
+    const reviews: Array<{ authorization?: string; body: any }> = [];
+    const controlPlane = https.createServer(
+      { cert: read('serving.crt'), key: read('serving.key') },
+      (req, res) => {
+        let text = '';
+        req.on('data', chunk => (text += chunk));
+        req.on('end', () => {
+          const body = JSON.parse(text);
+          reviews.push({ authorization: req.headers.authorization, body });
+          res.writeHead(201, { 'content-type': 'application/json' });
+          res.end(
+            JSON.stringify({
+              ...body,
+              status: { allowed: body.spec.user === 'viewer', reason: 'rbac' },
+            }),
+          );
+        });
+      },
+    );
+    await new Promise<void>(r => controlPlane.listen(0, '127.0.0.1', r));
+    const kubeConfig = new KubeConfig();
+    kubeConfig.loadFromOptions({
+      clusters: [
+        {
+          name: 'karmada',
+          server: `https://127.0.0.1:${
+            (controlPlane.address() as AddressInfo).port
+          }`,
+          caData: read('ca.crt').toString('base64'),
+        },
+      ],
+      users: [{ name: 'admin', token: 'admin-token' }],
+      contexts: [{ name: 'karmada', cluster: 'karmada', user: 'admin' }],
+      currentContext: 'karmada',
+    });
+    const authorizer = new SubjectAccessReviewAuthorizer(kubeConfig);
+    const get: Attributes = {
+      kind: 'resource',
+      verb: 'get',
+      group: 'cluster.karmada.io',
+      version: 'v1alpha1',
+      resource: 'clusters',
+      name: 'm-1',
+    };
+    const viewer = { name: 'viewer', groups: [], extra: {} };
+    try {
+      const answers = await Promise.all([
+        authorizer.authorize(viewer, get),
+        authorizer.authorize(viewer, get),
+        authorizer.authorize({ ...viewer, name: 'dev' }, get),
+      ]);
+      expect(answers.map(a => a.allowed)).toEqual([true, true, false]);
+      expect(await authorizer.authorize(viewer, get)).toMatchObject({
+        allowed: true,
+      });
+      expect(reviews.map(r => r.body.spec.user).sort()).toEqual([
+        'dev',
+        'viewer',
+      ]);
+      expect(reviews[0]).toMatchObject({
+        authorization: 'Bearer admin-token',
+        body: { kind: 'SubjectAccessReview' },
+      });
+    } finally {
+      await new Promise<void>(r => controlPlane.close(() => r()));
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -10,13 +10,10 @@
  * Authorization: a SubjectAccessReview against the control plane's
  * kube-apiserver, answers cached briefly as the delegating authorizer does.
  */
+import https from 'node:https';
 import type { TLSSocket } from 'node:tls';
 import type { IncomingMessage } from 'node:http';
-import {
-  AuthorizationV1Api,
-  KubeConfig,
-  V1SubjectAccessReview,
-} from '@kubernetes/client-node';
+import { KubeConfig, V1SubjectAccessReview } from '@kubernetes/client-node';
 import { ApiError, failure } from './apiStatus';
 
 export interface UserInfo {
@@ -92,12 +89,28 @@ export function userFromRequestHeaders(
   return { name, groups, extra };
 }
 
-/** Reads the verification result and CN of the TLS peer of a request. */
-export function peerOf(request: IncomingMessage): {
-  verified: boolean;
-  commonName?: string;
-} {
-  const socket = request.socket as TLSSocket;
+type Peer = { verified: boolean; commonName?: string };
+
+/** Each connection's peer: reading the certificate anew for every request was costly. */
+const peers = new WeakMap<object, Peer>();
+
+/**
+ * Reads the verification result and CN of the TLS peer of a request, once
+ * per connection (an HTTP/2 request's own socket is a view of its session's
+ * connection, made per request).
+ */
+export function peerOf(request: IncomingMessage): Peer {
+  const socket = ((request as { stream?: { session?: { socket?: unknown } } })
+    .stream?.session?.socket ?? request.socket) as TLSSocket;
+  let peer = peers.get(socket);
+  if (!peer) {
+    peer = readPeer(socket);
+    peers.set(socket, peer);
+  }
+  return peer;
+}
+
+function readPeer(socket: TLSSocket): Peer {
   const certificate = socket.getPeerCertificate?.();
   if (!certificate || Object.keys(certificate).length === 0)
     return { verified: false };
@@ -165,35 +178,102 @@ export function subjectAccessReviewFor(
  * `denyTtlMs`.
  */
 export class SubjectAccessReviewAuthorizer implements Authorizer {
-  private readonly api: AuthorizationV1Api;
   private readonly cache = new Map<
     string,
     { until: number; allowed: boolean; reason: string }
   >();
+  /** Reviews being asked: callers with the same question share the answer. */
+  private readonly asking = new Map<
+    string,
+    Promise<{ allowed: boolean; reason: string }>
+  >();
+  /**
+   * Kept alive: a review per Cluster name every ten seconds is, with a
+   * thousand Clusters, more new TLS connections than the simulator could
+   * make (client-node makes one per request).
+   */
+  private readonly agent = new https.Agent({ keepAlive: true });
 
   constructor(
-    kubeConfig: KubeConfig,
+    private readonly kubeConfig: KubeConfig,
     private readonly options: { allowTtlMs: number; denyTtlMs: number } = {
       allowTtlMs: 10_000,
       denyTtlMs: 1_000,
     },
-  ) {
-    this.api = kubeConfig.makeApiClient(AuthorizationV1Api);
-  }
+  ) {}
 
   async authorize(user: UserInfo, attributes: Attributes) {
     const review = subjectAccessReviewFor(user, attributes);
     const key = JSON.stringify(review.spec);
     const cached = this.cache.get(key);
     if (cached && cached.until > Date.now()) return cached;
-    const answer = await this.api.createSubjectAccessReview({ body: review });
-    const allowed =
-      answer.status?.allowed === true && answer.status?.denied !== true;
-    const reason = answer.status?.reason ?? '';
+    let answer = this.asking.get(key);
+    if (!answer) {
+      answer = this.ask(review).finally(() => this.asking.delete(key));
+      this.asking.set(key, answer);
+    }
+    const { allowed, reason } = await answer;
     const ttl = allowed ? this.options.allowTtlMs : this.options.denyTtlMs;
     if (this.cache.size > 10_000) this.cache.clear();
     this.cache.set(key, { until: Date.now() + ttl, allowed, reason });
     return { allowed, reason };
+  }
+
+  /** POST /apis/authorization.k8s.io/v1/subjectaccessreviews. */
+  private async ask(
+    review: V1SubjectAccessReview,
+  ): Promise<{ allowed: boolean; reason: string }> {
+    const server = this.kubeConfig.getCurrentCluster()?.server;
+    if (!server) throw new Error('the control plane has no server URL');
+    const options: https.RequestOptions = {};
+    await this.kubeConfig.applyToHTTPSOptions(options);
+    const body = JSON.stringify(review);
+    const answer = await new Promise<V1SubjectAccessReview>(
+      (resolve, reject) => {
+        const request = https.request(
+          new URL('/apis/authorization.k8s.io/v1/subjectaccessreviews', server),
+          {
+            ...options,
+            method: 'POST',
+            agent: this.agent,
+            headers: {
+              ...options.headers,
+              'content-type': 'application/json',
+              accept: 'application/json',
+              'content-length': Buffer.byteLength(body),
+            },
+            timeout: 10_000,
+          },
+          response => {
+            let text = '';
+            response.setEncoding('utf8');
+            response.on('data', chunk => (text += chunk));
+            response.on('end', () => {
+              if (response.statusCode !== 201 && response.statusCode !== 200) {
+                reject(
+                  new Error(
+                    `SubjectAccessReview answered ${
+                      response.statusCode
+                    }: ${text.slice(0, 200)}`,
+                  ),
+                );
+              } else resolve(JSON.parse(text));
+            });
+            response.on('error', reject);
+          },
+        );
+        request.on('timeout', () =>
+          request.destroy(new Error('SubjectAccessReview: no answer in 10 s')),
+        );
+        request.on('error', reject);
+        request.end(body);
+      },
+    );
+    return {
+      allowed:
+        answer.status?.allowed === true && answer.status?.denied !== true,
+      reason: answer.status?.reason ?? '',
+    };
   }
 }
 
