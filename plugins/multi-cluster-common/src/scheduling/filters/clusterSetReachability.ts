@@ -9,32 +9,15 @@
 import { z } from 'zod';
 import { PlacementError } from '../errors';
 import type { ClusterSnapshot, ReachabilityRequirement } from '../types';
-import type { ClusterFilter, FilterFailure } from './types';
+import type {
+  ClusterFilter,
+  CompiledDependency,
+  CompiledReachability,
+} from './types';
 
 /** Worded like Karmada's reasons so it reads naturally in the FitError histogram. */
 export const REACHABILITY_REASON =
   "cluster(s) cannot reach the workload's dependencies";
-
-/** One dependency, prepared once per scheduling attempt. */
-export interface CompiledDependency {
-  ref: string;
-  /** The dependency's clusters, sorted (for explanations). */
-  clusterNames: readonly string[];
-  clusterNameSet: ReadonlySet<string>;
-  /** Union of the cluster sets of the dependency's clusters. */
-  clusterSets: ReadonlySet<string>;
-}
-
-/** The dependencies that constrain placement (those that run somewhere). */
-export interface CompiledReachability {
-  dependencies: readonly CompiledDependency[];
-  /**
-   * Failures by the indices of the unreachable dependencies: every cluster
-   * missing the same dependencies gets the same (shared, read-only) failure,
-   * so a large fleet formats each explanation once.
-   */
-  failures: Map<string, FilterFailure>;
-}
 
 /**
  * True when the two clusters share at least one cluster set. A cluster in no

@@ -10,7 +10,13 @@ import { taintTolerationFilter } from './taintToleration';
 import type { ClusterFilter, FilterContext, FilterFailure } from './types';
 import type { ClusterSnapshot } from '../types';
 
-export type { FilterContext, FilterFailure, FilterPluginName } from './types';
+export type {
+  CompiledDependency,
+  CompiledReachability,
+  FilterContext,
+  FilterFailure,
+  FilterPluginName,
+} from './types';
 export {
   clusterSetReachabilityFilter,
   compileReachability,
@@ -18,10 +24,6 @@ export {
   REACHABILITY_REASON,
   sharesClusterSet,
   validateReachability,
-} from './clusterSetReachability';
-export type {
-  CompiledDependency,
-  CompiledReachability,
 } from './clusterSetReachability';
 
 /**

@@ -4,7 +4,6 @@
 import type { ClusterPredicate } from '../matching/clusterAffinity';
 import type { Toleration } from '../placement';
 import type { ClusterSnapshot } from '../types';
-import type { CompiledReachability } from './clusterSetReachability';
 
 export type FilterPluginName =
   | 'TaintToleration'
@@ -23,6 +22,27 @@ export interface FilterFailure {
   karmadaReason: string;
   /** Short human explanation for the placement preview. */
   explanation: string;
+}
+
+/** One dependency, prepared once per scheduling attempt. */
+export interface CompiledDependency {
+  ref: string;
+  /** The dependency's clusters, sorted (for explanations). */
+  clusterNames: readonly string[];
+  clusterNameSet: ReadonlySet<string>;
+  /** Union of the cluster sets of the dependency's clusters. */
+  clusterSets: ReadonlySet<string>;
+}
+
+/** The dependencies that constrain placement (those that run somewhere). */
+export interface CompiledReachability {
+  dependencies: readonly CompiledDependency[];
+  /**
+   * Failures by the indices of the unreachable dependencies: every cluster
+   * missing the same dependencies gets the same (shared, read-only) failure,
+   * so a large fleet formats each explanation once.
+   */
+  failures: Map<string, FilterFailure>;
 }
 
 /** Everything the filters need, prepared once per scheduling attempt. */
