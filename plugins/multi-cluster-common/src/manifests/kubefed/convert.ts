@@ -145,7 +145,7 @@ export const federatedResourceSchema = z
     const issue = (message: string, path: (string | number)[]) =>
       ctx.addIssue({ code: z.ZodIssueCode.custom, message, path });
     const target = KUBEFED_TARGET_TYPES[fed.kind];
-    const templateSpec = (fed.spec.template as Record<string, any>).spec;
+    const templateSpec: unknown = fed.spec.template.spec;
     if (target && WORKLOAD_KINDS.has(target.kind)) {
       if (!templateSpec || typeof templateSpec !== 'object') {
         issue(`spec.template.spec is required for a ${target.kind}`, [
@@ -154,12 +154,13 @@ export const federatedResourceSchema = z
           'spec',
         ]);
       } else {
-        if (!templateSpec.selector)
+        const spec = templateSpec as Record<string, unknown>;
+        if (!spec.selector)
           issue(
             `spec.template.spec.selector is required for a ${target.kind}`,
             ['spec', 'template', 'spec', 'selector'],
           );
-        if (!templateSpec.template)
+        if (!spec.template)
           issue(
             `spec.template.spec.template is required for a ${target.kind}`,
             ['spec', 'template', 'spec', 'template'],
@@ -268,10 +269,9 @@ export function convertKubefedResource(
   const name = fed.metadata.name;
   const target = KUBEFED_TARGET_TYPES[fed.kind];
   const warnings: string[] = [];
-  const template = JSON.parse(JSON.stringify(fed.spec.template)) as Record<
-    string,
-    any
-  >;
+  const template = JSON.parse(
+    JSON.stringify(fed.spec.template),
+  ) as typeof fed.spec.template;
 
   const resourceMeta: KubernetesManifest['metadata'] = { name, namespace };
   if (template.metadata?.labels) resourceMeta.labels = template.metadata.labels;
