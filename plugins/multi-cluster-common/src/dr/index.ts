@@ -2,3 +2,6 @@ export * from './strategies';
 export * from './service';
 export * from './posture';
 export * from './failoverPlan';
+export * from './rollbackPlan';
+export * from './replicaShift';
+export * from './placementReplicas';
