@@ -3,6 +3,7 @@ import type {
   AddonCoverage,
   FleetCluster,
 } from '@flotilla/plugin-multi-cluster-common';
+import type { V1ObjectMeta } from '@kubernetes/client-node';
 import { KubernetesClient } from '../kubernetes/KubernetesClient';
 import { coverageOf, FleetClusterIndex, observe } from './coverage';
 import {
@@ -22,8 +23,40 @@ const IN_CLUSTER_NAME = 'in-cluster';
 
 type Observation = Omit<AddonClusterStatus, 'cluster'>;
 
-function isOwnedBy(app: any, appSet: any): boolean {
-  const owners: any[] = app?.metadata?.ownerReferences ?? [];
+/** The fields of an Argo CD Application spec that Flotilla reads. */
+interface ApplicationSpec {
+  source?: { targetRevision?: string };
+  sources?: ({ targetRevision?: string } | undefined)[];
+  destination?: { name?: string; server?: string };
+}
+
+/** The fields of an Argo CD Application that Flotilla reads. */
+export interface Application {
+  metadata?: V1ObjectMeta;
+  spec?: ApplicationSpec;
+  status?: {
+    sync?: { status?: string; revision?: unknown; revisions?: string[] };
+    health?: { status?: string; message?: string };
+    operationState?: { phase?: string; message?: string };
+  };
+}
+
+/** The fields of an Argo CD ApplicationSet that Flotilla reads. */
+interface ApplicationSet {
+  metadata?: V1ObjectMeta;
+  spec?: { template?: { spec?: ApplicationSpec } };
+  status?: {
+    conditions?: {
+      type?: string;
+      status?: string;
+      reason?: string;
+      message?: string;
+    }[];
+  };
+}
+
+function isOwnedBy(app: Application, appSet: ApplicationSet): boolean {
+  const owners = app?.metadata?.ownerReferences ?? [];
   const uid = appSet?.metadata?.uid;
   return owners.some(
     o =>
@@ -36,7 +69,7 @@ function isOwnedBy(app: any, appSet: any): boolean {
 }
 
 /** The deployed revision; multi-source Applications report one per source. */
-function syncedRevision(app: any): string | undefined {
+function syncedRevision(app: Application): string | undefined {
   const sync = app?.status?.sync;
   if (typeof sync?.revision === 'string' && sync.revision) {
     return sync.revision;
@@ -47,29 +80,32 @@ function syncedRevision(app: any): string | undefined {
   return undefined;
 }
 
-function targetRevision(app: any): string | undefined {
+function targetRevision(
+  app: { spec?: ApplicationSpec } | undefined,
+): string | undefined {
   const spec = app?.spec;
   if (spec?.source) {
     return spec.source.targetRevision ?? 'HEAD';
   }
   if (Array.isArray(spec?.sources) && spec.sources.length > 0) {
-    return spec.sources.map((s: any) => s?.targetRevision ?? 'HEAD').join(',');
+    return spec.sources.map(s => s?.targetRevision ?? 'HEAD').join(',');
   }
   return undefined;
 }
 
 /** Maps an Application's sync and health status to an add-on state. */
-export function applicationState(app: any): Observation {
+export function applicationState(app: Application): Observation {
   const name = `Application ${app?.metadata?.name}`;
   const sync: string = app?.status?.sync?.status ?? 'Unknown';
   const health: string = app?.status?.health?.status ?? 'Unknown';
   const revision = syncedRevision(app);
   const desiredRevision = targetRevision(app);
   const at = revision ? ` at revision ${revision}` : '';
+  const operation = app?.status?.operationState;
   const details = [
     app?.status?.health?.message,
-    ['Failed', 'Error'].includes(app?.status?.operationState?.phase)
-      ? `last sync ${app.status.operationState.phase}: ${app.status.operationState.message}`
+    operation?.phase && ['Failed', 'Error'].includes(operation.phase)
+      ? `last sync ${operation.phase}: ${operation.message}`
       : undefined,
   ].filter(Boolean);
   const extra = details.length > 0 ? ` (${details.join('; ')})` : '';
@@ -92,8 +128,8 @@ export function applicationState(app: any): Observation {
   };
 }
 
-function errorConditions(appSet: any): string[] {
-  return ((appSet?.status?.conditions ?? []) as any[])
+function errorConditions(appSet: ApplicationSet): string[] {
+  return (appSet?.status?.conditions ?? [])
     .filter(c => c?.type === 'ErrorOccurred' && c?.status === 'True')
     .map(c => `${c.reason ?? 'ErrorOccurred'}: ${c.message ?? ''}`.trim());
 }
@@ -122,7 +158,7 @@ export class ArgoCdApplicationSetSource implements AddonSource {
       `cannot reach cluster '${delivery.cluster}' where Argo CD runs (unknown cluster or no credentials)`,
     );
     const opts = { signal: options.signal };
-    const appSet = await client.getCustomObject(
+    const appSet = await client.getCustomObject<ApplicationSet>(
       {
         group: GROUP,
         version: VERSION,
@@ -155,10 +191,10 @@ export class ArgoCdApplicationSetSource implements AddonSource {
     client: KubernetesClient,
     delivery: ArgoCdApplicationSetDelivery,
     opts: { signal?: AbortSignal },
-  ): Promise<any[]> {
+  ): Promise<Application[]> {
     // Generated Applications carry no label naming their ApplicationSet, so
     // the namespace is listed and filtered by ownerReference.
-    const list = await client.listCustomObjects(
+    const list = await client.listCustomObjects<Application>(
       {
         group: GROUP,
         version: VERSION,
@@ -171,11 +207,12 @@ export class ArgoCdApplicationSetSource implements AddonSource {
   }
 
   private destinationCluster(
-    app: any,
+    app: Application,
     delivery: ArgoCdApplicationSetDelivery,
     index: FleetClusterIndex,
   ): FleetCluster | undefined {
-    const destination = app?.spec?.destination ?? {};
+    const destination: NonNullable<ApplicationSpec['destination']> =
+      app?.spec?.destination ?? {};
     if (
       destination.name === IN_CLUSTER_NAME ||
       (!destination.name &&

@@ -31,6 +31,42 @@ export const FLEET_LABELS = {
 
 type Observation = Omit<AddonClusterStatus, 'cluster'>;
 
+/** A resource named in a BundleDeployment's status. */
+interface BundleResource {
+  kind?: string;
+  namespace?: string;
+  name?: string;
+  missing?: boolean;
+  delete?: boolean;
+  exist?: boolean;
+  summary?: { state?: string; message?: unknown };
+}
+
+/** The fields of a Fleet BundleDeployment that Flotilla reads. */
+export interface BundleDeployment {
+  metadata?: { name?: string; labels?: Record<string, string> };
+  spec?: { deploymentID?: string; paused?: boolean };
+  status?: {
+    ready?: boolean;
+    appliedDeploymentID?: string;
+    nonModified?: boolean;
+    modifiedStatus?: BundleResource[];
+    nonReadyStatus?: BundleResource[];
+    display?: { state?: string };
+  };
+}
+
+/** The fields of a Fleet GitRepo that Flotilla reads. */
+interface GitRepo {
+  status?: { commit?: string; display?: { error?: boolean; message?: string } };
+}
+
+/** The fields of a Fleet Cluster that Flotilla reads. */
+interface FleetClusterObject {
+  metadata?: { name?: string; labels?: Record<string, string> };
+  status?: { apiServerURL?: string };
+}
+
 const MAX_LISTED = 3;
 
 function listed(items: string[]): string {
@@ -40,23 +76,22 @@ function listed(items: string[]): string {
     : shown;
 }
 
-function objectName(r: any): string {
+function objectName(r: BundleResource): string {
   return `${r?.kind ?? 'object'} ${r?.namespace ? `${r.namespace}/` : ''}${
     r?.name ?? ''
   }`;
 }
 
-function modification(r: any): string {
+function modification(r: BundleResource): string {
   if (r?.missing) return `${objectName(r)} missing`;
   if (r?.delete) return `${objectName(r)} not in the bundle`;
   if (r?.exist) return `${objectName(r)} owned by another bundle`;
   return `${objectName(r)} changed`;
 }
 
-function notReady(r: any): string {
-  const messages: string[] = Array.isArray(r?.summary?.message)
-    ? r.summary.message
-    : [];
+function notReady(r: BundleResource): string {
+  const message = r?.summary?.message;
+  const messages: string[] = Array.isArray(message) ? message : [];
   const why = messages.length > 0 ? messages.join(' ') : r?.summary?.state;
   return why ? `${objectName(r)} ${why}` : objectName(r);
 }
@@ -67,10 +102,10 @@ function notReady(r: any): string {
  * has not caught up.
  */
 export function bundleDeploymentState(
-  bd: any,
+  bd: BundleDeployment,
   desiredCommit: string | undefined,
 ): Observation {
-  const labels = bd?.metadata?.labels ?? {};
+  const labels: Record<string, string | undefined> = bd?.metadata?.labels ?? {};
   const bundle = `bundle ${
     labels[FLEET_LABELS.bundleName] ?? bd?.metadata?.name
   }`;
@@ -100,13 +135,13 @@ export function bundleDeploymentState(
     problems.push(`at commit ${commit}, the GitRepo is at ${desiredCommit}`);
   }
   if (status.nonModified === false) {
-    const changes = ((status.modifiedStatus ?? []) as any[]).map(modification);
+    const changes = (status.modifiedStatus ?? []).map(modification);
     problems.push(
       `modified in the cluster${changes.length ? `: ${listed(changes)}` : ''}`,
     );
   }
   if (status.ready === false) {
-    const reasons = ((status.nonReadyStatus ?? []) as any[]).map(notReady);
+    const reasons = (status.nonReadyStatus ?? []).map(notReady);
     const state = status.display?.state ? ` (${status.display.state})` : '';
     problems.push(
       `not ready${state}${reasons.length ? `: ${listed(reasons)}` : ''}`,
@@ -159,7 +194,7 @@ export class FleetGitRepoSource implements AddonSource {
       `cannot reach Fleet management cluster '${delivery.cluster}' (unknown cluster or no credentials)`,
     );
     const opts = { signal: options.signal };
-    const gitRepo = await client.getCustomObject(
+    const gitRepo = await client.getCustomObject<GitRepo>(
       {
         group: GROUP,
         version: VERSION,
@@ -172,7 +207,7 @@ export class FleetGitRepoSource implements AddonSource {
     const desiredCommit: string | undefined =
       gitRepo?.status?.commit || undefined;
     // BundleDeployments live in per-cluster namespaces, so list them all.
-    const deployments = await client.listCustomObjects(
+    const deployments = await client.listCustomObjects<BundleDeployment>(
       {
         group: GROUP,
         version: VERSION,
@@ -218,10 +253,10 @@ export class FleetGitRepoSource implements AddonSource {
     note: string;
   }> {
     const index = new FleetClusterIndex(fleet);
-    const fleetClusters = new Map<string, any>();
+    const fleetClusters = new Map<string | undefined, FleetClusterObject>();
     let note = '';
     try {
-      const list = await client.listCustomObjects(
+      const list = await client.listCustomObjects<FleetClusterObject>(
         {
           group: GROUP,
           version: VERSION,

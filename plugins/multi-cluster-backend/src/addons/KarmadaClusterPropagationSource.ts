@@ -4,6 +4,10 @@ import type {
   FleetCluster,
 } from '@flotilla/plugin-multi-cluster-common';
 import { KubernetesClient } from '../kubernetes/KubernetesClient';
+import type {
+  PropagationPolicy,
+  ResourceBinding,
+} from '../inventory/connectors/karmadaTypes';
 import { coverageOf, FleetClusterIndex, observe } from './coverage';
 import {
   requireClient,
@@ -24,24 +28,30 @@ export const KARMADA_POLICY_LABELS = {
 
 type Observation = Omit<AddonClusterStatus, 'cluster'>;
 
-function resourceName(binding: any): string {
-  const r = binding?.spec?.resource ?? {};
+/** A (Cluster)ResourceBinding as read here: every field may be missing. */
+type BindingView = {
+  kind?: string;
+  metadata?: Partial<ResourceBinding['metadata']>;
+  spec?: ResourceBinding['spec'];
+  status?: ResourceBinding['status'];
+};
+
+function resourceName(binding: BindingView): string {
+  const r: NonNullable<NonNullable<BindingView['spec']>['resource']> =
+    binding?.spec?.resource ?? {};
   return `${r.kind ?? 'resource'} ${r.namespace ? `${r.namespace}/` : ''}${
     r.name ?? binding?.metadata?.name
   }`;
 }
 
 /** Per scheduled cluster, the state of one binding's resource there. */
-export function bindingStates(binding: any): Map<string, Observation> {
+export function bindingStates(binding: BindingView): Map<string, Observation> {
   const out = new Map<string, Observation>();
   const what = resourceName(binding);
-  const statuses = new Map<string, any>(
-    ((binding?.status?.aggregatedStatus ?? []) as any[]).map(s => [
-      s?.clusterName,
-      s,
-    ]),
+  const statuses = new Map(
+    (binding?.status?.aggregatedStatus ?? []).map(s => [s?.clusterName, s]),
   );
-  for (const target of (binding?.spec?.clusters ?? []) as any[]) {
+  for (const target of binding?.spec?.clusters ?? []) {
     const name: string | undefined = target?.name;
     if (!name) continue;
     const s = statuses.get(name);
@@ -131,10 +141,10 @@ export class KarmadaClusterPropagationSource implements AddonSource {
     client: KubernetesClient,
     delivery: KarmadaClusterPropagationDelivery,
     opts: { signal?: AbortSignal },
-  ): Promise<any> {
+  ): Promise<PropagationPolicy> {
     // The client reads single objects by namespace only; this cluster-scoped
     // policy is picked out of the (short) policy list instead.
-    const list = await client.listCustomObjects(
+    const list = await client.listCustomObjects<PropagationPolicy>(
       {
         group: 'policy.karmada.io',
         version: 'v1alpha1',
@@ -143,7 +153,7 @@ export class KarmadaClusterPropagationSource implements AddonSource {
       opts,
     );
     const policy = (list.items ?? []).find(
-      (p: any) => p?.metadata?.name === delivery.name,
+      p => p?.metadata?.name === delivery.name,
     );
     if (!policy) {
       throw new Error(
@@ -156,9 +166,9 @@ export class KarmadaClusterPropagationSource implements AddonSource {
   private async listBindings(
     client: KubernetesClient,
     delivery: KarmadaClusterPropagationDelivery,
-    policy: any,
+    policy: PropagationPolicy,
     opts: { signal?: AbortSignal },
-  ): Promise<any[]> {
+  ): Promise<BindingView[]> {
     const selectors = [`${KARMADA_POLICY_LABELS.name}=${delivery.name}`];
     const permanentId =
       policy?.metadata?.labels?.[KARMADA_POLICY_LABELS.permanentId];
@@ -170,7 +180,7 @@ export class KarmadaClusterPropagationSource implements AddonSource {
     const lists = await Promise.all(
       ['clusterresourcebindings', 'resourcebindings'].flatMap(plural =>
         selectors.map(labelSelector =>
-          client.listCustomObjects(
+          client.listCustomObjects<BindingView>(
             {
               group: 'work.karmada.io',
               version: 'v1alpha2',
@@ -182,9 +192,9 @@ export class KarmadaClusterPropagationSource implements AddonSource {
         ),
       ),
     );
-    const byKey = new Map<string, any>();
+    const byKey = new Map<string, BindingView>();
     for (const item of lists.flatMap(l => l.items ?? [])) {
-      const m = item?.metadata ?? {};
+      const m: NonNullable<BindingView['metadata']> = item?.metadata ?? {};
       byKey.set(m.uid ?? `${item?.kind}/${m.namespace ?? ''}/${m.name}`, item);
     }
     return [...byKey.values()];

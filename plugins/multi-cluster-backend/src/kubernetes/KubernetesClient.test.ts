@@ -370,14 +370,14 @@ describe('KubernetesClient workload scaling', () => {
       namespace: 'shop',
       name: 'web',
     });
-    expect(current.spec.replicas).toBe(2);
+    expect(current.spec?.replicas).toBe(2);
     const patched = await c.scaleWorkload('Deployment', {
       namespace: 'shop',
       name: 'web',
       replicas: 5,
-      resourceVersion: current.metadata.resourceVersion,
+      resourceVersion: current.metadata?.resourceVersion,
     });
-    expect(patched.metadata.resourceVersion).toBe('42');
+    expect(patched.metadata?.resourceVersion).toBe('42');
     // A second writer with the old version is refused, not applied.
     await expect(
       c.scaleWorkload('Deployment', {

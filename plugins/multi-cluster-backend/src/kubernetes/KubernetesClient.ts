@@ -10,13 +10,37 @@ import {
   RequestContext,
   ResponseContext,
   type ConfigurationOptions,
+  type KubernetesObject,
   type V1ConfigMap,
+  type V1Deployment,
+  type V1ListMeta,
   type V1Namespace,
   type V1Node,
   type V1Secret,
   type V1ObjectMeta,
+  type V1Scale,
   type V1Service,
+  type V1StatefulSet,
 } from '@kubernetes/client-node';
+
+/**
+ * A custom object as read: its envelope typed, its `spec` and `status` left
+ * to the caller to narrow (or given a shape through the type parameter of
+ * the custom-object methods).
+ */
+export interface CustomObject extends KubernetesObject {
+  spec?: Record<string, unknown>;
+  status?: Record<string, unknown>;
+}
+
+/** A list of custom objects. */
+export interface CustomObjectList<T = CustomObject> {
+  items: T[];
+  metadata?: V1ListMeta;
+}
+
+/** A Deployment or a StatefulSet. */
+export type Workload = V1Deployment | V1StatefulSet;
 
 /** Content type of a JSON merge patch (RFC 7386). */
 export const MERGE_PATCH = 'application/merge-patch+json';
@@ -126,15 +150,19 @@ export function buildKubeConfig(endpoint: KubernetesEndpoint): KubeConfig {
   return kc;
 }
 
-function parseBody(body: unknown): any {
+function parseBody(
+  body: unknown,
+): { message?: unknown; reason?: string } | undefined {
   if (typeof body === 'string') {
     try {
-      return JSON.parse(body);
+      return JSON.parse(body) ?? undefined;
     } catch {
       return undefined;
     }
   }
-  return body;
+  return typeof body === 'object' && body !== null
+    ? (body as { message?: unknown; reason?: string })
+    : undefined;
 }
 
 /** Converts any client error into a credential-free KubernetesRequestError. */
@@ -325,7 +353,7 @@ export class KubernetesClient {
       middleware: [
         {
           pre: (ctx: RequestContext) => {
-            ctx.setSignal(controller.signal as any);
+            ctx.setSignal(controller.signal);
             for (const [k, v] of Object.entries(headers)) {
               ctx.setHeaderParam(k, v);
             }
@@ -373,7 +401,7 @@ export class KubernetesClient {
     }
   }
 
-  async listCustomObjects(
+  async listCustomObjects<T = CustomObject>(
     req: {
       group: string;
       version: string;
@@ -382,7 +410,7 @@ export class KubernetesClient {
       labelSelector?: string;
     },
     opts?: { timeoutMs?: number; signal?: AbortSignal },
-  ): Promise<{ items: any[]; metadata?: any }> {
+  ): Promise<CustomObjectList<T>> {
     const what = `list ${req.plural}.${req.group}/${req.version}`;
     return this.call(
       what,
@@ -411,7 +439,7 @@ export class KubernetesClient {
     );
   }
 
-  async getCustomObject(
+  async getCustomObject<T = CustomObject>(
     req: {
       group: string;
       version: string;
@@ -420,7 +448,7 @@ export class KubernetesClient {
       name: string;
     },
     opts?: { timeoutMs?: number; signal?: AbortSignal },
-  ): Promise<any> {
+  ): Promise<T> {
     return this.call(
       `get ${req.plural}.${req.group}/${req.version} ${req.namespace}/${req.name}`,
       (apis, options) => apis.custom.getNamespacedCustomObject(req, options),
@@ -429,7 +457,7 @@ export class KubernetesClient {
   }
 
   /** JSON merge patch (`application/merge-patch+json`). */
-  async mergePatchCustomObject(
+  async mergePatchCustomObject<T = CustomObject>(
     req: {
       group: string;
       version: string;
@@ -439,7 +467,7 @@ export class KubernetesClient {
       body: object;
     },
     opts?: { timeoutMs?: number; signal?: AbortSignal },
-  ): Promise<any> {
+  ): Promise<T> {
     return this.call(
       `patch ${req.plural}.${req.group}/${req.version} ${req.namespace}/${req.name}`,
       (apis, options) =>
@@ -469,7 +497,7 @@ export class KubernetesClient {
       resourceVersion?: string;
     },
     opts?: { timeoutMs?: number; signal?: AbortSignal },
-  ): Promise<any> {
+  ): Promise<unknown> {
     return this.call(
       `delete ${req.plural}.${req.group}/${req.version} ${req.namespace}/${req.name}`,
       (apis, options) =>
@@ -495,8 +523,8 @@ export class KubernetesClient {
     kind: 'Deployment' | 'StatefulSet',
     req: { namespace?: string; labelSelector: string },
     opts?: { timeoutMs?: number; signal?: AbortSignal },
-  ): Promise<any[]> {
-    const list = await this.call(
+  ): Promise<Workload[]> {
+    const list = await this.call<{ items?: Workload[] }>(
       `list ${kind === 'Deployment' ? 'deployments' : 'statefulsets'}`,
       async (apis, options) => {
         if (kind === 'Deployment') {
@@ -522,7 +550,7 @@ export class KubernetesClient {
       },
       opts,
     );
-    return (list.items ?? []) as any[];
+    return list.items ?? [];
   }
 
   /** Reads a Deployment or StatefulSet (404 is thrown: the caller asked for it by name). */
@@ -530,7 +558,7 @@ export class KubernetesClient {
     kind: 'Deployment' | 'StatefulSet',
     req: { namespace: string; name: string },
     opts?: { timeoutMs?: number; signal?: AbortSignal },
-  ): Promise<any> {
+  ): Promise<Workload> {
     return this.call(
       `get ${kind} ${req.namespace}/${req.name}`,
       (apis, options) =>
@@ -556,7 +584,7 @@ export class KubernetesClient {
       resourceVersion?: string;
     },
     opts?: { timeoutMs?: number; signal?: AbortSignal },
-  ): Promise<any> {
+  ): Promise<V1Scale> {
     const body = {
       ...(req.resourceVersion
         ? { metadata: { resourceVersion: req.resourceVersion } }
@@ -707,7 +735,7 @@ export class KubernetesClient {
       controller.abort();
     }, opts?.timeoutMs ?? this.defaultTimeoutMs);
     const check = (apis: Apis) =>
-      apis.health.readyz({ signal: controller.signal } as any);
+      apis.health.readyz({ signal: controller.signal });
     try {
       let apis: Apis;
       try {

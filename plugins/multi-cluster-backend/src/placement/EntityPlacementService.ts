@@ -15,7 +15,12 @@ import { FleetInventoryService } from '../inventory/FleetInventory';
 import { FleetCluster } from '../inventory/types';
 import { ANNOTATION_PLACEMENT } from '../inventory/segmentation';
 import { WorkloadOperations } from '../workloads/WorkloadService';
-import { LabelSelector, matchesLabelSelector } from './labelSelector';
+import type { Workload } from '../kubernetes/KubernetesClient';
+import type {
+  PropagationPolicy,
+  ResourceSelector,
+} from '../inventory/connectors/karmadaTypes';
+import { matchesLabelSelector } from './labelSelector';
 
 export const ANNOTATION_KUBERNETES_ID = 'backstage.io/kubernetes-id';
 export const ANNOTATION_KUBERNETES_NAMESPACE =
@@ -46,7 +51,10 @@ function errorInfo(cluster: string, e: unknown) {
   };
 }
 
-function implicitPriority(selector: any, template: any): number {
+function implicitPriority(
+  selector: ResourceSelector,
+  template: Workload | undefined,
+): number {
   if (selector.name) {
     return 3;
   }
@@ -56,7 +64,11 @@ function implicitPriority(selector: any, template: any): number {
   return template ? 1 : 0;
 }
 
-function selectorMatches(selector: any, template: any, kind: string): boolean {
+function selectorMatches(
+  selector: ResourceSelector,
+  template: Workload,
+  kind: string,
+): boolean {
   if (
     selector.apiVersion &&
     selector.apiVersion !== (template.apiVersion ?? 'apps/v1')
@@ -78,7 +90,7 @@ function selectorMatches(selector: any, template: any, kind: string): boolean {
   if (selector.labelSelector) {
     return matchesLabelSelector(
       template.metadata?.labels,
-      selector.labelSelector as LabelSelector,
+      selector.labelSelector,
     );
   }
   return true;
@@ -223,7 +235,9 @@ export class EntityPlacementService {
       return [];
     }
     const [cpps, ...perNamespace] = await Promise.all([
-      karmada.listClusterPropagationPolicies().catch(() => [] as any[]),
+      karmada
+        .listClusterPropagationPolicies()
+        .catch(() => [] as PropagationPolicy[]),
       ...[...new Set(templates.map(t => t.object.metadata?.namespace))].map(
         async ns => ({
           ns,
@@ -238,17 +252,17 @@ export class EntityPlacementService {
       const scope = perNamespace.find(p => p.ns === ns)!;
       const policies: KarmadaPolicyMatch[] = [];
       const consider = (
-        policy: any,
+        policy: PropagationPolicy,
         policyKind: KarmadaPolicyMatch['kind'],
       ) => {
-        const matching = (policy.spec?.resourceSelectors ?? []).filter(
-          (s: any) => selectorMatches(s, object, kind),
+        const matching = (policy.spec?.resourceSelectors ?? []).filter(s =>
+          selectorMatches(s, object, kind),
         );
         if (matching.length === 0) {
           return;
         }
         const implicit = Math.max(
-          ...matching.map((s: any) => implicitPriority(s, object)),
+          ...matching.map(s => implicitPriority(s, object)),
         );
         policies.push({
           kind: policyKind,
@@ -260,7 +274,7 @@ export class EntityPlacementService {
         });
       };
       scope.pps.forEach(p => consider(p, 'PropagationPolicy'));
-      cpps.forEach((p: any) => consider(p, 'ClusterPropagationPolicy'));
+      cpps.forEach(p => consider(p, 'ClusterPropagationPolicy'));
       policies.sort(
         (a, b) =>
           b.priority - a.priority ||
@@ -271,33 +285,34 @@ export class EntityPlacementService {
         policies[0].effective = true;
       }
       const rb = scope.rbs.find(
-        (b: any) =>
+        b =>
           b.spec?.resource?.kind === kind &&
           b.spec?.resource?.name === object.metadata?.name,
       );
       const scheduled = rb?.status?.conditions?.find(
-        (c: any) => c.type === 'Scheduled',
+        c => c.type === 'Scheduled',
       );
       out.push({
         controlPlane: karmada.name,
+        // Read from the server, which always names (and places) a workload.
         resource: {
           apiVersion: object.apiVersion ?? 'apps/v1',
           kind,
-          namespace: ns,
-          name: object.metadata?.name,
+          namespace: ns as string,
+          name: object.metadata?.name as string,
         },
         policies,
         resourceBinding: rb
           ? {
               name: rb.metadata?.name,
-              namespace: rb.metadata?.namespace,
-              clusters: (rb.spec?.clusters ?? []).map((c: any) => ({
+              namespace: rb.metadata?.namespace as string,
+              clusters: (rb.spec?.clusters ?? []).map(c => ({
                 name: c.name,
                 replicas: c.replicas,
               })),
               scheduled: scheduled
                 ? {
-                    status: scheduled.status,
+                    status: scheduled.status as string,
                     reason: scheduled.reason,
                     message: scheduled.message,
                   }

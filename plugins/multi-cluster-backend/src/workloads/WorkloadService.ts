@@ -1,6 +1,7 @@
 import { NotFoundError } from '@backstage/errors';
 import { FleetInventoryService } from '../inventory/FleetInventory';
 import { ClusterClientFactory } from '../kubernetes/ClusterClientFactory';
+import type { Workload } from '../kubernetes/KubernetesClient';
 import { ScaleWorkloadResult, WorkloadKind, WorkloadStatus } from './types';
 
 /**
@@ -75,11 +76,12 @@ export class WorkloadService implements WorkloadOperations {
     ]);
     const toStatus =
       (kind: WorkloadKind) =>
-      (o: any): WorkloadStatus => ({
+      (o: Workload): WorkloadStatus => ({
         cluster: clusterName,
-        namespace: o.metadata?.namespace,
+        // Listed objects always carry both.
+        namespace: o.metadata?.namespace as string,
         kind,
-        name: o.metadata?.name,
+        name: o.metadata?.name as string,
         replicas: o.spec?.replicas ?? 0,
         readyReplicas: o.status?.readyReplicas ?? 0,
         availableReplicas: o.status?.availableReplicas,

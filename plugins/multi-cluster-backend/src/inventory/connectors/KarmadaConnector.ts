@@ -1,4 +1,5 @@
 import { LoggerService } from '@backstage/backend-plugin-api';
+import { SERVICE_ANNOTATIONS } from '@flotilla/plugin-multi-cluster-common';
 import { ConflictError, NotFoundError } from '@backstage/errors';
 import { ControlPlaneConfig } from '../../config';
 import {
@@ -6,8 +7,17 @@ import {
   KubernetesRequestError,
 } from '../../kubernetes/KubernetesClient';
 import { sanitizeForLog } from '../../util/sanitize';
+import type {
+  KarmadaCluster,
+  KarmadaCondition,
+  OverridePolicy,
+  PropagationPolicy,
+  ResourceBinding,
+  ServedObjectMeta,
+} from './karmadaTypes';
 import { readResourceSummary } from '../findings';
 import { segmentationFromMetadata, withShortLabels } from '../segmentation';
+import type { Workload } from '../../kubernetes/KubernetesClient';
 import {
   ClusterHealthStatus,
   ClusterRecord,
@@ -59,10 +69,15 @@ export class KarmadaConnector implements FleetConnector {
   async listClusters(options: {
     signal?: AbortSignal;
   }): Promise<ClusterRecord[]> {
-    const { items } = await this.options.client.listCustomObjects(
-      { group: KARMADA_CLUSTER_GROUP, version: 'v1alpha1', plural: 'clusters' },
-      { signal: options.signal },
-    );
+    const { items } =
+      await this.options.client.listCustomObjects<KarmadaCluster>(
+        {
+          group: KARMADA_CLUSTER_GROUP,
+          version: 'v1alpha1',
+          plural: 'clusters',
+        },
+        { signal: options.signal },
+      );
     let workloads = new Map<string, PlacedWorkload[]>();
     // Without the ResourceBindings the clusters still hold, but what runs
     // on them is unknown: a finding on each, not a silent empty list.
@@ -80,7 +95,8 @@ export class KarmadaConnector implements FleetConnector {
     }
     // An object without a name cannot be told apart from the others.
     const named = (Array.isArray(items) ? items : []).filter(
-      c => typeof c?.metadata?.name === 'string' && c.metadata.name,
+      (c): c is KarmadaCluster & { metadata: ServedObjectMeta } =>
+        typeof c?.metadata?.name === 'string' && c.metadata.name !== '',
     );
     return named.map(c => {
       const record = this.toRecord(c, workloads.get(c.metadata.name));
@@ -94,10 +110,13 @@ export class KarmadaConnector implements FleetConnector {
     });
   }
 
-  private toRecord(c: any, workloads?: PlacedWorkload[]): ClusterRecord {
+  private toRecord(
+    c: KarmadaCluster & { metadata: ServedObjectMeta },
+    workloads?: PlacedWorkload[],
+  ): ClusterRecord {
     const name: string = c.metadata.name;
-    const spec = c.spec ?? {};
-    const status = c.status ?? {};
+    const spec: NonNullable<KarmadaCluster['spec']> = c.spec ?? {};
+    const status: NonNullable<KarmadaCluster['status']> = c.status ?? {};
     const fields = segmentationFromMetadata(
       c.metadata?.labels,
       c.metadata?.annotations,
@@ -115,14 +134,18 @@ export class KarmadaConnector implements FleetConnector {
     fields.kubernetesVersion = status.kubernetesVersion;
     fields.taints = Array.isArray(spec.taints)
       ? spec.taints
-          .filter((t: unknown) => typeof t === 'object' && t !== null)
+          .filter(
+            (t: unknown): t is Partial<ClusterTaint> =>
+              typeof t === 'object' && t !== null,
+          )
           .map(
-            (t: any): ClusterTaint => ({
-              key: t.key,
-              value: t.value,
-              effect: t.effect,
-              timeAdded: t.timeAdded,
-            }),
+            (t): ClusterTaint =>
+              ({
+                key: t.key,
+                value: t.value,
+                effect: t.effect,
+                timeAdded: t.timeAdded,
+              } as ClusterTaint),
           )
       : undefined;
     // Valid entries only; the rest is a finding on the cluster (the
@@ -139,10 +162,12 @@ export class KarmadaConnector implements FleetConnector {
     if (summary.problems.length > 0) {
       fields.problems = [...(fields.problems ?? []), ...summary.problems];
     }
-    const conditions: unknown[] = Array.isArray(status.conditions)
+    const conditions: (KarmadaCondition | undefined)[] = Array.isArray(
+      status.conditions,
+    )
       ? status.conditions
       : [];
-    const ready = conditions.find((x: any) => x?.type === 'Ready') as any;
+    const ready = conditions.find(x => x?.type === 'Ready');
     fields.karmada = {
       controlPlane: this.name,
       syncMode: spec.syncMode,
@@ -173,14 +198,15 @@ export class KarmadaConnector implements FleetConnector {
       const res = rb.spec?.resource ?? {};
       for (const target of rb.spec?.clusters ?? []) {
         const list = out.get(target.name) ?? [];
+        // As the binding says, unchecked: a cluster-scoped resource has no namespace.
         list.push({
           namespace: res.namespace ?? rb.metadata?.namespace,
           kind: res.kind,
           name: res.name,
           replicas: target.replicas,
-          kubernetesId: rb.metadata?.labels?.['backstage.io/kubernetes-id'],
+          kubernetesId: rb.metadata?.labels?.[SERVICE_ANNOTATIONS.kubernetesId],
           source: 'karmada',
-        });
+        } as PlacedWorkload);
         out.set(target.name, list);
       }
     }
@@ -190,8 +216,8 @@ export class KarmadaConnector implements FleetConnector {
   async listResourceBindings(
     namespace?: string,
     signal?: AbortSignal,
-  ): Promise<any[]> {
-    const res = await this.options.client.listCustomObjects(
+  ): Promise<ResourceBinding[]> {
+    const res = await this.options.client.listCustomObjects<ResourceBinding>(
       {
         group: KARMADA_WORK_GROUP,
         version: 'v1alpha2',
@@ -203,8 +229,10 @@ export class KarmadaConnector implements FleetConnector {
     return res.items ?? [];
   }
 
-  async listPropagationPolicies(namespace?: string): Promise<any[]> {
-    const res = await this.options.client.listCustomObjects({
+  async listPropagationPolicies(
+    namespace?: string,
+  ): Promise<PropagationPolicy[]> {
+    const res = await this.options.client.listCustomObjects<PropagationPolicy>({
       group: KARMADA_POLICY_GROUP,
       version: 'v1alpha1',
       plural: 'propagationpolicies',
@@ -213,8 +241,8 @@ export class KarmadaConnector implements FleetConnector {
     return res.items ?? [];
   }
 
-  async listClusterPropagationPolicies(): Promise<any[]> {
-    const res = await this.options.client.listCustomObjects({
+  async listClusterPropagationPolicies(): Promise<PropagationPolicy[]> {
+    const res = await this.options.client.listCustomObjects<PropagationPolicy>({
       group: KARMADA_POLICY_GROUP,
       version: 'v1alpha1',
       plural: 'clusterpropagationpolicies',
@@ -222,8 +250,8 @@ export class KarmadaConnector implements FleetConnector {
     return res.items ?? [];
   }
 
-  async listOverridePolicies(namespace?: string): Promise<any[]> {
-    const res = await this.options.client.listCustomObjects({
+  async listOverridePolicies(namespace?: string): Promise<OverridePolicy[]> {
+    const res = await this.options.client.listCustomObjects<OverridePolicy>({
       group: KARMADA_POLICY_GROUP,
       version: 'v1alpha1',
       plural: 'overridepolicies',
@@ -236,7 +264,7 @@ export class KarmadaConnector implements FleetConnector {
   async listResourceTemplates(query: {
     labelSelector: string;
     namespace?: string;
-  }): Promise<{ kind: 'Deployment' | 'StatefulSet'; object: any }[]> {
+  }): Promise<{ kind: 'Deployment' | 'StatefulSet'; object: Workload }[]> {
     const [deployments, statefulSets] = await Promise.all([
       this.options.client.listWorkloads('Deployment', query),
       this.options.client.listWorkloads('StatefulSet', query),
@@ -255,8 +283,8 @@ export class KarmadaConnector implements FleetConnector {
   async patchOverridePolicy(
     namespace: string,
     name: string,
-    build: (current: any) => object,
-  ): Promise<{ object: any; attempts: number }> {
+    build: (current: OverridePolicy) => OverridePolicy,
+  ): Promise<{ object: OverridePolicy; attempts: number }> {
     const target = {
       group: KARMADA_POLICY_GROUP,
       version: 'v1alpha1',
@@ -266,9 +294,11 @@ export class KarmadaConnector implements FleetConnector {
     };
     const max = Math.max(1, this.options.conflictRetries + 1);
     for (let attempt = 1; attempt <= max; attempt++) {
-      let current: any;
+      let current: OverridePolicy;
       try {
-        current = await this.options.client.getCustomObject(target);
+        current = await this.options.client.getCustomObject<OverridePolicy>(
+          target,
+        );
       } catch (error) {
         if (
           error instanceof KubernetesRequestError &&
@@ -280,18 +310,19 @@ export class KarmadaConnector implements FleetConnector {
         }
         throw error;
       }
-      const body: any = build(current);
+      const body = build(current);
       try {
-        const object = await this.options.client.mergePatchCustomObject({
-          ...target,
-          body: {
-            ...body,
-            metadata: {
-              ...body.metadata,
-              resourceVersion: current.metadata?.resourceVersion,
+        const object =
+          await this.options.client.mergePatchCustomObject<OverridePolicy>({
+            ...target,
+            body: {
+              ...body,
+              metadata: {
+                ...body.metadata,
+                resourceVersion: current.metadata?.resourceVersion,
+              },
             },
-          },
-        });
+          });
         return { object, attempts: attempt };
       } catch (error) {
         if (
