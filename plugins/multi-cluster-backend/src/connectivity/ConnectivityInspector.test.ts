@@ -218,6 +218,105 @@ describe('ConnectivityInspector', () => {
     });
   });
 
+  describe('a detector whose latest attempt failed', () => {
+    const kubeadmConfigPath =
+      /^\/api\/v1\/namespaces\/kube-system\/configmaps\/kubeadm-config$/;
+    /** Networks from kubeadm only: nothing else reports them. */
+    const kubeadmCluster: FakeCluster = {
+      nodes: [workerA],
+      configMaps: { 'kube-system/kubeadm-config': kubeadmConfig },
+    };
+    let clock = Date.parse('2026-12-03T10:00:00Z');
+    const inspector = () =>
+      ConnectivityInspector.default({
+        now: () => clock,
+        lastResultMaxAgeMs: 10 * 60_000,
+      });
+
+    async function inspectTwice(
+      subject: ConnectivityInspector,
+      failure: { path: RegExp; status: number },
+      laterMs: number,
+    ) {
+      clock = Date.parse('2026-12-03T10:00:00Z');
+      server.use(...fakeClusterHandlers(kubeadmCluster));
+      const first = await subject.inspect('eu-1', memberClient(), {
+        timeoutMs: 5000,
+      });
+      clock += laterMs;
+      server.use(
+        ...fakeClusterHandlers({ ...kubeadmCluster, failures: [failure] }),
+      );
+      const second = await subject.inspect('eu-1', memberClient(), {
+        timeoutMs: 5000,
+      });
+      return { first, second };
+    }
+
+    it('shows its last complete answer, with its age, after a transient failure', async () => {
+      const { first, second } = await inspectTwice(
+        inspector(),
+        { path: kubeadmConfigPath, status: 503 },
+        90_000,
+      );
+      expect(first.connectivity.networks?.podCidrs.length).toBeGreaterThan(0);
+      expect(second.connectivity.networks).toEqual(first.connectivity.networks);
+      expect(second.connectivity.errors).toEqual([
+        expect.stringMatching(
+          /^networks: HTTP 503: .*kubeadm-config.* \(showing what it saw 90 s ago\)$/,
+        ),
+      ]);
+      expect(second.connectivity.earlierObservations).toEqual([
+        { detector: 'networks', observedAt: '2026-12-03T10:00:00.000Z' },
+      ]);
+      expect(first.connectivity.earlierObservations).toBeUndefined();
+    });
+
+    it('drops it when the cluster answers 403: the data may no longer be shown', async () => {
+      const { second } = await inspectTwice(
+        inspector(),
+        { path: kubeadmConfigPath, status: 403 },
+        1000,
+      );
+      expect(second.connectivity.errors).toEqual([
+        expect.stringMatching(/^networks: HTTP 403: .*forbidden/),
+      ]);
+      expect(second.connectivity.networks).toBeUndefined();
+      expect(second.connectivity.earlierObservations).toBeUndefined();
+    });
+
+    it('drops it once older than the maximum age', async () => {
+      const { second } = await inspectTwice(
+        inspector(),
+        { path: kubeadmConfigPath, status: 503 },
+        10 * 60_000 + 1,
+      );
+      expect(second.connectivity.errors).toEqual([
+        expect.stringMatching(/^networks: HTTP 503: [^(]*$/),
+      ]);
+      expect(second.connectivity.networks).toBeUndefined();
+      expect(second.connectivity.earlierObservations).toBeUndefined();
+    });
+
+    it('forgets clusters that left the fleet', async () => {
+      const subject = inspector();
+      server.use(...fakeClusterHandlers(kubeadmCluster));
+      await subject.inspect('eu-1', memberClient(), { timeoutMs: 5000 });
+      subject.retainClusters(['eu-2']);
+      server.use(
+        ...fakeClusterHandlers({
+          ...kubeadmCluster,
+          failures: [{ path: kubeadmConfigPath, status: 503 }],
+        }),
+      );
+      const after = await subject.inspect('eu-1', memberClient(), {
+        timeoutMs: 5000,
+      });
+      expect(after.connectivity.networks).toBeUndefined();
+      expect(after.connectivity.earlierObservations).toBeUndefined();
+    });
+  });
+
   it('refuses a non-positive timeout and duplicate detector ids', async () => {
     await expect(
       ConnectivityInspector.default().inspect('eu-1', memberClient(), {

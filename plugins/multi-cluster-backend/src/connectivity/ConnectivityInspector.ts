@@ -14,6 +14,7 @@ import { McsDetector } from './detectors/McsDetector';
 import { NetworksDetector } from './detectors/NetworksDetector';
 import { SubmarinerDetector } from './detectors/SubmarinerDetector';
 import type { ConnectivityDetector, DetectorResult } from './detectors/types';
+import { KubernetesRequestError } from '../kubernetes/KubernetesClient';
 import { VirtualNodeDetector } from './detectors/VirtualNodeDetector';
 
 /** Most `connectivity.errors` lines of one inspection, and their longest. */
@@ -26,6 +27,49 @@ export interface ConnectivityInspection {
   virtualNodes: VirtualNode[];
   /** Allocatable of the cluster's own nodes (virtual nodes excluded); absent when Nodes could not be read. */
   ownAllocatable?: ResourceList;
+}
+
+/** How long a detector's last complete answer stands in for failed attempts. */
+const DEFAULT_LAST_RESULT_MAX_AGE_MS = 30 * 60_000;
+
+/** Thrown at the inspection's deadline: the cluster was slow, not wrong. */
+class InspectionDeadlineError extends Error {}
+
+/**
+ * A failure that says nothing about what the cluster holds (a timeout, a
+ * dropped connection, a 5xx or 429 from the cluster or a proxy in front of
+ * it), as opposed to an answer (403, 404, a malformed object).
+ */
+function isTransient(error: unknown): boolean {
+  if (error instanceof InspectionDeadlineError) return true;
+  if (!(error instanceof KubernetesRequestError)) return false;
+  const status = error.statusCode;
+  return (
+    error.timeout || status === undefined || status >= 500 || status === 429
+  );
+}
+
+function describeAge(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 120) return `${s} s`;
+  return `${Math.round(s / 60)} min`;
+}
+
+interface SettledDetector {
+  id: string;
+  result: DetectorResult;
+  error?: string;
+  /** When the shown result was observed, if it is an earlier one. */
+  observedAt?: number;
+}
+
+export interface ConnectivityInspectorOptions {
+  /**
+   * How long a detector's last complete answer for a cluster is shown when
+   * a later attempt fails transiently (default 30 minutes). 0 disables it.
+   */
+  lastResultMaxAgeMs?: number;
+  now?: () => number;
 }
 
 /**
@@ -88,7 +132,25 @@ function preferMcsClusterSet(
  * recorded in `connectivity.errors` and the others still report.
  */
 export class ConnectivityInspector {
-  constructor(private readonly detectors: ConnectivityDetector[]) {
+  /**
+   * Each cluster's detectors' last complete answers: a timeout through a
+   * busy proxy must not blank a cluster's networks or fabrics until the
+   * next refresh. Bounded by the fleet: `retainClusters` drops the rest.
+   */
+  private readonly lastResults = new Map<
+    string,
+    Map<string, { result: DetectorResult; observedAt: number }>
+  >();
+  private readonly lastResultMaxAgeMs: number;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly detectors: ConnectivityDetector[],
+    options: ConnectivityInspectorOptions = {},
+  ) {
+    this.lastResultMaxAgeMs =
+      options.lastResultMaxAgeMs ?? DEFAULT_LAST_RESULT_MAX_AGE_MS;
+    this.now = options.now ?? Date.now;
     const ids = detectors.map(d => d.id);
     const duplicate = ids.find((id, i) => ids.indexOf(id) !== i);
     if (duplicate) {
@@ -97,15 +159,67 @@ export class ConnectivityInspector {
   }
 
   /** Submariner, Istio, Cilium ClusterMesh, MCS, networks and virtual nodes. */
-  static default(): ConnectivityInspector {
-    return new ConnectivityInspector([
-      new SubmarinerDetector(),
-      new IstioDetector(),
-      new CiliumClusterMeshDetector(),
-      new McsDetector(),
-      new NetworksDetector(),
-      new VirtualNodeDetector(),
-    ]);
+  static default(
+    options?: ConnectivityInspectorOptions,
+  ): ConnectivityInspector {
+    return new ConnectivityInspector(
+      [
+        new SubmarinerDetector(),
+        new IstioDetector(),
+        new CiliumClusterMeshDetector(),
+        new McsDetector(),
+        new NetworksDetector(),
+        new VirtualNodeDetector(),
+      ],
+      options,
+    );
+  }
+
+  /** Forgets the last answers of clusters no longer in the fleet. */
+  retainClusters(names: Iterable<string>): void {
+    const keep = new Set(names);
+    for (const name of [...this.lastResults.keys()]) {
+      if (!keep.has(name)) this.lastResults.delete(name);
+    }
+  }
+
+  /**
+   * What stands for a failed detector: its last complete answer for this
+   * cluster when the failure was transient and the answer recent enough;
+   * nothing otherwise (a 403 means the data may no longer be shown).
+   */
+  private settleFailure(
+    clusterName: string,
+    detectorId: string,
+    error: unknown,
+  ): SettledDetector {
+    const message = describeDetectorError(detectorId, error);
+    const remembered = this.lastResults.get(clusterName)?.get(detectorId);
+    const age = remembered ? this.now() - remembered.observedAt : Infinity;
+    if (!isTransient(error) || age > this.lastResultMaxAgeMs) {
+      this.lastResults.get(clusterName)?.delete(detectorId);
+      return { id: detectorId, result: {}, error: message };
+    }
+    return {
+      id: detectorId,
+      result: remembered!.result,
+      error: `${message} (showing what it saw ${describeAge(age)} ago)`,
+      observedAt: remembered!.observedAt,
+    };
+  }
+
+  private remember(
+    clusterName: string,
+    detectorId: string,
+    result: DetectorResult,
+  ) {
+    if (this.lastResultMaxAgeMs <= 0 || result.errors?.length) return;
+    let byDetector = this.lastResults.get(clusterName);
+    if (!byDetector) {
+      byDetector = new Map();
+      this.lastResults.set(clusterName, byDetector);
+    }
+    byDetector.set(detectorId, { result, observedAt: this.now() });
   }
 
   async inspect(
@@ -128,7 +242,7 @@ export class ConnectivityInspector {
       timer = setTimeout(() => {
         controller.abort();
         reject(
-          new Error(
+          new InspectionDeadlineError(
             `timed out after ${options.timeoutMs} ms on ${clusterName}`,
           ),
         );
@@ -138,19 +252,16 @@ export class ConnectivityInspector {
 
     try {
       const settled = await Promise.all(
-        this.detectors.map(async detector => {
+        this.detectors.map(async (detector): Promise<SettledDetector> => {
           try {
             const result = await Promise.race([
               detector.detect(client, { signal: controller.signal }),
               deadline,
             ]);
-            return { id: detector.id, result, error: undefined };
+            this.remember(clusterName, detector.id, result);
+            return { id: detector.id, result };
           } catch (error) {
-            return {
-              id: detector.id,
-              result: {} as DetectorResult,
-              error: describeDetectorError(detector.id, error),
-            };
+            return this.settleFailure(clusterName, detector.id, error);
           }
         }),
       );
@@ -161,9 +272,7 @@ export class ConnectivityInspector {
     }
   }
 
-  private merge(
-    settled: Array<{ id: string; result: DetectorResult; error?: string }>,
-  ): ConnectivityInspection {
+  private merge(settled: SettledDetector[]): ConnectivityInspection {
     const errors = settled.flatMap(s => [
       ...(s.error ? [s.error] : []),
       ...(s.result.errors ?? []),
@@ -183,6 +292,13 @@ export class ConnectivityInspector {
     const serviceExports = settled.flatMap(s => s.result.serviceExports ?? []);
     if (settled.some(s => s.result.serviceExports)) {
       connectivity.serviceExports = serviceExports;
+    }
+    const earlier = settled.filter(s => s.observedAt !== undefined);
+    if (earlier.length > 0) {
+      connectivity.earlierObservations = earlier.map(s => ({
+        detector: s.id,
+        observedAt: new Date(s.observedAt!).toISOString(),
+      }));
     }
     // Errors quote what clusters answered: escaped and bounded.
     if (errors.length > 0) {

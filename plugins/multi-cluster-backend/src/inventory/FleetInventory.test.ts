@@ -425,6 +425,41 @@ describe('FleetInventory connectivity inspection', () => {
     );
   });
 
+  it('keeps a member’s last inspection, with its age, when the next one times out through the proxy', async () => {
+    serveMemberApi([]);
+    const inventory = await create();
+    await inventory.refresh();
+    const before = (await inventory.getCluster('member-eu'))!;
+    expect(before.capacity.virtualNodes).toHaveLength(1);
+    // The Karmada proxy answers 504 (the member's answer did not come back in time).
+    server.use(
+      http.get(`${PROXY}/member-eu/proxy/api/v1/nodes`, () =>
+        HttpResponse.json(k8sStatus(504, 'Timeout', 'proxy timeout'), {
+          status: 504,
+        }),
+      ),
+    );
+    await inventory.refresh();
+    const after = (await inventory.getCluster('member-eu'))!;
+    expect(after.capacity.virtualNodes).toEqual(before.capacity.virtualNodes);
+    expect(after.capacity.allocatable).toEqual(before.capacity.allocatable);
+    // Both detectors that read Nodes say so.
+    expect(after.connectivity?.errors).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /^virtual-nodes: HTTP 504: .*proxy timeout \(showing what it saw \d+ s ago\)$/,
+        ),
+        expect.stringMatching(
+          /^networks: HTTP 504: .*proxy timeout \(showing what it saw \d+ s ago\)$/,
+        ),
+      ]),
+    );
+    expect(after.connectivity?.earlierObservations).toEqual([
+      { detector: 'networks', observedAt: expect.any(String) },
+      { detector: 'virtual-nodes', observedAt: expect.any(String) },
+    ]);
+  });
+
   it('keeps the cluster and records the failure when inspection cannot run', async () => {
     serveMemberApi([]);
     const inventory = await create(0);

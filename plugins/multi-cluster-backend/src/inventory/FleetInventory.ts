@@ -46,6 +46,8 @@ export interface ClusterInspector {
     client: KubernetesClient,
     options: { signal?: AbortSignal; timeoutMs: number },
   ): Promise<ClusterInspection>;
+  /** Drops what it remembers of clusters not named (they left the fleet). */
+  retainClusters?(names: Iterable<string>): void;
 }
 
 /**
@@ -511,6 +513,12 @@ export class FleetInventory implements FleetInventoryService {
       results.flatMap(r => r.records),
       now,
     );
+    // Clusters that left the fleet take their last detections with them
+    // (those of clusters whose source failed this time are kept).
+    this.options.inspector?.retainClusters?.([
+      ...merged.map(m => m.cluster.name),
+      ...previous.map(p => p.cluster.name),
+    ]);
     const limit = pLimit(Math.max(1, this.options.concurrency));
     await Promise.all(
       merged.map(m =>

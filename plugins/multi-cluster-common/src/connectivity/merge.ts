@@ -38,5 +38,8 @@ export function mergeConnectivity(
   const serviceExports = detected.serviceExports ?? declared.serviceExports;
   if (serviceExports) merged.serviceExports = serviceExports;
   if (errors.length > 0) merged.errors = errors;
+  if (detected.earlierObservations) {
+    merged.earlierObservations = detected.earlierObservations;
+  }
   return merged;
 }

@@ -90,6 +90,11 @@ export interface ClusterConnectivity {
   serviceExports?: ServiceExportRecord[];
   /** Detector failures (the rest of the record still holds). */
   errors?: string[];
+  /**
+   * Detectors whose latest attempt failed transiently (timeout, 5xx) and
+   * whose part of this record is their last complete answer, observed then.
+   */
+  earlierObservations?: Array<{ detector: string; observedAt: string }>;
 }
 
 /** A project that offers a peer's capacity as virtual nodes. @public */
