@@ -7,13 +7,19 @@ import { z } from 'zod';
 
 /** Mutating actions, like the routes, need a user principal. */
 export function requireUser(credentials: BackstageCredentials) {
-  if ((credentials.principal as any)?.type !== 'user') {
+  if (
+    (credentials.principal as { type?: unknown } | undefined)?.type !== 'user'
+  ) {
     throw new AuthenticationError('This action requires user credentials');
   }
 }
 
-/** Round-trips a value through JSON (actions return plain JSON). */
-export function toJson<T>(value: T): any {
+/**
+ * Round-trips a value through JSON (actions return plain JSON). Typed as
+ * the value: what Flotilla hands to actions is JSON data already (no Dates,
+ * functions or undefined that the round trip would change).
+ */
+export function toJson<T>(value: T): T {
   return JSON.parse(JSON.stringify(value));
 }
 

@@ -2,6 +2,9 @@ import {
   AuditorService,
   AuditorServiceEventSeverityLevel,
   BackstageCredentials,
+  BackstageNonePrincipal,
+  BackstageServicePrincipal,
+  BackstageUserPrincipal,
   LoggerService,
 } from '@backstage/backend-plugin-api';
 import { InputError, NotAllowedError } from '@backstage/errors';
@@ -35,7 +38,11 @@ export interface MutationOptions<T> {
 
 /** Returns the actor of a credentials object. */
 export function actorOf(credentials: BackstageCredentials): string {
-  const p: any = credentials.principal;
+  const p = credentials.principal as
+    | BackstageUserPrincipal
+    | BackstageServicePrincipal
+    | BackstageNonePrincipal
+    | undefined;
   if (p?.type === 'user') {
     return p.userEntityRef;
   }

@@ -151,7 +151,7 @@ export function mergeRecords(
       (a, b) =>
         rank(SOURCE_PRIORITY, a.source) - rank(SOURCE_PRIORITY, b.source),
     );
-    const fields: Record<string, any> = {};
+    const fields: Record<string, unknown> = {};
     for (const r of group) {
       for (const [k, v] of Object.entries(r.fields)) {
         if (v !== undefined && fields[k] === undefined) {
@@ -161,7 +161,9 @@ export function mergeRecords(
     }
     // labels and capacity: lower priority first, higher priority overrides
     let labels: Record<string, string> = {};
-    const capacity: Record<string, any> = {};
+    // Field by field, each from the source that sets it (same types as in
+    // ClusterCapacity, copied as they are).
+    const capacity: Record<string, unknown> = {};
     for (const r of [...group].reverse()) {
       // Spread defines keys (a `__proto__` label stays a label);
       // Object.assign would call the prototype setter.
@@ -214,7 +216,7 @@ export function mergeRecords(
       source: group[0].source,
       sources,
       labels,
-      capacity,
+      capacity: capacity as FleetCluster['capacity'],
       workloads: workloads.length ? workloads : undefined,
       health: healthRecord?.health ?? { status: 'unknown', via: 'none' },
       conflicts: conflicts.length ? conflicts : undefined,

@@ -38,7 +38,7 @@ const toList = (v: string | string[]) => (Array.isArray(v) ? v : [v]);
  */
 function paramsSchema<T>(
   jsonSchema: Record<string, unknown>,
-  schema: z.ZodType<T, any, any>,
+  schema: z.ZodType<T, z.ZodTypeDef, unknown>,
 ) {
   return {
     '~standard': {

@@ -17,6 +17,7 @@ import {
   validateUpgrade,
 } from '../../lifecycle/upgradeVersions';
 import { sanitizeForLog } from '../../util/sanitize';
+import type { ServedObjectMeta } from './karmadaTypes';
 import { segmentationFromMetadata, withShortLabels } from '../segmentation';
 import {
   ClusterCondition,
@@ -50,17 +51,48 @@ const INFRA_PROVIDERS: Record<string, string> = {
   OCICluster: 'oci',
 };
 
-function conditions(obj: any): ClusterCondition[] | undefined {
-  const list = obj?.status?.conditions;
+/**
+ * The fields of Cluster API objects (Cluster, KubeadmControlPlane,
+ * MachineDeployment) that Flotilla reads; counts are checked where read.
+ */
+interface CapiObject {
+  apiVersion?: string;
+  kind?: string;
+  metadata: ServedObjectMeta;
+  spec?: {
+    replicas?: unknown;
+    version?: string;
+    clusterName?: string;
+    controlPlaneRef?: { name?: string };
+    topology?: { version?: string };
+    infrastructureRef?: { kind?: string };
+    template?: { spec?: { version?: string } };
+  };
+  status?: {
+    phase?: string;
+    version?: string;
+    ready?: boolean;
+    initialization?: { controlPlaneInitialized?: boolean };
+    conditions?: unknown;
+    deprecated?: { v1beta1?: Record<string, unknown> };
+    [field: string]: unknown;
+  };
+}
+
+/** A condition as served: its fields are passed on as they are. */
+type ServedCondition = { [K in keyof ClusterCondition]?: unknown };
+
+function conditions(obj: CapiObject): ClusterCondition[] | undefined {
+  const list: unknown = obj?.status?.conditions;
   if (!Array.isArray(list)) {
     return undefined;
   }
-  return list.map((c: any) => ({
+  return (list as ServedCondition[]).map(c => ({
     type: String(c.type),
     status: String(c.status),
-    reason: c.reason,
-    message: c.message,
-    lastTransitionTime: c.lastTransitionTime,
+    reason: c.reason as string | undefined,
+    message: c.message as string | undefined,
+    lastTransitionTime: c.lastTransitionTime as string | undefined,
   }));
 }
 
@@ -69,9 +101,9 @@ function num(v: unknown): number | undefined {
 }
 
 /** Replica counts of v1beta2 (with v1beta1 fallbacks) and v1beta1 objects. */
-function replicaStatus(obj: any) {
-  const s = obj?.status ?? {};
-  const legacy = s.deprecated?.v1beta1 ?? {};
+function replicaStatus(obj: CapiObject) {
+  const s: NonNullable<CapiObject['status']> = obj?.status ?? {};
+  const legacy: Record<string, unknown> = s.deprecated?.v1beta1 ?? {};
   return {
     replicas: num(obj?.spec?.replicas) ?? num(s.replicas),
     readyReplicas: num(s.readyReplicas) ?? num(legacy.readyReplicas),
@@ -119,17 +151,17 @@ export class ClusterApiConnector
     let lastError: unknown;
     for (const version of tryVersions) {
       try {
-        const items: any[] = [];
+        const items: CapiObject[] = [];
         if (namespaces?.length) {
           for (const namespace of namespaces) {
-            const res = await this.options.client.listCustomObjects(
+            const res = await this.options.client.listCustomObjects<CapiObject>(
               { group, version, plural, namespace },
               { signal },
             );
             items.push(...(res.items ?? []));
           }
         } else {
-          const res = await this.options.client.listCustomObjects(
+          const res = await this.options.client.listCustomObjects<CapiObject>(
             { group, version, plural },
             { signal },
           );
@@ -173,7 +205,7 @@ export class ClusterApiConnector
           500,
         );
         this.options.logger.warn(controlPlaneProblem);
-        return { version: clusters.version, items: [] as any[] };
+        return { version: clusters.version, items: [] as CapiObject[] };
       }),
       this.list(CAPI_GROUP, 'machinedeployments', options.signal),
     ]);
@@ -190,10 +222,10 @@ export class ClusterApiConnector
   }
 
   private toRecord(
-    c: any,
+    c: CapiObject,
     version: string,
-    kcps: any[],
-    mds: any[],
+    kcps: CapiObject[],
+    mds: CapiObject[],
   ): ClusterRecord {
     const name: string = c.metadata.name;
     const namespace: string = c.metadata.namespace ?? 'default';
@@ -277,7 +309,7 @@ export class ClusterApiConnector
     };
   }
 
-  private health(c: any, conds?: ClusterCondition[]): ClusterHealth {
+  private health(c: CapiObject, conds?: ClusterCondition[]): ClusterHealth {
     const ready =
       conds?.find(x => x.type === 'Available') ??
       conds?.find(x => x.type === 'Ready');
@@ -315,13 +347,16 @@ export class ClusterApiConnector
       namespace: string;
       name: string;
     },
-    build: (current: any) => { body: object; result: T },
+    build: (current: CapiObject) => {
+      body: { metadata?: object; [field: string]: unknown };
+      result: T;
+    },
   ): Promise<{ result: T; resourceVersion?: string; attempts: number }> {
     const max = Math.max(1, this.options.conflictRetries + 1);
     for (let attempt = 1; attempt <= max; attempt++) {
-      let current: any;
+      let current: CapiObject;
       try {
-        current = await this.options.client.getCustomObject(target);
+        current = await this.options.client.getCustomObject<CapiObject>(target);
       } catch (error) {
         if (
           error instanceof KubernetesRequestError &&
@@ -340,7 +375,7 @@ export class ClusterApiConnector
           body: {
             ...body,
             metadata: {
-              ...(body as any).metadata,
+              ...body.metadata,
               resourceVersion: current.metadata?.resourceVersion,
             },
           },
@@ -500,7 +535,9 @@ export class ClusterApiConnector
       namespace: lifecycle.namespace,
       name: lifecycle.name,
     };
-    const current = await this.options.client.getCustomObject(target);
+    const current = await this.options.client.getCustomObject<CapiObject>(
+      target,
+    );
     await this.options.client.deleteCustomObject({
       ...target,
       resourceVersion: current.metadata?.resourceVersion,
