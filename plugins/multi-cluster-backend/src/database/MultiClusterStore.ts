@@ -1,18 +1,25 @@
-import {
-  DatabaseService,
-  resolvePackagePath,
-} from '@backstage/backend-plugin-api';
+import { DatabaseService } from '@backstage/backend-plugin-api';
 import { Knex } from 'knex';
 import { StoredCluster } from '../inventory/types';
 import { HISTORY_BOUNDS, sanitizeForLog, sanitizeJson } from '../util/sanitize';
-
-const migrationsDir = resolvePackagePath(
-  '@flotilla/plugin-multi-cluster-backend',
-  'migrations',
-);
+import { migrateToLatest } from './migrations';
 
 const SNAPSHOTS = 'multi_cluster_snapshots';
 const HISTORY = 'multi_cluster_history';
+
+/** A row of {@link HISTORY} (PostgreSQL returns its bigint id as a string). */
+interface HistoryRow {
+  id: number | string;
+  created_at: string;
+  actor: string;
+  action: string;
+  cluster: string | null;
+  entity_ref: string | null;
+  status: HistoryStatus;
+  input: string | null;
+  result: string | null;
+  error: string | null;
+}
 
 /** @public */
 export type HistoryStatus = 'succeeded' | 'failed' | 'denied';
@@ -70,7 +77,7 @@ export class MultiClusterStore implements HistoryRecorder {
   }): Promise<MultiClusterStore> {
     const client = await options.database.getClient();
     if (!options.database.migrations?.skip && !options.skipMigrations) {
-      await client.migrate.latest({ directory: migrationsDir });
+      await migrateToLatest(client);
     }
     return new MultiClusterStore(client);
   }
@@ -186,8 +193,8 @@ export class MultiClusterStore implements HistoryRecorder {
     if (options?.action) {
       query = query.where('action', options.action);
     }
-    const rows = await query.limit(options?.limit ?? 100);
-    return rows.map((r: any) => ({
+    const rows: HistoryRow[] = await query.limit(options?.limit ?? 100);
+    return rows.map(r => ({
       id: Number(r.id),
       createdAt: r.created_at,
       actor: r.actor,

@@ -1,14 +1,11 @@
-import { resolvePackagePath } from '@backstage/backend-plugin-api';
 import { TestDatabases } from '@backstage/backend-test-utils';
 import { Knex } from 'knex';
+import { MIGRATIONS_DIRECTORY, migrateToLatest } from './migrations';
 
 jest.setTimeout(60_000);
 
 const databases = TestDatabases.create({ ids: ['SQLITE_3', 'POSTGRES_15'] });
-const directory = resolvePackagePath(
-  '@flotilla/plugin-multi-cluster-backend',
-  'migrations',
-);
+const directory = MIGRATIONS_DIRECTORY;
 const RUNS = 'multi_cluster_failover_runs';
 const STEPS = 'multi_cluster_failover_steps';
 
@@ -146,3 +143,26 @@ describe.each(databases.eachSupportedId())('demo state migration on %p', id => {
     await knex.destroy();
   });
 });
+
+describe.each(databases.eachSupportedId())(
+  'the plugin migration set on %p',
+  id => {
+    it('creates every table of the plugin, failover included, on a fresh database', async () => {
+      const knex = await databases.init(id);
+      await migrateToLatest(knex);
+      for (const table of [
+        'multi_cluster_snapshots',
+        'multi_cluster_history',
+        'multi_cluster_failover_runs',
+        'multi_cluster_failover_steps',
+        'multi_cluster_failover_active',
+      ]) {
+        expect(await knex.schema.hasTable(table)).toBe(true);
+      }
+      expect(await knex(RUNS).columnInfo()).toHaveProperty('rolled_back_by');
+      // Applied again (another replica starting), nothing changes.
+      await migrateToLatest(knex);
+      await knex.destroy();
+    });
+  },
+);
