@@ -54,6 +54,11 @@ async function withLastObservation(
 /** A run claimed more often than this (crash loop) is failed, not retried. */
 const MAX_CLAIMS = 10;
 
+/** Records a transition of the run being executed (events, audit, signals). */
+type EmitTransition = (
+  t: Omit<FailoverTransition, 'runId' | 'entityRef' | 'actor' | 'kind'>,
+) => Promise<void>;
+
 export interface RunnerHooks {
   /** Called after every completed step (tests simulate crashes here). */
   afterStep?: (run: FailoverRun, step: FailoverStepRecord) => Promise<void>;
@@ -91,9 +96,7 @@ export class FailoverRunner {
         throw new LeaseLostError(lease.runId);
       }
     };
-    const emit = (
-      t: Omit<FailoverTransition, 'runId' | 'entityRef' | 'actor' | 'kind'>,
-    ) =>
+    const emit: EmitTransition = t =>
       this.options.events.emit({
         runId: run!.id,
         entityRef: run!.entityRef,
@@ -180,7 +183,7 @@ export class FailoverRunner {
     lease: Lease,
     run: FailoverRun,
     startedAt: number,
-    emit: (t: any) => Promise<void>,
+    emit: EmitTransition,
   ) {
     const ok = await this.options.store.finish(lease, {
       status: 'cancelled',
@@ -231,7 +234,7 @@ export class FailoverRunner {
     leaseSignal: AbortSignal,
     run: FailoverRun,
     step: FailoverStepRecord,
-    emit: (t: any) => Promise<void>,
+    emit: EmitTransition,
   ): Promise<'succeeded' | 'failed' | 'cancelled'> {
     const { store, deps, executors } = this.options;
     const fenced = async (ok: Promise<boolean>) => {

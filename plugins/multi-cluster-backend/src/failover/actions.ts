@@ -12,8 +12,13 @@ import {
   toJson,
 } from '../actions/util';
 import { FailoverService } from './FailoverService';
+import { FailoverRun } from './types';
 
-const runOutput = (z: any) =>
+type ActionOptions = Parameters<ActionsRegistryService['register']>[0];
+/** The zod the actions registry hands to an output schema. */
+type RegistryZod = Parameters<ActionOptions['schema']['output']>[0];
+
+const runOutput = (z: RegistryZod) =>
   z.object({
     id: z.string(),
     status: z.string(),
@@ -34,24 +39,43 @@ const runOutput = (z: any) =>
     ),
   });
 
-function summary(run: any, created?: boolean) {
-  return toJson({
+/** A run as the actions return it (`runOutput`). */
+interface RunSummary {
+  id: string;
+  status: string;
+  entityRef: string;
+  kind: string;
+  from: string;
+  to: string[];
+  created?: boolean;
+  error?: string;
+  steps: {
+    order: number;
+    kind: string;
+    status: string;
+    attempts: number;
+    error?: string;
+  }[];
+}
+
+function summary(run: FailoverRun, created?: boolean): RunSummary {
+  return {
     id: run.id,
     status: run.status,
     entityRef: run.entityRef,
     kind: run.kind,
     from: run.from,
-    to: run.to,
+    to: [...run.to],
     ...(created !== undefined ? { created } : {}),
     ...(run.error ? { error: run.error } : {}),
-    steps: run.steps.map((s: any) => ({
+    steps: run.steps.map(s => ({
       order: s.order,
       kind: s.kind,
       status: s.status,
       attempts: s.attempts,
       ...(s.error ? { error: s.error } : {}),
     })),
-  });
+  };
 }
 
 /** `start-failover`, `get-failover` and `cancel-failover`. */
@@ -71,7 +95,7 @@ export function registerFailoverActions(
       output: z =>
         z.object({
           dryRun: z.boolean(),
-          plan: z.any().optional(),
+          plan: z.unknown().optional(),
           run: runOutput(z).optional(),
         }),
     },

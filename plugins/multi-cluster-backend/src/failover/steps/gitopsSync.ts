@@ -1,11 +1,25 @@
-import { StepError, StepExecutor } from './types';
+import { fetchFailureReason, StepError, StepExecutor } from './types';
+
+/** The fields of an Argo CD Application the sync step reads. */
+interface ArgoApplication {
+  status?: {
+    sync?: { status?: string; revision?: string };
+    health?: { status?: string };
+  };
+}
+
+/** An Argo CD error answer. */
+interface ArgoErrorBody {
+  message?: string;
+  error?: string;
+}
 
 async function argo(
   baseUrl: string,
   token: string,
   path: string,
   init: { method: string; body?: unknown; signal: AbortSignal },
-): Promise<any> {
+): Promise<ArgoApplication | undefined> {
   let response: Response;
   try {
     response = await fetch(`${baseUrl}${path}`, {
@@ -20,18 +34,20 @@ async function argo(
     });
   } catch (error) {
     if (init.signal.aborted) throw init.signal.reason ?? error;
-    const cause = (error as any)?.cause?.code ?? (error as Error).message;
-    throw new StepError(`Argo CD ${init.method} ${path}: ${cause}`);
+    throw new StepError(
+      `Argo CD ${init.method} ${path}: ${fetchFailureReason(error)}`,
+    );
   }
   const text = await response.text();
-  let body: any;
+  let body: unknown;
   try {
     body = text ? JSON.parse(text) : undefined;
   } catch {
     body = undefined;
   }
   if (!response.ok) {
-    const detail = body?.message ?? body?.error ?? text.slice(0, 200);
+    const answer = body as ArgoErrorBody | undefined;
+    const detail = answer?.message ?? answer?.error ?? text.slice(0, 200);
     throw new StepError(
       `Argo CD ${init.method} ${path}: HTTP ${response.status}${
         detail ? ` ${detail}` : ''
@@ -45,7 +61,7 @@ async function argo(
       },
     );
   }
-  return body;
+  return body as ArgoApplication | undefined;
 }
 
 /**

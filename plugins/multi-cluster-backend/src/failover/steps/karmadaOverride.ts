@@ -1,6 +1,10 @@
 import { CustomObjectsApi } from '@kubernetes/client-node';
 import { NotFoundError } from '@backstage/errors';
-import type { ReplicaMove } from '@flotilla/plugin-multi-cluster-common';
+import {
+  mergeReplicaOverrideRules,
+  type ReplicaMove,
+  replicaOverrideRules,
+} from '@flotilla/plugin-multi-cluster-common';
 import {
   KARMADA_POLICY_GROUP,
   KarmadaConnector,
@@ -12,31 +16,6 @@ import { KarmadaTarget } from '../types';
 /** Name of the OverridePolicy Flotilla owns for a service's failovers. */
 export function overridePolicyName(kubernetesId: string): string {
   return `flotilla-failover-${kubernetesId}`.slice(0, 253);
-}
-
-function rulesFor(moves: ReplicaMove[]) {
-  return moves.map(m => ({
-    targetCluster: { clusterNames: [m.cluster] },
-    overriders: {
-      plaintext: [
-        { path: '/spec/replicas', operator: 'replace', value: m.after },
-      ],
-    },
-  }));
-}
-
-/**
- * The desired `spec.overrideRules`: one rule per moved cluster with its
- * absolute replica count (so re-applying is a no-op); rules of the current
- * policy for other clusters are kept.
- */
-export function desiredOverrideRules(current: any, moves: ReplicaMove[]) {
-  const moved = new Set(moves.map(m => m.cluster));
-  const kept = (current?.spec?.overrideRules ?? []).filter(
-    (r: any) =>
-      !(r?.targetCluster?.clusterNames ?? []).some((n: string) => moved.has(n)),
-  );
-  return [...kept, ...rulesFor(moves)];
 }
 
 export function overridePolicyManifest(
@@ -64,17 +43,17 @@ export function overridePolicyManifest(
         name: r.name,
         namespace: target.namespace,
       })),
-      overrideRules: rulesFor(moves),
+      overrideRules: replicaOverrideRules(moves),
     },
   };
 }
 
 async function createOverridePolicy(
   karmada: KarmadaConnector,
-  body: any,
+  body: ReturnType<typeof overridePolicyManifest>,
   signal: AbortSignal,
   timeoutMs: number,
-): Promise<any> {
+): Promise<{ metadata?: { resourceVersion?: string } } | undefined> {
   const api = karmada.client.kubeConfig.makeApiClient(CustomObjectsApi);
   return kubernetesRequest(
     `karmada:${karmada.name}: create overridepolicies.${KARMADA_POLICY_GROUP}/v1alpha1 ${body.metadata.namespace}/${body.metadata.name}`,
@@ -125,7 +104,7 @@ export async function applyOverridePolicy(options: {
           metadata: {
             annotations: { 'flotilla.io/failover-run': options.runId },
           },
-          spec: { overrideRules: desiredOverrideRules(current, moves) },
+          spec: { overrideRules: mergeReplicaOverrideRules(current, moves) },
         }),
       );
       return {

@@ -32,7 +32,7 @@ export async function kubernetesRequest<T>(
     middleware: [
       {
         pre: (ctx: RequestContext) => {
-          ctx.setSignal(controller.signal as any);
+          ctx.setSignal(controller.signal);
           for (const [k, v] of Object.entries(opts.headers ?? {})) {
             ctx.setHeaderParam(k, v);
           }

@@ -89,7 +89,7 @@ export const precheckTarget: StepExecutor = async ({
         }`,
       );
     }
-    const profile = toClusterProfile(cluster as any);
+    const profile = toClusterProfile(cluster);
     let room: number | undefined;
     if (profile.resourceSummary) {
       room = estimateAvailableReplicas(

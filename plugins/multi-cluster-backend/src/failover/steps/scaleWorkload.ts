@@ -32,7 +32,7 @@ export async function scaleWithResourceVersion(
   const what = `${client.name}: ${kind} ${namespace}/${name}`;
   const max = Math.max(1, opts.conflictRetries + 1);
   for (let attempt = 1; attempt <= max; attempt++) {
-    const current: any = await kubernetesRequest(
+    const current = await kubernetesRequest(
       `${what}: read`,
       options =>
         kind === 'Deployment'
@@ -45,7 +45,7 @@ export async function scaleWithResourceVersion(
       spec: { replicas: target.replicas },
     };
     try {
-      const patched: any = await kubernetesRequest(
+      const patched = await kubernetesRequest(
         `${what}: scale`,
         options =>
           // The scale subresource: Flotilla's role may change replicas

@@ -1,4 +1,8 @@
-import type { ReplicaMove } from '@flotilla/plugin-multi-cluster-common';
+import {
+  type ReplicaMove,
+  scaleUpFirst,
+  splitReplicas,
+} from '@flotilla/plugin-multi-cluster-common';
 import { applyOverridePolicy, overridePolicyManifest } from './karmadaOverride';
 import { scaleWithResourceVersion } from './scaleWorkload';
 import { errorMessage, StepError, StepExecutor } from './types';
@@ -8,12 +12,6 @@ interface ShiftParams {
   method: 'karmada-override' | 'direct-scale';
   moves: ReplicaMove[];
   kubernetesId?: string;
-}
-
-/** Splits `total` replicas over `n` workloads (first ones take the rest). */
-function split(total: number, n: number): number[] {
-  const base = Math.floor(total / n);
-  return Array.from({ length: n }, (_, i) => base + (i < total % n ? 1 : 0));
 }
 
 /**
@@ -71,9 +69,7 @@ export const shiftReplicas: StepExecutor = async ctx => {
   }
 
   // Direct scaling: targets up first, then sources down.
-  const ordered = [...params.moves].sort(
-    (a, b) => Number(b.after > b.before) - Number(a.after > a.before),
-  );
+  const ordered = scaleUpFirst(params.moves);
   const known = new Map<string, WorkloadRef>();
   for (const w of run.context.workloads) {
     known.set(`${w.namespace}/${w.kind}/${w.name}`, w);
@@ -101,7 +97,7 @@ export const shiftReplicas: StepExecutor = async ctx => {
           { retryable: false },
         );
       }
-      const counts = split(move.after, workloads.length);
+      const counts = splitReplicas(move.after, workloads.length);
       return workloads.map((w, i) => ({
         cluster: move.cluster,
         namespace: w.namespace,

@@ -1,4 +1,9 @@
-import { StepExecutor, TrafficShiftProvider, StepError } from './types';
+import {
+  fetchFailureReason,
+  StepExecutor,
+  TrafficShiftProvider,
+  StepError,
+} from './types';
 
 /**
  * Built-in traffic provider: POSTs `{ entityRef, from, to, runId }` as JSON
@@ -30,11 +35,7 @@ export class WebhookTrafficShiftProvider implements TrafficShiftProvider {
       });
     } catch (error) {
       if (request.signal.aborted) throw request.signal.reason ?? error;
-      throw new StepError(
-        `traffic webhook: ${
-          (error as any)?.cause?.code ?? (error as Error).message
-        }`,
-      );
+      throw new StepError(`traffic webhook: ${fetchFailureReason(error)}`);
     }
     if (!response.ok) {
       throw new StepError(`traffic webhook: HTTP ${response.status}`, {

@@ -103,3 +103,19 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 export function errorMessage(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
+
+/**
+ * Why a `fetch` failed: undici's error is "fetch failed" whatever happened,
+ * so the network error's code (e.g. ECONNREFUSED) in its cause says more;
+ * the message when there is none.
+ */
+export function fetchFailureReason(error: unknown): string {
+  if (typeof error === 'object' && error !== null) {
+    const cause: unknown = (error as { cause?: unknown }).cause;
+    if (typeof cause === 'object' && cause !== null) {
+      const code: unknown = (cause as { code?: unknown }).code;
+      if (code !== undefined && code !== null) return String(code);
+    }
+  }
+  return errorMessage(error);
+}

@@ -1,4 +1,9 @@
-import { errorMessage, StepError, StepExecutor } from './types';
+import {
+  errorMessage,
+  fetchFailureReason,
+  StepError,
+  StepExecutor,
+} from './types';
 
 async function checkUrl(url: string, signal: AbortSignal) {
   try {
@@ -8,7 +13,7 @@ async function checkUrl(url: string, signal: AbortSignal) {
     if (signal.aborted) throw signal.reason ?? error;
     return {
       ok: false,
-      error: (error as any)?.cause?.code ?? errorMessage(error),
+      error: fetchFailureReason(error),
     };
   }
 }
