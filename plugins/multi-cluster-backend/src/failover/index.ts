@@ -94,7 +94,7 @@ export interface FailoverModule {
 }
 
 /**
- * Builds the failover module: store (migrations run with the plugin's),
+ * Builds the failover module: store (tables from the plugin's migrations),
  * service, worker, router and actions. See `src/failover/README.md`.
  *
  * @public
@@ -106,11 +106,9 @@ export async function createFailoverModule(
     ...readFailoverConfig(options.config),
     ...options.overrides,
   };
-  const knex = await options.database.getClient();
-  const store = await FailoverStore.create({
-    knex,
-    skipMigrations: Boolean(options.database.migrations?.skip),
-  });
+  // The tables come with the plugin's migrations, applied before the
+  // module is built (MultiClusterStore.create).
+  const store = new FailoverStore(await options.database.getClient());
   const traffic =
     options.trafficProvider ??
     (config.traffic?.webhook
