@@ -8,7 +8,7 @@ import { KarmadaConnector } from '../inventory/connectors/KarmadaConnector';
 import { KubernetesClient } from '../kubernetes/KubernetesClient';
 import { KARMADA, KARMADA_TOKEN } from '../__testUtils__/karmadaFixtures';
 import { k8sStatus, setupKubernetesMocks } from '../__testUtils__/msw';
-import { inversePlan } from './FailoverService';
+import { inversePlan } from '@flotilla/plugin-multi-cluster-common';
 import { createHarness, OWNER, waitFor } from './__testUtils__/harness';
 
 jest.setTimeout(60_000);

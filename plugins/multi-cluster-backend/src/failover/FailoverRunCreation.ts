@@ -1,0 +1,131 @@
+import { BackstageCredentials } from '@backstage/backend-plugin-api';
+import {
+  planFailover,
+  readServiceDrSpec,
+  ServiceDrSpec,
+  toClusterProfile,
+} from '@flotilla/plugin-multi-cluster-common';
+import { actorOf } from '../history/MutationRecorder';
+import { sanitizeForLog } from '../util/sanitize';
+import { assertSameRequest } from './idempotency';
+import { describeRun } from './runView';
+import { ownersOf, ServicePlacement, workloadRefs } from './ServicePlacement';
+import {
+  CreateResult,
+  FailoverRequest,
+  FailoverServiceOptions,
+  MAX_REASON_LENGTH,
+} from './serviceTypes';
+import { ActiveFailoverError, IdempotencyClaim } from './FailoverStore';
+import { FailoverRunContext } from './types';
+
+export const ANNOTATION_HEALTH_URL = 'flotilla.io/health-url';
+
+/**
+ * Plans a failover or drill of a service from where it runs now and, unless
+ * it is a dry run, records the run for the worker (admission: one
+ * unfinished run per entity, one run per idempotency key).
+ */
+export class FailoverRunCreation {
+  constructor(
+    private readonly options: Pick<
+      FailoverServiceOptions,
+      'store' | 'events' | 'dependencies' | 'traffic' | 'onCreated'
+    >,
+    private readonly services: ServicePlacement,
+  ) {}
+
+  async create(
+    request: FailoverRequest,
+    entityRef: string,
+    credentials: BackstageCredentials,
+    idempotency: IdempotencyClaim | undefined,
+  ): Promise<CreateResult> {
+    const { store } = this.options;
+    const entity = await this.services.loadEntity(entityRef, credentials);
+    if (!request.dryRun) {
+      const active = await store.getActive(entityRef);
+      if (active) {
+        throw new ActiveFailoverError(active, entityRef);
+      }
+    }
+    const annotations = entity.metadata.annotations ?? {};
+    const { spec: declared } = readServiceDrSpec(entityRef, annotations);
+    const service: ServiceDrSpec = declared ?? {
+      entityRef,
+      strategy: 'active-passive-warm',
+      kubernetesId: annotations['backstage.io/kubernetes-id'],
+      argocdApp: annotations['flotilla.io/argocd-app'],
+    };
+    service.kubernetesId ??= entity.metadata.name;
+
+    const [{ placement, clusters, assignment }, dependencies] =
+      await Promise.all([
+        this.services.current(entity, credentials),
+        this.options.dependencies?.dependenciesOf(entity, credentials) ?? [],
+      ]);
+    const karmada = this.services.karmadaTarget(placement);
+    const plan = planFailover({
+      // Targets must reach what the service depends on (a Flotilla check).
+      dependencies,
+      service,
+      from: request.from,
+      to: request.to,
+      placement: assignment,
+      fleet: clusters.map(c => toClusterProfile(c)),
+      viaKarmada: Boolean(karmada),
+      force: Boolean(request.force || request.drill),
+      trafficProvider: this.options.traffic?.name,
+    });
+    if (request.dryRun) {
+      return { dryRun: true, plan };
+    }
+
+    const context: FailoverRunContext = {
+      entityRef,
+      title: entity.metadata.title ?? entity.metadata.name,
+      kubernetesId: service.kubernetesId,
+      namespace: placement.namespace,
+      owners: ownersOf(entity),
+      argocdApp: service.argocdApp,
+      healthUrl: annotations[ANNOTATION_HEALTH_URL],
+      resourceRequest: service.resourceRequest,
+      workloads: workloadRefs(placement),
+      karmada,
+      requestedBy: actorOf(credentials),
+    };
+    // A drill runs the failover's runbook for real: it moves the replicas,
+    // and its RTO is measured from what the clusters report (drillOutcome).
+    const { run, created, requestHash } = await store.createRun({
+      kind: request.drill ? 'drill' : 'failover',
+      entityRef,
+      reason: sanitizeForLog(request.reason, MAX_REASON_LENGTH),
+      actor: actorOf(credentials),
+      idempotency,
+      dry: false,
+      plan,
+      context,
+    });
+    if (!created && idempotency) {
+      assertSameRequest(idempotency, run, requestHash);
+    }
+    if (created) {
+      await this.options.events.emit({
+        runId: run.id,
+        entityRef,
+        actor: run.actor,
+        kind: run.kind,
+        event: 'run.created',
+        status: run.status,
+        detail: {
+          from: plan.from,
+          to: plan.to,
+          method: plan.method,
+          reason: run.reason,
+        },
+      });
+      this.options.onCreated?.(run);
+    }
+    return { dryRun: false, created, run: describeRun(run) };
+  }
+}

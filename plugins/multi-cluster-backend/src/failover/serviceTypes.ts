@@ -1,0 +1,72 @@
+import {
+  BackstageCredentials,
+  LoggerService,
+  PermissionsService,
+} from '@backstage/backend-plugin-api';
+import { Entity, parseEntityRef } from '@backstage/catalog-model';
+import { CatalogService } from '@backstage/plugin-catalog-node';
+import type {
+  EntityPlacement,
+  FailoverPlan,
+  ReachabilityRequirement,
+} from '@flotilla/plugin-multi-cluster-common';
+import { FleetInventoryService } from '../inventory/FleetInventory';
+import { KarmadaConnector } from '../inventory/connectors/KarmadaConnector';
+import { FailoverEvents } from './FailoverEvents';
+import { FailoverStore } from './FailoverStore';
+import { TrafficShiftProvider } from './steps';
+import { FailoverRun } from './types';
+
+/** A failover request (`POST /failovers`). */
+export interface FailoverRequest {
+  entityRef: string;
+  from: string;
+  to?: string;
+  reason: string;
+  dryRun?: boolean;
+  force?: boolean;
+  drill?: boolean;
+  idempotencyKey?: string;
+}
+
+export type CreateResult =
+  | { dryRun: true; plan: FailoverPlan }
+  | { dryRun: false; created: boolean; run: FailoverRun };
+
+/** Entity placement as the failover service needs it (C's EntityPlacementService). */
+export interface PlacementReader {
+  getPlacement(
+    ref: ReturnType<typeof parseEntityRef>,
+    credentials: BackstageCredentials,
+  ): Promise<EntityPlacement>;
+}
+
+/** Where an entity's dependencies (`dependsOn`) run, with their cluster sets. */
+export interface DependencyReader {
+  dependenciesOf(
+    entity: Entity,
+    credentials: BackstageCredentials,
+  ): Promise<ReachabilityRequirement['dependencies']>;
+}
+
+/** What the failover service and its parts work with. */
+export interface FailoverServiceOptions {
+  store: FailoverStore;
+  permissions: PermissionsService;
+  catalog: CatalogService;
+  inventory: FleetInventoryService;
+  placement: PlacementReader;
+  dependencies?: DependencyReader;
+  karmada: KarmadaConnector[];
+  events: FailoverEvents;
+  logger: LoggerService;
+  traffic?: TrafficShiftProvider;
+  /** Called after a run is created (kicks the local worker). */
+  onCreated?: (run: FailoverRun) => void;
+}
+
+/**
+ * Longest reason kept on a run. Reasons are stored escaped: they are shown
+ * and recorded like history, and PostgreSQL refuses a NUL in text.
+ */
+export const MAX_REASON_LENGTH = 2000;
