@@ -7,7 +7,7 @@ import type express from 'express';
 import { catalogServiceRef } from '@backstage/plugin-catalog-node';
 import { notificationService } from '@backstage/plugin-notifications-node';
 import { signalsServiceRef } from '@backstage/plugin-signals-node';
-import { createFailoverModule } from './failover';
+import { createFailoverModule, createFailoverRouter } from './failover';
 import { registerActions } from './actions';
 import { registerPermissions } from './permissions/registerPermissions';
 import { createClustersRouter } from './service/clustersRouter';
@@ -58,7 +58,6 @@ export const multiClusterPlugin = createBackendPlugin({
           config: deps.config,
           logger: deps.logger,
           database: deps.database,
-          httpAuth,
           permissions: deps.permissions,
           auditor: deps.auditor,
           catalog: deps.catalog,
@@ -101,7 +100,7 @@ export const multiClusterPlugin = createBackendPlugin({
               addons: services.addons,
               exposure: services.exposure,
             }),
-            failover.router,
+            createFailoverRouter({ httpAuth, service: failover.service }),
           ]),
         );
         // After every route of the plugin, the actions registry's included:

@@ -1,7 +1,6 @@
 import {
   AuditorService,
   DatabaseService,
-  HttpAuthService,
   LoggerService,
   PermissionsService,
   RootConfigService,
@@ -10,7 +9,6 @@ import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
 import type { CatalogService } from '@backstage/plugin-catalog-node';
 import type { NotificationService } from '@backstage/plugin-notifications-node';
 import type { SignalsService } from '@backstage/plugin-signals-node';
-import express from 'express';
 import { HistoryRecorder } from '../database/MultiClusterStore';
 import { KarmadaConnector } from '../inventory/connectors/KarmadaConnector';
 import { ClusterClientFactory } from '../kubernetes/ClusterClientFactory';
@@ -28,7 +26,6 @@ import {
 } from './FailoverService';
 import { FailoverStore } from './FailoverStore';
 import { FailoverWorker } from './FailoverWorker';
-import { createFailoverRouter } from './router';
 import {
   defaultStepExecutors,
   sleep,
@@ -38,6 +35,7 @@ import {
 } from './steps';
 
 export type { FailoverService, FailoverRequest } from './FailoverService';
+export { createFailoverRouter } from './router';
 export type {
   FailoverRun,
   FailoverRunKind,
@@ -52,8 +50,8 @@ export { FAILOVER_SIGNAL_CHANNEL } from './FailoverEvents';
 export interface FailoverModuleOptions {
   config: RootConfigService;
   logger: LoggerService;
+  /** The plugin's database, migrated by the plugin (`MultiClusterStore`). */
   database: DatabaseService;
-  httpAuth: HttpAuthService;
   permissions: PermissionsService;
   auditor: AuditorService;
   catalog: CatalogService;
@@ -80,9 +78,13 @@ export interface FailoverModuleOptions {
   workerId?: string;
 }
 
-/** @public */
+/**
+ * The failover runs of the plugin. Its routes are not here: the plugin
+ * mounts them (`createFailoverRouter` over `service`) in its one router.
+ *
+ * @public
+ */
 export interface FailoverModule {
-  router: express.Router;
   service: FailoverService;
   store: FailoverStore;
   worker: FailoverWorker;
@@ -94,8 +96,9 @@ export interface FailoverModule {
 }
 
 /**
- * Builds the failover module: store (tables from the plugin's migrations),
- * service, worker, router and actions. See `src/failover/README.md`.
+ * Builds the failover module: store, service, worker and actions. Its
+ * tables come with the plugin's one migration set, its routes are part of
+ * the plugin's one router (see `plugin.ts`). See `src/failover/README.md`.
  *
  * @public
  */
@@ -162,7 +165,6 @@ export async function createFailoverModule(
     onCreated: () => worker.kick(),
   });
   return {
-    router: createFailoverRouter({ httpAuth: options.httpAuth, service }),
     service,
     store,
     worker,

@@ -273,7 +273,6 @@ export async function createHarness(knex: Knex, options: HarnessOptions = {}) {
     config: rootConfig as any,
     logger,
     database: { getClient: async () => knex } as any,
-    httpAuth: mockServices.httpAuth(),
     permissions: options.permissions ?? ownerOnlyPermissions(),
     auditor,
     catalog,
