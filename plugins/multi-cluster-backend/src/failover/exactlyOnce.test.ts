@@ -367,11 +367,18 @@ describe.each(databases.eachSupportedId())('exactly once on %p', id => {
       [],
     );
 
-    const logged = allStrings(
-      (['error', 'warn', 'info', 'debug'] as const).flatMap(
-        level => (h.logger[level] as jest.Mock).mock.calls,
-      ),
+    const loggedNow = () =>
+      allStrings(
+        (['error', 'warn', 'info', 'debug'] as const).flatMap(
+          level => (h.logger[level] as jest.Mock).mock.calls,
+        ),
+      );
+    // The failure notification is tried after the run is recorded failed
+    // (and its transition emitted): wait for its warning.
+    await waitFor(async () =>
+      loggedNow().join('\n').includes('smtp down\\r\\nforged\\0'),
     );
+    const logged = loggedNow();
     expect(logged.join('\n')).toContain('smtp down\\r\\nforged\\0');
     expect(logged.filter(s => RAW_CONTROL.test(s))).toEqual([]);
   });
