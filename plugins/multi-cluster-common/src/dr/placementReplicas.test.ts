@@ -10,6 +10,7 @@ function placement(extra: Partial<EntityPlacement> = {}): EntityPlacement {
       clusters: [
         {
           cluster: 'eu',
+          source: 'config',
           workloads: [],
           replicas: 3,
           readyReplicas: 3,
