@@ -8,6 +8,7 @@ import {
 } from '@backstage/catalog-model';
 import { InputError, NotFoundError } from '@backstage/errors';
 import { CatalogService } from '@backstage/plugin-catalog-node';
+import { matchesLabelSelector } from '@flotilla/plugin-multi-cluster-common';
 import { loadYaml } from '@kubernetes/client-node';
 import pLimit from 'p-limit';
 import { KarmadaConnector } from '../inventory/connectors/KarmadaConnector';
@@ -20,7 +21,6 @@ import type {
   PropagationPolicy,
   ResourceSelector,
 } from '../inventory/connectors/karmadaTypes';
-import { matchesLabelSelector } from './labelSelector';
 
 export const ANNOTATION_KUBERNETES_ID = 'backstage.io/kubernetes-id';
 export const ANNOTATION_KUBERNETES_NAMESPACE =

@@ -31,6 +31,15 @@ export {
 } from './matching/clusterAffinity';
 export type { ClusterPredicate } from './matching/clusterAffinity';
 export {
+  compileLabelSelector,
+  matchesLabelSelector,
+} from './matching/labelSelector';
+export type {
+  LabelMap,
+  LabelPredicate,
+  LabelSelectorLike,
+} from './matching/labelSelector';
+export {
   toleratesTaint,
   findUntoleratedTaint,
   formatTaint,

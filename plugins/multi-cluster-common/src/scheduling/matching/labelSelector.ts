@@ -25,6 +25,18 @@ export interface Requirement {
 }
 
 const MATCH_ALL: LabelPredicate = () => true;
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/**
+ * A label's value. Only own labels count: `constructor` or `toString` is a
+ * label only when the object has it, not because every object inherits it.
+ */
+function labelValue(labels: LabelMap, key: string): string | undefined {
+  return labels !== undefined && hasOwn.call(labels, key)
+    ? labels[key]
+    : undefined;
+}
 export const MATCH_NONE: LabelPredicate = () => false;
 
 const INT64_PATTERN = /^[+-]?\d+$/;
@@ -85,26 +97,26 @@ function compileRequirement(requirement: Requirement): LabelPredicate {
     case 'In':
       if (values.length === 1) {
         const only = values[0];
-        return labels => labels !== undefined && labels[key] === only;
+        return labels => labelValue(labels, key) === only;
       }
       return labels => {
-        const value = labels?.[key];
+        const value = labelValue(labels, key);
         return value !== undefined && values.includes(value);
       };
     case 'NotIn':
       return labels => {
-        const value = labels?.[key];
+        const value = labelValue(labels, key);
         return value === undefined || !values.includes(value);
       };
     case 'Exists':
-      return labels => labels?.[key] !== undefined;
+      return labels => labelValue(labels, key) !== undefined;
     case 'DoesNotExist':
-      return labels => labels?.[key] === undefined;
+      return labels => labelValue(labels, key) === undefined;
     case 'Gt':
     case 'Lt': {
       const bound = parseInt64(values[0]) as bigint;
       return labels => {
-        const raw = labels?.[key];
+        const raw = labelValue(labels, key);
         if (raw === undefined) return false;
         const value = parseInt64(raw);
         if (value === undefined) return false;
@@ -137,7 +149,8 @@ export function compileRequirements(
   };
 }
 
-interface LabelSelectorLike {
+/** A `metav1.LabelSelector` (read-only view). @public */
+export interface LabelSelectorLike {
   matchLabels?: Readonly<Record<string, string>>;
   matchExpressions?: readonly {
     key: string;
@@ -175,4 +188,19 @@ export function compileLabelSelector(
   selector: LabelSelectorLike,
 ): LabelPredicate {
   return compileRequirements(labelSelectorRequirements(selector));
+}
+
+/**
+ * Whether `labels` match a `metav1.LabelSelector`, with Kubernetes
+ * semantics (an undefined or empty selector matches everything; an invalid
+ * one matches nothing). For one object; to match many, compile the selector
+ * once with {@link compileLabelSelector}.
+ *
+ * @public
+ */
+export function matchesLabelSelector(
+  labels: LabelMap,
+  selector: LabelSelectorLike | undefined,
+): boolean {
+  return selector ? compileLabelSelector(selector)(labels) : true;
 }
