@@ -10,6 +10,7 @@ import type {
   AddonState,
   FleetCluster,
 } from '@flotilla/plugin-multi-cluster-common';
+import { compileLabelSelector } from '@flotilla/plugin-multi-cluster-common';
 import { AddonConfig } from './types';
 
 /** Fleet clusters whose labels match the add-on's `requiredOn`. */
@@ -17,10 +18,10 @@ export function requiredClusters(
   addon: Pick<AddonConfig, 'requiredOn'>,
   fleet: FleetCluster[],
 ): FleetCluster[] {
-  const selector = addon.requiredOn?.matchLabels ?? {};
-  return fleet.filter(c =>
-    Object.entries(selector).every(([k, v]) => c.labels?.[k] === v),
-  );
+  const selector = compileLabelSelector({
+    matchLabels: addon.requiredOn?.matchLabels,
+  });
+  return fleet.filter(c => selector(c.labels));
 }
 
 /** `https://Host:6443/` and `https://host:6443` are the same API server. */
