@@ -1,12 +1,8 @@
+import { CLUSTER_ANNOTATIONS } from '@flotilla/plugin-multi-cluster-common';
 import type { V1Node } from '@kubernetes/client-node';
 import { toVirtualNode } from '../connectivity/detectors/VirtualNodeDetector';
 import type { KubernetesClient } from '../kubernetes/KubernetesClient';
-import {
-  ANNOTATION_PROVIDER,
-  ANNOTATION_REGION,
-  ANNOTATION_ZONES,
-  withShortLabels,
-} from './segmentation';
+import { withShortLabels } from './segmentation';
 import { ClusterRecord } from './types';
 
 /** Where a cluster runs, as its Nodes say. */
@@ -107,15 +103,15 @@ export function withNodeTopology(
   const labels: Record<string, string> = { ...fields.labels };
   if (!fields.region && topology.region) {
     fields.region = topology.region;
-    labels[ANNOTATION_REGION] ??= topology.region;
+    labels[CLUSTER_ANNOTATIONS.region] ??= topology.region;
   }
   if (!fields.zones?.length && topology.zones) {
     fields.zones = topology.zones;
-    labels[ANNOTATION_ZONES] ??= topology.zones.join(',');
+    labels[CLUSTER_ANNOTATIONS.zones] ??= topology.zones.join(',');
   }
   if (!fields.provider && topology.provider) {
     fields.provider = topology.provider;
-    labels[ANNOTATION_PROVIDER] ??= topology.provider;
+    labels[CLUSTER_ANNOTATIONS.provider] ??= topology.provider;
   }
   fields.labels = withShortLabels(labels, fields);
   return { ...record, fields };

@@ -1,30 +1,18 @@
-import { parseResourceListAnnotation } from '@flotilla/plugin-multi-cluster-common';
+import {
+  CLUSTER_ANNOTATIONS,
+  FLOTILLA_ANNOTATION_PREFIX,
+  parseResourceListAnnotation,
+} from '@flotilla/plugin-multi-cluster-common';
 import { ClusterRecord } from './types';
-
-/** Prefix of Flotilla's segmentation labels and annotations. */
-export const FLOTILLA_PREFIX = 'flotilla.io/';
-
-export const ANNOTATION_ENVIRONMENT = 'flotilla.io/environment';
-export const ANNOTATION_REGION = 'flotilla.io/region';
-export const ANNOTATION_PROVIDER = 'flotilla.io/provider';
-export const ANNOTATION_TENANT = 'flotilla.io/tenant';
-export const ANNOTATION_WORKLOAD_CLASS = 'flotilla.io/workload-class';
-export const ANNOTATION_ZONES = 'flotilla.io/zones';
-export const ANNOTATION_CAPACITY = 'flotilla.io/capacity';
-export const ANNOTATION_COST_PER_CPU_HOUR = 'flotilla.io/cost-per-cpu-hour';
-export const ANNOTATION_JURISDICTION = 'flotilla.io/jurisdiction';
-export const ANNOTATION_MANAGEMENT_CLUSTER = 'flotilla.io/management-cluster';
-export const ANNOTATION_CAPI_CLUSTER = 'flotilla.io/capi-cluster';
-export const ANNOTATION_PLACEMENT = 'flotilla.io/placement';
 
 /** Short label keys that mirror segmentation values. */
 const SHORT_KEYS: Record<string, string> = {
-  [ANNOTATION_ENVIRONMENT]: 'environment',
-  [ANNOTATION_REGION]: 'region',
-  [ANNOTATION_PROVIDER]: 'provider',
-  [ANNOTATION_TENANT]: 'tenant',
-  [ANNOTATION_WORKLOAD_CLASS]: 'workload-class',
-  [ANNOTATION_JURISDICTION]: 'jurisdiction',
+  [CLUSTER_ANNOTATIONS.environment]: 'environment',
+  [CLUSTER_ANNOTATIONS.region]: 'region',
+  [CLUSTER_ANNOTATIONS.provider]: 'provider',
+  [CLUSTER_ANNOTATIONS.tenant]: 'tenant',
+  [CLUSTER_ANNOTATIONS.workloadClass]: 'workload-class',
+  [CLUSTER_ANNOTATIONS.jurisdiction]: 'jurisdiction',
 };
 
 /**
@@ -48,7 +36,7 @@ export function parseCapacity(value: string | undefined): {
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return {
-      problem: `annotation ${ANNOTATION_CAPACITY} is not used: ${reason}`,
+      problem: `annotation ${CLUSTER_ANNOTATIONS.capacity} is not used: ${reason}`,
     };
   }
 }
@@ -89,7 +77,7 @@ export function segmentationFromMetadata(
   const fields: ClusterRecord['fields'] = {};
   const labels: Record<string, string> = {};
   for (const [key, value] of Object.entries(merged)) {
-    if (key.startsWith(FLOTILLA_PREFIX)) {
+    if (key.startsWith(FLOTILLA_ANNOTATION_PREFIX)) {
       labels[key] = value;
       const short = SHORT_KEYS[key];
       if (short) {
@@ -97,29 +85,29 @@ export function segmentationFromMetadata(
       }
     }
   }
-  if (merged[ANNOTATION_ENVIRONMENT]) {
-    fields.environment = merged[ANNOTATION_ENVIRONMENT];
+  if (merged[CLUSTER_ANNOTATIONS.environment]) {
+    fields.environment = merged[CLUSTER_ANNOTATIONS.environment];
   }
-  if (merged[ANNOTATION_REGION]) {
-    fields.region = merged[ANNOTATION_REGION];
+  if (merged[CLUSTER_ANNOTATIONS.region]) {
+    fields.region = merged[CLUSTER_ANNOTATIONS.region];
   }
-  if (merged[ANNOTATION_PROVIDER]) {
-    fields.provider = merged[ANNOTATION_PROVIDER];
+  if (merged[CLUSTER_ANNOTATIONS.provider]) {
+    fields.provider = merged[CLUSTER_ANNOTATIONS.provider];
   }
-  if (merged[ANNOTATION_TENANT]) {
-    fields.tenant = merged[ANNOTATION_TENANT];
+  if (merged[CLUSTER_ANNOTATIONS.tenant]) {
+    fields.tenant = merged[CLUSTER_ANNOTATIONS.tenant];
   }
-  if (merged[ANNOTATION_WORKLOAD_CLASS]) {
-    fields.workloadClass = merged[ANNOTATION_WORKLOAD_CLASS];
+  if (merged[CLUSTER_ANNOTATIONS.workloadClass]) {
+    fields.workloadClass = merged[CLUSTER_ANNOTATIONS.workloadClass];
   }
-  if (merged[ANNOTATION_JURISDICTION]) {
-    fields.jurisdiction = merged[ANNOTATION_JURISDICTION];
+  if (merged[CLUSTER_ANNOTATIONS.jurisdiction]) {
+    fields.jurisdiction = merged[CLUSTER_ANNOTATIONS.jurisdiction];
   }
-  const zones = parseList(merged[ANNOTATION_ZONES]);
+  const zones = parseList(merged[CLUSTER_ANNOTATIONS.zones]);
   if (zones) {
     fields.zones = zones;
   }
-  const declared = parseCapacity(merged[ANNOTATION_CAPACITY]);
+  const declared = parseCapacity(merged[CLUSTER_ANNOTATIONS.capacity]);
   if (declared.capacity) {
     fields.capacity = {
       declared: declared.capacity,
@@ -129,7 +117,7 @@ export function segmentationFromMetadata(
   if (declared.problem) {
     fields.problems = [declared.problem];
   }
-  const cost = parseNumber(merged[ANNOTATION_COST_PER_CPU_HOUR]);
+  const cost = parseNumber(merged[CLUSTER_ANNOTATIONS.costPerCpuHour]);
   if (cost !== undefined) {
     fields.costPerCpuHour = cost;
   }

@@ -1,3 +1,4 @@
+import { CLUSTER_ANNOTATIONS } from '@flotilla/plugin-multi-cluster-common';
 import { LoggerService } from '@backstage/backend-plugin-api';
 import {
   ANNOTATION_LOCATION,
@@ -11,19 +12,6 @@ import {
 import { ClusterRecord, FleetConnector } from '../inventory/types';
 import { mergeRecords } from '../inventory/merge';
 import { sanitizeForLog } from '../util/sanitize';
-import {
-  ANNOTATION_CAPACITY,
-  ANNOTATION_CAPI_CLUSTER,
-  ANNOTATION_COST_PER_CPU_HOUR,
-  ANNOTATION_ENVIRONMENT,
-  ANNOTATION_JURISDICTION,
-  ANNOTATION_MANAGEMENT_CLUSTER,
-  ANNOTATION_PROVIDER,
-  ANNOTATION_REGION,
-  ANNOTATION_TENANT,
-  ANNOTATION_WORKLOAD_CLASS,
-  ANNOTATION_ZONES,
-} from '../inventory/segmentation';
 import {
   ANNOTATION_KUBERNETES_API_SERVER,
   ANNOTATION_KUBERNETES_AUTH_PROVIDER,
@@ -123,10 +111,10 @@ export class MultiClusterEntityProvider implements EntityProvider {
           title: cluster.title,
           description: `Kubernetes cluster from ${sourceId}`,
           labels: compact({
-            'flotilla.io/environment': label(cluster.environment),
-            'flotilla.io/region': label(cluster.region),
-            'flotilla.io/provider': label(cluster.provider),
-            'flotilla.io/tenant': label(cluster.tenant),
+            [CLUSTER_ANNOTATIONS.environment]: label(cluster.environment),
+            [CLUSTER_ANNOTATIONS.region]: label(cluster.region),
+            [CLUSTER_ANNOTATIONS.provider]: label(cluster.provider),
+            [CLUSTER_ANNOTATIONS.tenant]: label(cluster.tenant),
           }),
           annotations: compact({
             [ANNOTATION_LOCATION]: `url:${location}`,
@@ -136,24 +124,24 @@ export class MultiClusterEntityProvider implements EntityProvider {
             [ANNOTATION_KUBERNETES_AUTH_PROVIDER]: cluster.apiServerUrl
               ? 'serviceAccount'
               : undefined,
-            [ANNOTATION_ENVIRONMENT]: cluster.environment,
-            [ANNOTATION_REGION]: cluster.region,
-            [ANNOTATION_PROVIDER]: cluster.provider,
-            [ANNOTATION_TENANT]: cluster.tenant,
-            [ANNOTATION_WORKLOAD_CLASS]: cluster.workloadClass,
-            [ANNOTATION_JURISDICTION]: cluster.jurisdiction,
-            [ANNOTATION_ZONES]: cluster.zones?.join(','),
-            [ANNOTATION_CAPACITY]: capacity
+            [CLUSTER_ANNOTATIONS.environment]: cluster.environment,
+            [CLUSTER_ANNOTATIONS.region]: cluster.region,
+            [CLUSTER_ANNOTATIONS.provider]: cluster.provider,
+            [CLUSTER_ANNOTATIONS.tenant]: cluster.tenant,
+            [CLUSTER_ANNOTATIONS.workloadClass]: cluster.workloadClass,
+            [CLUSTER_ANNOTATIONS.jurisdiction]: cluster.jurisdiction,
+            [CLUSTER_ANNOTATIONS.zones]: cluster.zones?.join(','),
+            [CLUSTER_ANNOTATIONS.capacity]: capacity
               ? Object.entries(capacity)
                   .map(([k, v]) => `${k}=${v}`)
                   .join(',')
               : undefined,
-            [ANNOTATION_COST_PER_CPU_HOUR]:
+            [CLUSTER_ANNOTATIONS.costPerCpuHour]:
               cluster.costPerCpuHour !== undefined
                 ? String(cluster.costPerCpuHour)
                 : undefined,
-            [ANNOTATION_MANAGEMENT_CLUSTER]: lc?.managementCluster,
-            [ANNOTATION_CAPI_CLUSTER]: lc
+            [CLUSTER_ANNOTATIONS.managementCluster]: lc?.managementCluster,
+            [CLUSTER_ANNOTATIONS.capiCluster]: lc
               ? `${lc.namespace}/${lc.name}`
               : undefined,
           }),

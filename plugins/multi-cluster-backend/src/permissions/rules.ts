@@ -2,7 +2,10 @@ import {
   createPermissionResourceRef,
   createPermissionRule,
 } from '@backstage/plugin-permission-node';
-import { RESOURCE_TYPE_MULTI_CLUSTER_CLUSTER } from '@flotilla/plugin-multi-cluster-common';
+import {
+  FLOTILLA_ANNOTATION_PREFIX,
+  RESOURCE_TYPE_MULTI_CLUSTER_CLUSTER,
+} from '@flotilla/plugin-multi-cluster-common';
 import { z } from 'zod';
 import { FleetCluster } from '../inventory/types';
 
@@ -77,7 +80,7 @@ export function applyClusterQuery(
     case 'HAS_LABEL': {
       const value =
         cluster.labels?.[query.key] ??
-        cluster.labels?.[`flotilla.io/${query.key}`];
+        cluster.labels?.[`${FLOTILLA_ANNOTATION_PREFIX}${query.key}`];
       return query.value === undefined
         ? value !== undefined
         : value === query.value;

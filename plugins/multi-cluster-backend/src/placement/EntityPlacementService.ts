@@ -8,25 +8,21 @@ import {
 } from '@backstage/catalog-model';
 import { InputError, NotFoundError } from '@backstage/errors';
 import { CatalogService } from '@backstage/plugin-catalog-node';
-import { matchesLabelSelector } from '@flotilla/plugin-multi-cluster-common';
+import {
+  matchesLabelSelector,
+  SERVICE_ANNOTATIONS,
+} from '@flotilla/plugin-multi-cluster-common';
 import { loadYaml } from '@kubernetes/client-node';
 import pLimit from 'p-limit';
 import { KarmadaConnector } from '../inventory/connectors/KarmadaConnector';
 import { FleetInventoryService } from '../inventory/FleetInventory';
 import { FleetCluster } from '../inventory/types';
-import { ANNOTATION_PLACEMENT } from '../inventory/segmentation';
 import { WorkloadOperations } from '../workloads/WorkloadService';
 import type { Workload } from '../kubernetes/KubernetesClient';
 import type {
   PropagationPolicy,
   ResourceSelector,
 } from '../inventory/connectors/karmadaTypes';
-
-export const ANNOTATION_KUBERNETES_ID = 'backstage.io/kubernetes-id';
-export const ANNOTATION_KUBERNETES_NAMESPACE =
-  'backstage.io/kubernetes-namespace';
-export const ANNOTATION_KUBERNETES_LABEL_SELECTOR =
-  'backstage.io/kubernetes-label-selector';
 
 import type {
   ClusterWorkloads,
@@ -110,9 +106,9 @@ export function parsePlacementAnnotation(value: string): unknown {
       return loadYaml(value);
     } catch (e) {
       throw new InputError(
-        `Annotation ${ANNOTATION_PLACEMENT} is neither valid JSON nor YAML: ${
-          (e as Error).message
-        }`,
+        `Annotation ${
+          SERVICE_ANNOTATIONS.placement
+        } is neither valid JSON nor YAML: ${(e as Error).message}`,
       );
     }
   }
@@ -150,12 +146,12 @@ export class EntityPlacementService {
     }
     const annotations = entity.metadata.annotations ?? {};
     const kubernetesId =
-      annotations[ANNOTATION_KUBERNETES_ID] ?? entity.metadata.name;
-    const namespace = annotations[ANNOTATION_KUBERNETES_NAMESPACE];
+      annotations[SERVICE_ANNOTATIONS.kubernetesId] ?? entity.metadata.name;
+    const namespace = annotations[SERVICE_ANNOTATIONS.kubernetesNamespace];
     const errors: EntityPlacement['errors'] = [];
 
-    const annotation = annotations[ANNOTATION_PLACEMENT]
-      ? parsePlacementAnnotation(annotations[ANNOTATION_PLACEMENT])
+    const annotation = annotations[SERVICE_ANNOTATIONS.placement]
+      ? parsePlacementAnnotation(annotations[SERVICE_ANNOTATIONS.placement])
       : undefined;
 
     const clusters = (await this.options.inventory.getClusters()).filter(
@@ -228,7 +224,7 @@ export class EntityPlacementService {
     namespace?: string,
   ): Promise<KarmadaDesiredPlacement[]> {
     const templates = await karmada.listResourceTemplates({
-      labelSelector: `${ANNOTATION_KUBERNETES_ID}=${kubernetesId}`,
+      labelSelector: `${SERVICE_ANNOTATIONS.kubernetesId}=${kubernetesId}`,
       namespace,
     });
     if (templates.length === 0) {

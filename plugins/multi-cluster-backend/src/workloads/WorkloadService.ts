@@ -1,3 +1,4 @@
+import { SERVICE_ANNOTATIONS } from '@flotilla/plugin-multi-cluster-common';
 import { NotFoundError } from '@backstage/errors';
 import { FleetInventoryService } from '../inventory/FleetInventory';
 import { ClusterClientFactory } from '../kubernetes/ClusterClientFactory';
@@ -61,7 +62,7 @@ export class WorkloadService implements WorkloadOperations {
     options?: { timeoutMs?: number; signal?: AbortSignal },
   ): Promise<WorkloadStatus[]> {
     const client = await this.client(clusterName);
-    const labelSelector = `backstage.io/kubernetes-id=${query.kubernetesId}`;
+    const labelSelector = `${SERVICE_ANNOTATIONS.kubernetesId}=${query.kubernetesId}`;
     const [deployments, statefulSets] = await Promise.all([
       client.listWorkloads(
         'Deployment',

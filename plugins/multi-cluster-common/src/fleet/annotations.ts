@@ -28,6 +28,10 @@ export const SERVICE_ANNOTATIONS = {
   argocdApp: 'flotilla.io/argocd-app',
   /** The kubernetes plugin's annotation naming the service's workloads. */
   kubernetesId: 'backstage.io/kubernetes-id',
+  /** The kubernetes plugin's namespace of the service's workloads. */
+  kubernetesNamespace: 'backstage.io/kubernetes-namespace',
+  /** The kubernetes plugin's label selector of the service's workloads. */
+  kubernetesLabelSelector: 'backstage.io/kubernetes-label-selector',
   /** Comma-separated `namespace/name` of the MCS services the service exports. */
   serviceExports: 'flotilla.io/service-exports',
 } as const;
@@ -48,6 +52,8 @@ export const CLUSTER_ANNOTATIONS = {
   jurisdiction: 'flotilla.io/jurisdiction',
   /** Comma-separated compliance attestations, e.g. `pci-dss,soc2`. */
   compliance: 'flotilla.io/compliance',
+  /** The Cluster API management cluster that manages the cluster. */
+  managementCluster: 'flotilla.io/management-cluster',
   /** `namespace/name` of the Cluster API Cluster on its management cluster. */
   capiCluster: 'flotilla.io/capi-cluster',
   /** Comma-separated cluster sets the cluster belongs to, when no fabric API shows it. */

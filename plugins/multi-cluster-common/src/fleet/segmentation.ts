@@ -5,6 +5,7 @@
  * axes are the dimensions along which clusters are split (and along which
  * the fleet page filters and placement policies select).
  */
+import { CLUSTER_ANNOTATIONS } from './annotations';
 
 /** @public */
 export type MultiClusterPattern =
@@ -91,31 +92,31 @@ export const SEGMENTATION_AXES: Record<SegmentationAxis, SegmentationAxisInfo> =
     environment: {
       id: 'environment',
       title: 'Environment',
-      label: 'flotilla.io/environment',
+      label: CLUSTER_ANNOTATIONS.environment,
       knownValues: ['prod', 'staging', 'dev'],
     },
     region: {
       id: 'region',
       title: 'Region',
-      label: 'flotilla.io/region',
+      label: CLUSTER_ANNOTATIONS.region,
       knownValues: [],
     },
     tenant: {
       id: 'tenant',
       title: 'Tenant',
-      label: 'flotilla.io/tenant',
+      label: CLUSTER_ANNOTATIONS.tenant,
       knownValues: ['shared', 'dedicated', 'regulated'],
     },
     workloadClass: {
       id: 'workloadClass',
       title: 'Workload class',
-      label: 'flotilla.io/workload-class',
+      label: CLUSTER_ANNOTATIONS.workloadClass,
       knownValues: ['latency-sensitive', 'batch', 'gpu', 'general'],
     },
     infrastructure: {
       id: 'infrastructure',
       title: 'Infrastructure provider',
-      label: 'flotilla.io/provider',
+      label: CLUSTER_ANNOTATIONS.provider,
       knownValues: ['aws', 'gcp', 'azure', 'on-prem', 'docker'],
     },
   };

@@ -1,13 +1,12 @@
 import { AuthService } from '@backstage/backend-plugin-api';
 import { Entity, stringifyEntityRef } from '@backstage/catalog-model';
 import { CatalogService } from '@backstage/plugin-catalog-node';
-import { readDeclaredConnectivity } from '@flotilla/plugin-multi-cluster-common';
-import { ClusterRecord, FleetConnector } from '../types';
 import {
-  ANNOTATION_CAPI_CLUSTER,
-  ANNOTATION_MANAGEMENT_CLUSTER,
-  segmentationFromMetadata,
-} from '../segmentation';
+  CLUSTER_ANNOTATIONS,
+  readDeclaredConnectivity,
+} from '@flotilla/plugin-multi-cluster-common';
+import { ClusterRecord, FleetConnector } from '../types';
+import { segmentationFromMetadata } from '../segmentation';
 
 /** Annotations read by the Kubernetes plugin's catalog cluster locator. */
 export const ANNOTATION_KUBERNETES_API_SERVER = 'kubernetes.io/api-server';
@@ -31,8 +30,8 @@ export interface CapiClusterRef {
 export function readCapiRef(
   annotations: Record<string, string> | undefined,
 ): CapiClusterRef | undefined {
-  const mgmt = annotations?.[ANNOTATION_MANAGEMENT_CLUSTER];
-  const ref = annotations?.[ANNOTATION_CAPI_CLUSTER];
+  const mgmt = annotations?.[CLUSTER_ANNOTATIONS.managementCluster];
+  const ref = annotations?.[CLUSTER_ANNOTATIONS.capiCluster];
   if (!mgmt || !ref) {
     return undefined;
   }

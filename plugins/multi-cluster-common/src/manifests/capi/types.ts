@@ -12,6 +12,7 @@ import {
   rfc1123LabelSchema,
   rfc1123SubdomainSchema,
 } from '../validation/schemas';
+import { CLUSTER_ANNOTATIONS } from '../../fleet/annotations';
 import { labelValueSyntaxError } from '../validation/labels';
 import { CAPI_PROVIDERS } from './versions';
 
@@ -28,11 +29,11 @@ export const DEFAULT_SERVICE_DOMAIN = 'cluster.local';
 
 /** Label keys of Flotilla's fleet segmentation axes. */
 export const SEGMENTATION_LABELS = {
-  environment: 'flotilla.io/environment',
-  region: 'flotilla.io/region',
-  provider: 'flotilla.io/provider',
-  tenant: 'flotilla.io/tenant',
-  workloadClass: 'flotilla.io/workload-class',
+  environment: CLUSTER_ANNOTATIONS.environment,
+  region: CLUSTER_ANNOTATIONS.region,
+  provider: CLUSTER_ANNOTATIONS.provider,
+  tenant: CLUSTER_ANNOTATIONS.tenant,
+  workloadClass: CLUSTER_ANNOTATIONS.workloadClass,
 } as const;
 
 const machineTypeSchema = z
