@@ -7,49 +7,18 @@ import {
   StepError,
   StepExecutors,
 } from './steps';
+import {
+  LeaseLostError,
+  StepTimeoutError,
+  withLastObservation,
+} from './runInterruptions';
 import { FailoverRun, FailoverStepRecord } from './types';
 import { HISTORY_BOUNDS, sanitizeForLog, sanitizeJson } from '../util/sanitize';
 
+export { LeaseLostError } from './runInterruptions';
+
 /** Longest step error kept (it comes from clusters, webhooks, Argo CD). */
 const MAX_STEP_ERROR = 2000;
-
-/** Raised inside a run when the worker lost its lease (or was stopped). */
-export class LeaseLostError extends Error {
-  constructor(runId: string) {
-    super(`lease of run ${runId} lost`);
-    this.name = 'LeaseLostError';
-  }
-}
-
-class StepTimeoutError extends Error {}
-
-/** How long a timed-out step may take to report what it last saw. */
-const TIMEOUT_REPORT_GRACE_MS = 2_000;
-
-/**
- * A timeout's message with what the step last saw (its own error once it
- * noticed the abort: e.g. which target was unreachable), when it reports
- * that within a short grace; the bare timeout otherwise.
- */
-async function withLastObservation(
-  timeout: StepTimeoutError,
-  execution: Promise<unknown>,
-): Promise<string> {
-  let grace: ReturnType<typeof setTimeout> | undefined;
-  const reported = await Promise.race([
-    execution.then(
-      () => undefined,
-      (error: unknown) => error,
-    ),
-    new Promise<undefined>(resolve => {
-      grace = setTimeout(() => resolve(undefined), TIMEOUT_REPORT_GRACE_MS);
-    }),
-  ]);
-  clearTimeout(grace);
-  return reported instanceof Error && reported !== timeout
-    ? `${timeout.message}: ${errorMessage(reported)}`
-    : timeout.message;
-}
 
 /** A run claimed more often than this (crash loop) is failed, not retried. */
 const MAX_CLAIMS = 10;
