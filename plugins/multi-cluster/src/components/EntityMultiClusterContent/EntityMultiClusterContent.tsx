@@ -28,6 +28,7 @@ import {
   DR_STRATEGIES,
   formatDuration,
   readServiceDrSpec,
+  SERVICE_ANNOTATIONS,
   type FindingSeverity,
   type FleetCluster,
 } from '@flotilla/plugin-multi-cluster-common';
@@ -193,7 +194,10 @@ export function EntityMultiClusterContent() {
   const findings = drState.value?.findings ?? [];
   const drills = (drState.value?.drills ?? []).slice(0, 3);
 
-  if (!spec && !entity.metadata.annotations?.['backstage.io/kubernetes-id']) {
+  if (
+    !spec &&
+    !entity.metadata.annotations?.[SERVICE_ANNOTATIONS.kubernetesId]
+  ) {
     return (
       <EmptyState
         missing="field"
