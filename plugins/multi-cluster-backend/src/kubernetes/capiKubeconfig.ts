@@ -1,4 +1,4 @@
-import { loadYaml } from '@kubernetes/client-node';
+import { parseYamlDocument } from '@flotilla/plugin-multi-cluster-common';
 import { KubernetesEndpoint } from './KubernetesClient';
 
 /** The Secret type Cluster API gives `<cluster>-kubeconfig` Secrets. */
@@ -78,7 +78,7 @@ export function parseCapiKubeconfig(
 ): KubernetesEndpoint {
   let parsed: unknown;
   try {
-    parsed = loadYaml(text);
+    parsed = parseYamlDocument(text);
   } catch {
     throw new Error('kubeconfig is not valid YAML');
   }

@@ -10,9 +10,9 @@ import { InputError, NotFoundError } from '@backstage/errors';
 import { CatalogService } from '@backstage/plugin-catalog-node';
 import {
   matchesLabelSelector,
+  parseYamlDocument,
   SERVICE_ANNOTATIONS,
 } from '@flotilla/plugin-multi-cluster-common';
-import { loadYaml } from '@kubernetes/client-node';
 import pLimit from 'p-limit';
 import { KarmadaConnector } from '../inventory/connectors/KarmadaConnector';
 import { FleetInventoryService } from '../inventory/FleetInventory';
@@ -103,7 +103,7 @@ export function parsePlacementAnnotation(value: string): unknown {
     return JSON.parse(value);
   } catch {
     try {
-      return loadYaml(value);
+      return parseYamlDocument(value);
     } catch (e) {
       throw new InputError(
         `Annotation ${

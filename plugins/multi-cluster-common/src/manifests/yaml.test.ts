@@ -5,6 +5,7 @@ import {
   parseYamlDocuments,
   renderManifestFiles,
   toYamlDocument,
+  parseYamlDocument,
 } from './yaml';
 import { KubernetesManifest } from './types';
 
@@ -113,5 +114,23 @@ describe('yaml', () => {
     expect(() =>
       renderManifestFiles([cm('a')], { singleFileName: '../x.yaml' }),
     ).toThrow(/Refusing to write/);
+  });
+});
+
+describe('parseYamlDocument', () => {
+  it('reads one document, JSON included, and an empty one as undefined', () => {
+    expect(
+      parseYamlDocument('clusterAffinity:\n  clusterNames: [a, no]\n'),
+    ).toEqual({ clusterAffinity: { clusterNames: ['a', 'no'] } });
+    expect(parseYamlDocument('{"replicas": 3}')).toEqual({ replicas: 3 });
+    expect(parseYamlDocument('')).toBeUndefined();
+    expect(parseYamlDocument('null')).toBeNull();
+  });
+
+  it('refuses syntax errors and several documents', () => {
+    expect(() => parseYamlDocument('a: [unclosed')).toThrow();
+    expect(() => parseYamlDocument('a: 1\n---\nb: 2\n')).toThrow(
+      /multiple documents/,
+    );
   });
 });

@@ -4,7 +4,7 @@
  * Kubernetes' own parser (sigs.k8s.io/yaml, go-yaml v2) applies, so strings
  * such as `on`, `yes`, `0600` or `1e3` are quoted and stay strings.
  */
-import { parseAllDocuments, stringify } from 'yaml';
+import { parseAllDocuments, parseDocument, stringify } from 'yaml';
 import { AuxiliaryManifestFile, KubernetesManifest } from './types';
 import { rfc1123SubdomainError } from './validation/names';
 
@@ -121,4 +121,21 @@ export function parseYamlDocuments(text: string): unknown[] {
     if (value !== null && value !== undefined) out.push(value);
   }
   return out;
+}
+
+/**
+ * Parses one YAML document (YAML 1.2, so JSON is read as JSON): an
+ * annotation's value, a kubeconfig, a form field. An empty document is
+ * `undefined`. Throws on syntax errors and on more than one document.
+ * The one reader of single YAML documents of the suite (streams of
+ * manifests: {@link parseYamlDocuments}).
+ *
+ * @public
+ */
+export function parseYamlDocument(text: string): unknown {
+  const doc = parseDocument(text);
+  // The parser's own error, as `yaml`'s `parse` throws it.
+  if (doc.errors.length > 0) throw doc.errors[0];
+  if (doc.contents === null) return undefined;
+  return doc.toJS({ maxAliasCount: 100 });
 }

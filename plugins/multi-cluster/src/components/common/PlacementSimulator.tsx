@@ -9,17 +9,21 @@ import {
   Typography,
 } from '@material-ui/core';
 import Alert from '@material-ui/lab/Alert';
-import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
-import type {
-  ClusterExplanation,
-  KarmadaPlacement,
-  ScheduleResult,
+import { stringify as stringifyYaml } from 'yaml';
+import {
+  CLUSTER_ANNOTATIONS,
+  parseYamlDocument,
+  type ClusterExplanation,
+  type KarmadaPlacement,
+  type ScheduleResult,
 } from '@flotilla/plugin-multi-cluster-common';
 import { multiClusterApiRef } from '../../api';
 
 const DEFAULT_PLACEMENT: KarmadaPlacement = {
   clusterAffinity: {
-    labelSelector: { matchLabels: { 'flotilla.io/environment': 'prod' } },
+    labelSelector: {
+      matchLabels: { [CLUSTER_ANNOTATIONS.environment]: 'prod' },
+    },
   },
   replicaScheduling: {
     replicaSchedulingType: 'Divided',
@@ -57,7 +61,7 @@ export function PlacementSimulator(props: {
     setError(undefined);
     let placement: KarmadaPlacement;
     try {
-      placement = parseYaml(placementText) ?? {};
+      placement = (parseYamlDocument(placementText) ?? {}) as KarmadaPlacement;
     } catch (e) {
       setError(`The placement is not valid YAML: ${(e as Error).message}`);
       return;
