@@ -1,15 +1,6 @@
 import { fleetCluster, sampleFleet } from '../__fixtures__/fleet';
+import { ledger } from './__fixtures__/services';
 import { FailoverPlanError, planFailover } from './failoverPlan';
-import type { ServiceDrSpec } from './service';
-
-const ledger: ServiceDrSpec = {
-  entityRef: 'component:default/ledger',
-  strategy: 'active-passive-warm',
-  primaryCluster: 'eu-aws',
-  standbyCluster: 'us-aws',
-  kubernetesId: 'ledger',
-  resourceRequest: { cpu: '1' },
-};
 
 describe('planFailover', () => {
   it('moves every replica of an active-passive service to the standby', () => {

@@ -1,4 +1,5 @@
 import { sampleFleet } from '../__fixtures__/fleet';
+import { ledger } from './__fixtures__/services';
 import { planFailover } from './failoverPlan';
 import {
   inversePlan,
@@ -8,15 +9,7 @@ import {
 } from './rollbackPlan';
 import type { ServiceDrSpec } from './service';
 
-const ledger: ServiceDrSpec = {
-  entityRef: 'component:default/ledger',
-  strategy: 'active-passive-warm',
-  primaryCluster: 'eu-aws',
-  standbyCluster: 'us-aws',
-  kubernetesId: 'ledger',
-  argocdApp: 'ledger-app',
-  resourceRequest: { cpu: '1' },
-};
+const service: ServiceDrSpec = { ...ledger, argocdApp: 'ledger-app' };
 
 /** A run that moved ledger's 4 replicas from eu-aws to us-aws. */
 function failedOver(): RollbackSource {
@@ -24,7 +17,7 @@ function failedOver(): RollbackSource {
     id: 'run-1',
     entityRef: ledger.entityRef,
     plan: planFailover({
-      service: ledger,
+      service,
       from: 'eu-aws',
       to: 'us-aws',
       placement: [{ name: 'eu-aws', replicas: 4 }],
