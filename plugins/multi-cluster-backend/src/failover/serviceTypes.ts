@@ -9,6 +9,7 @@ import type {
   EntityPlacement,
   FailoverPlan,
   ReachabilityRequirement,
+  StartFailoverRequest,
 } from '@flotilla/plugin-multi-cluster-common';
 import { FleetInventoryService } from '../inventory/FleetInventory';
 import { KarmadaConnector } from '../inventory/connectors/KarmadaConnector';
@@ -17,16 +18,10 @@ import { FailoverStore } from './FailoverStore';
 import { TrafficShiftProvider } from './steps';
 import { FailoverRun } from './types';
 
-/** A failover request (`POST /failovers`). */
-export interface FailoverRequest {
-  entityRef: string;
-  from: string;
-  to?: string;
-  reason: string;
-  dryRun?: boolean;
-  force?: boolean;
+/** A failover request: `POST /failovers`, or `POST /drills` with `drill`. */
+export interface FailoverRequest extends StartFailoverRequest {
+  /** A drill: forced, and recorded as a drill. */
   drill?: boolean;
-  idempotencyKey?: string;
 }
 
 export type CreateResult =
