@@ -5,6 +5,16 @@ import {
 } from '@flotilla/plugin-multi-cluster-common';
 import { ClusterRecord } from './types';
 
+/** Fields read as they are from their `flotilla.io/` label or annotation. */
+const SEGMENT_FIELDS = [
+  'environment',
+  'region',
+  'provider',
+  'tenant',
+  'workloadClass',
+  'jurisdiction',
+] as const;
+
 /** Short label keys that mirror segmentation values. */
 const SHORT_KEYS: Record<string, string> = {
   [CLUSTER_ANNOTATIONS.environment]: 'environment',
@@ -85,23 +95,11 @@ export function segmentationFromMetadata(
       }
     }
   }
-  if (merged[CLUSTER_ANNOTATIONS.environment]) {
-    fields.environment = merged[CLUSTER_ANNOTATIONS.environment];
-  }
-  if (merged[CLUSTER_ANNOTATIONS.region]) {
-    fields.region = merged[CLUSTER_ANNOTATIONS.region];
-  }
-  if (merged[CLUSTER_ANNOTATIONS.provider]) {
-    fields.provider = merged[CLUSTER_ANNOTATIONS.provider];
-  }
-  if (merged[CLUSTER_ANNOTATIONS.tenant]) {
-    fields.tenant = merged[CLUSTER_ANNOTATIONS.tenant];
-  }
-  if (merged[CLUSTER_ANNOTATIONS.workloadClass]) {
-    fields.workloadClass = merged[CLUSTER_ANNOTATIONS.workloadClass];
-  }
-  if (merged[CLUSTER_ANNOTATIONS.jurisdiction]) {
-    fields.jurisdiction = merged[CLUSTER_ANNOTATIONS.jurisdiction];
+  for (const field of SEGMENT_FIELDS) {
+    const value = merged[CLUSTER_ANNOTATIONS[field]];
+    if (value) {
+      fields[field] = value;
+    }
   }
   const zones = parseList(merged[CLUSTER_ANNOTATIONS.zones]);
   if (zones) {
