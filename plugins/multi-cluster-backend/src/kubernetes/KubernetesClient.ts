@@ -22,6 +22,7 @@ import {
   type V1Service,
   type V1StatefulSet,
 } from '@kubernetes/client-node';
+import { PooledKubeConfig } from './connectionPool';
 
 /**
  * A custom object as read: its envelope typed, its `spec` and `status` left
@@ -210,7 +211,9 @@ interface Apis {
   health: Health;
 }
 
-function makeApis(kubeConfig: KubeConfig): Apis {
+function makeApis(loaded: KubeConfig): Apis {
+  // Kept-alive connections shared by every client of the same server.
+  const kubeConfig = PooledKubeConfig.from(loaded);
   return {
     kubeConfig,
     custom: kubeConfig.makeApiClient(CustomObjectsApi),
