@@ -17,7 +17,7 @@ import { CatalogClusterConnector } from './connectors/CatalogClusterConnector';
 import { ClusterApiConnector } from './connectors/ClusterApiConnector';
 import { ConfigClusterConnector } from './connectors/ConfigClusterConnector';
 import { KarmadaConnector } from './connectors/KarmadaConnector';
-import { FleetInventory } from './FleetInventory';
+import { ClusterInspector, FleetInventory } from './FleetInventory';
 import { ClusterRecord, FleetConnector } from './types';
 import { ConnectivityInspector } from '../connectivity/ConnectivityInspector';
 import { liqoVirtualNode, workerA } from '../connectivity/__fixtures__/nodes';
@@ -314,6 +314,7 @@ describe('FleetInventory connectivity inspection', () => {
   async function create(
     inspectTimeoutMs = 2000,
     logger = mockServices.logger.mock(),
+    inspector: ClusterInspector = ConnectivityInspector.default(),
   ) {
     const knex = await databases.init('SQLITE_3');
     const store = await MultiClusterStore.create({
@@ -342,7 +343,7 @@ describe('FleetInventory connectivity inspection', () => {
       connectorTimeoutMs: 1000,
       concurrency: 4,
       cacheTtlMs: 0,
-      inspector: ConnectivityInspector.default(),
+      inspector,
       inspectTimeoutMs,
     });
   }
@@ -423,6 +424,71 @@ describe('FleetInventory connectivity inspection', () => {
     expect(requested).toContain(
       `/apis/cluster.karmada.io/v1alpha1/clusters/member-eu/proxy/api/v1/nodes`,
     );
+  });
+
+  it('stores and serves the fleet before the inspection pass, showing each cluster’s last inspection meanwhile', async () => {
+    serveMemberApi([]);
+    const fabric = (clusterSet: string) => ({
+      connectivity: {
+        clusterSets: [clusterSet],
+        fabrics: [
+          {
+            kind: 'submariner' as const,
+            clusterSet,
+            detectedVia: 'api' as const,
+            evidence: [],
+          },
+        ],
+      },
+      virtualNodes: [],
+    });
+    let release: () => void = () => undefined;
+    let entered: () => void = () => undefined;
+    let answer = fabric('set-a');
+    let gate: Promise<void> = Promise.resolve();
+    const inspector: ClusterInspector = {
+      inspect: async () => {
+        entered();
+        await gate;
+        return answer;
+      },
+    };
+    const inventory = await create(2000, undefined, inspector);
+    const first = await inventory.refresh();
+    expect(first.inspectionDurationMs).toEqual(expect.any(Number));
+    expect(
+      (await inventory.getCluster('member-eu'))!.connectivity?.clusterSets,
+    ).toEqual(['set-a']);
+
+    // The next pass hangs in inspection, which starts once the fleet is stored.
+    gate = new Promise(resolve => {
+      release = resolve;
+    });
+    const inspecting = new Promise<void>(resolve => {
+      entered = resolve;
+    });
+    answer = fabric('set-b');
+    // Karmada now reports member-eu on a new version.
+    serveMemberApi([], {
+      clusters: {
+        ...karmadaClusters,
+        items: karmadaClusters.items.map(c =>
+          c.metadata.name === 'member-eu'
+            ? { ...c, status: { ...c.status, kubernetesVersion: 'v1.32.0' } }
+            : c,
+        ),
+      },
+    });
+    const second = inventory.refresh();
+    await inspecting;
+    const meanwhile = (await inventory.getCluster('member-eu'))!;
+    expect(meanwhile.kubernetesVersion).toBe('v1.32.0');
+    expect(meanwhile.connectivity?.clusterSets).toEqual(['set-a']);
+    release();
+    await second;
+    const after = (await inventory.getCluster('member-eu'))!;
+    expect(after.connectivity?.clusterSets).toEqual(['set-b']);
+    expect(after.kubernetesVersion).toBe('v1.32.0');
   });
 
   it('keeps a member’s last inspection, with its age, when the next one times out through the proxy', async () => {

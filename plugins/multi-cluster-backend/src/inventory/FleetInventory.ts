@@ -51,6 +51,32 @@ export interface ClusterInspector {
 }
 
 /**
+ * `cluster` with what an inspection of its API saw. API facts win over
+ * declared ones; node sums replace capacity that was reported with virtual
+ * nodes in it (Karmada's resourceSummary counts every node), so borrowed
+ * capacity is never counted as the cluster's own.
+ */
+function withInspection(
+  cluster: FleetCluster,
+  inspection: ClusterInspection,
+): FleetCluster {
+  const out: FleetCluster = {
+    ...cluster,
+    connectivity: mergeConnectivity(
+      inspection.connectivity,
+      cluster.connectivity,
+    ),
+  };
+  if (inspection.ownAllocatable) {
+    out.capacity = { ...out.capacity, allocatable: inspection.ownAllocatable };
+  }
+  if (inspection.virtualNodes.length) {
+    out.capacity = { ...out.capacity, virtualNodes: inspection.virtualNodes };
+  }
+  return out;
+}
+
+/**
  * Read access to the fleet, for routes, actions and other modules
  * (e.g. failover).
  *
@@ -345,6 +371,12 @@ export class FleetInventory implements FleetInventoryService {
 
   /** Last topology read from each config cluster's Nodes (kept when a read fails). */
   private readonly nodeTopology = new Map<string, NodeTopology>();
+  /**
+   * Each cluster's latest inspection: the stored inventory shows it while
+   * the next inspection pass runs (a pass over a thousand clusters takes
+   * minutes; the cluster list does not wait for it).
+   */
+  private readonly lastInspections = new Map<string, ClusterInspection>();
 
   /**
    * Clusters from the kubernetes config declare nothing about where they
@@ -421,22 +453,8 @@ export class FleetInventory implements FleetInventoryService {
         timeoutMs:
           this.options.inspectTimeoutMs ?? this.options.healthTimeoutMs,
       });
-      m.cluster.connectivity = mergeConnectivity(
-        inspection.connectivity,
-        m.cluster.connectivity,
-      );
-      if (inspection.ownAllocatable) {
-        m.cluster.capacity = {
-          ...m.cluster.capacity,
-          allocatable: inspection.ownAllocatable,
-        };
-      }
-      if (inspection.virtualNodes.length) {
-        m.cluster.capacity = {
-          ...m.cluster.capacity,
-          virtualNodes: inspection.virtualNodes,
-        };
-      }
+      this.lastInspections.set(m.cluster.name, inspection);
+      m.cluster = withInspection(m.cluster, inspection);
     } catch (error) {
       // The inspector reports detector failures itself; this is a crash.
       const message = `connectivity inspection failed: ${sanitizeForLog(
@@ -515,18 +533,21 @@ export class FleetInventory implements FleetInventoryService {
     );
     // Clusters that left the fleet take their last detections with them
     // (those of clusters whose source failed this time are kept).
-    this.options.inspector?.retainClusters?.([
+    const names = new Set([
       ...merged.map(m => m.cluster.name),
       ...previous.map(p => p.cluster.name),
     ]);
+    for (const name of [...this.lastInspections.keys()]) {
+      if (!names.has(name)) this.lastInspections.delete(name);
+    }
+    this.options.inspector?.retainClusters?.(names);
     const limit = pLimit(Math.max(1, this.options.concurrency));
+    const toInspect: MergedCluster[] = [];
     await Promise.all(
       merged.map(m =>
         limit(async () => {
           this.chooseAccess(m);
-          if (await this.checkHealth(m)) {
-            await this.inspect(m, options?.signal);
-          }
+          if (await this.checkHealth(m)) toInspect.push(m);
         }),
       ),
     );
@@ -537,12 +558,52 @@ export class FleetInventory implements FleetInventoryService {
         .filter(r => r.error)
         .map(r => [r.connector.id, errorMessage(r.error)] as const),
     );
+    // The fleet is stored and served now, each cluster with its latest
+    // inspection; the inspection pass then stores it again.
+    const summary = await this.storeFleet(
+      this.snapshots(merged, previous, failed, true),
+      failed,
+      started,
+    );
+    if (toInspect.length > 0 && this.options.inspector) {
+      const inspectStarted = Date.now();
+      await Promise.all(
+        toInspect.map(m => limit(() => this.inspect(m, options?.signal))),
+      );
+      const out = this.snapshots(merged, previous, failed, false);
+      await this.options.store.replaceSnapshots(out);
+      this.setCache(out, await this.options.store.snapshotsVersion());
+      summary.inspectionDurationMs = Date.now() - inspectStarted;
+      logger.info(
+        `Connectivity inspected: ${toInspect.length} clusters in ${summary.inspectionDurationMs}ms`,
+      );
+    }
+    return summary;
+  }
+
+  /**
+   * The snapshots to store: the merged clusters (with their last
+   * inspection when `withLastInspection`, before this pass's), and the last
+   * good snapshot, marked stale, of clusters whose source failed.
+   */
+  private snapshots(
+    merged: MergedCluster[],
+    previous: StoredCluster[],
+    failed: Map<string, string>,
+    withLastInspection: boolean,
+  ): StoredCluster[] {
+    const clusters = merged.map(m => {
+      const last = withLastInspection
+        ? this.lastInspections.get(m.cluster.name)
+        : undefined;
+      return last ? withInspection(m.cluster, last) : m.cluster;
+    });
     const mergedNames = new Set(merged.map(m => m.cluster.name));
     // Virtual nodes name their peer by its fabric id; resolve it to a fleet
     // cluster so its capacity is counted once, at the peer.
-    const resolved = resolveVirtualNodePeers(merged.map(m => m.cluster));
+    const resolved = resolveVirtualNodePeers(clusters);
     const out: StoredCluster[] = merged.map((m, i) => ({
-      cluster: resolved[i],
+      cluster: { ...resolved[i] },
       access: m.access,
     }));
     for (const prev of previous) {
@@ -565,7 +626,16 @@ export class FleetInventory implements FleetInventoryService {
       }
     }
     out.sort((a, b) => a.cluster.name.localeCompare(b.cluster.name));
+    return out;
+  }
 
+  /** Stores the fleet and logs the refresh's figures. */
+  private async storeFleet(
+    out: StoredCluster[],
+    failed: Map<string, string>,
+    started: number,
+  ): Promise<RefreshSummary> {
+    const { logger } = this.options;
     for (const c of out) {
       if (c.cluster.conflicts?.length) {
         // Conflict messages quote what the sources reported.

@@ -116,5 +116,8 @@ export interface RefreshSummary {
   stale: number;
   conflicts: number;
   connectorErrors: { connector: string; error: string }[];
+  /** Until the fleet was stored and served (inspection not included). */
   durationMs: number;
+  /** The connectivity inspection pass that followed, when one ran. */
+  inspectionDurationMs?: number;
 }
