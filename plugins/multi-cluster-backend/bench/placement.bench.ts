@@ -215,9 +215,16 @@ async function placementRun(
   };
 }
 
+/**
+ * A large Cluster API fleet as its connector reports it: each cluster with
+ * its lifecycle, its CAPI health and its kubeconfig Secret as access. The
+ * management cluster is not configured in the bench's client factory, so
+ * the inventory cannot reach any of them (no network call): it keeps the
+ * source's health and measures listing, merging, storing and serving.
+ */
 class SyntheticConnector implements FleetConnector {
-  readonly id = 'synthetic';
-  readonly type = 'config' as const;
+  readonly id = 'cluster-api:mgmt';
+  readonly type = 'cluster-api' as const;
   constructor(private readonly size: number) {}
   async listClusters(): Promise<ClusterRecord[]> {
     const regions = [
@@ -229,10 +236,15 @@ class SyntheticConnector implements FleetConnector {
     ];
     return Array.from({ length: this.size }, (_, i) => ({
       name: `fleet-${String(i).padStart(5, '0')}`,
-      source: 'demo' as const,
-      sourceId: 'synthetic',
-      access: { kind: 'demo' as const },
-      health: { status: 'healthy' as const, via: 'demo' as const },
+      source: 'cluster-api' as const,
+      sourceId: this.id,
+      access: {
+        kind: 'capi-kubeconfig' as const,
+        managementCluster: 'mgmt',
+        namespace: 'fleet',
+        secretName: `fleet-${i}-kubeconfig`,
+      },
+      health: { status: 'healthy' as const, via: 'cluster-api' as const },
       fields: {
         region: regions[i % regions.length],
         provider: i % 2 ? 'aws' : 'gcp',

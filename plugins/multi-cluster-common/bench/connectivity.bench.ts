@@ -19,7 +19,8 @@
 import type { FleetCluster } from '../src/api';
 import { buildConnectivityReport } from '../src/connectivity';
 import { parseCidr } from '../src/manifests/validation/cidr';
-import { parseQuantity, schedule, ScheduleRequest } from '../src/scheduling';
+import { parseQuantity } from '../src/quantity';
+import { schedule, ScheduleRequest } from '../src/scheduling';
 import { measurePaired, median, printTable } from './measure';
 import { makeClusters, placementFor } from './schedule.bench';
 
