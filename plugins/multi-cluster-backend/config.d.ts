@@ -33,6 +33,17 @@ export interface Config {
     concurrency?: number;
     /** Re-reads and retries after a 409 conflict before reporting it. Default: 3. */
     conflictRetries?: number;
+    /** Entity placement. */
+    placement?: {
+      /**
+       * Fleets up to this many clusters are read live, every cluster for
+       * every placement. A larger fleet has a workload census taken in each
+       * inspection pass, and a placement reads only the clusters whose
+       * census (at most three refresh intervals old) shows the entity's
+       * workloads, or that have none. Default: 100.
+       */
+      liveReadLimit?: number;
+    };
 
     /** Clusters from the catalog (`Resource` with `spec.type: kubernetes-cluster`). */
     catalog?: {

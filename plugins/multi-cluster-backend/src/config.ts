@@ -22,6 +22,8 @@ export interface MultiClusterConfig {
   /** Age after which a Cluster API kubeconfig Secret is read again. */
   kubeconfigMaxAgeMs: number;
   concurrency: number;
+  /** Fleets up to this size are read live for entity placement. */
+  placementLiveReadLimit: number;
   conflictRetries: number;
   catalog: {
     enabled: boolean;
@@ -133,6 +135,8 @@ export function readMultiClusterConfig(config: Config): MultiClusterConfig {
     ),
     concurrency: c?.getOptionalNumber('concurrency') ?? 20,
     conflictRetries: c?.getOptionalNumber('conflictRetries') ?? 3,
+    placementLiveReadLimit:
+      c?.getOptionalNumber('placement.liveReadLimit') ?? 100,
     catalog: {
       enabled: c?.getOptionalBoolean('catalog.enabled') ?? true,
       filter,

@@ -18,6 +18,7 @@ import { ClusterApiConnector } from './connectors/ClusterApiConnector';
 import { ConfigClusterConnector } from './connectors/ConfigClusterConnector';
 import { KarmadaConnector } from './connectors/KarmadaConnector';
 import { ClusterInspector, FleetInventory } from './FleetInventory';
+import { WorkloadCensus } from '../placement/WorkloadCensus';
 import { ClusterRecord, FleetConnector } from './types';
 import { ConnectivityInspector } from '../connectivity/ConnectivityInspector';
 import { liqoVirtualNode, workerA } from '../connectivity/__fixtures__/nodes';
@@ -315,6 +316,7 @@ describe('FleetInventory connectivity inspection', () => {
     inspectTimeoutMs = 2000,
     logger = mockServices.logger.mock(),
     inspector: ClusterInspector = ConnectivityInspector.default(),
+    census?: WorkloadCensus,
   ) {
     const knex = await databases.init('SQLITE_3');
     const store = await MultiClusterStore.create({
@@ -345,6 +347,7 @@ describe('FleetInventory connectivity inspection', () => {
       cacheTtlMs: 0,
       inspector,
       inspectTimeoutMs,
+      census,
     });
   }
 
@@ -489,6 +492,47 @@ describe('FleetInventory connectivity inspection', () => {
     const after = (await inventory.getCluster('member-eu'))!;
     expect(after.connectivity?.clusterSets).toEqual(['set-b']);
     expect(after.kubernetesVersion).toBe('v1.32.0');
+  });
+
+  it('takes a workload census in the inspection pass of a fleet over the live-read limit', async () => {
+    serveMemberApi([]);
+    server.use(
+      http.get(`${PROXY}/member-eu/proxy/apis/apps/v1/deployments`, () =>
+        HttpResponse.json({
+          kind: 'DeploymentList',
+          apiVersion: 'apps/v1',
+          metadata: { resourceVersion: '9' },
+          items: [
+            {
+              metadata: {
+                name: 'checkout',
+                namespace: 'shop',
+                labels: { 'backstage.io/kubernetes-id': 'checkout' },
+              },
+            },
+          ],
+        }),
+      ),
+      http.get(`${PROXY}/member-eu/proxy/apis/apps/v1/statefulsets`, () =>
+        HttpResponse.json({
+          kind: 'StatefulSetList',
+          apiVersion: 'apps/v1',
+          metadata: { resourceVersion: '9' },
+          items: [],
+        }),
+      ),
+    );
+    const census = new WorkloadCensus({ liveReadLimit: 1, maxAgeMs: 60_000 });
+    const inventory = await create(2000, undefined, undefined, census);
+    await inventory.refresh();
+    const fleet = await inventory.getClusters();
+    expect(fleet.length).toBeGreaterThan(1);
+    const names = (id: string) =>
+      census.clustersToRead(fleet, id).read.map(c => c.name);
+    // member-eu runs checkout only; the others answered 404 (no census: read).
+    expect(names('checkout')).toContain('member-eu');
+    expect(names('search')).not.toContain('member-eu');
+    expect(names('search').length).toBe(fleet.length - 1);
   });
 
   it('keeps a member’s last inspection, with its age, when the next one times out through the proxy', async () => {

@@ -2,12 +2,14 @@ import { LoggerService } from '@backstage/backend-plugin-api';
 import {
   mergeConnectivity,
   resolveVirtualNodePeers,
+  SERVICE_ANNOTATIONS,
   type ClusterConnectivity,
   type ResourceList,
   type VirtualNode,
 } from '@flotilla/plugin-multi-cluster-common';
 import pLimit from 'p-limit';
 import { MultiClusterStore } from '../database/MultiClusterStore';
+import type { WorkloadCensus } from '../placement/WorkloadCensus';
 import { ClusterClientFactory } from '../kubernetes/ClusterClientFactory';
 import {
   CredentialsUnavailableError,
@@ -192,6 +194,8 @@ export class FleetInventory implements FleetInventoryService {
       /** Reads connectivity and virtual nodes from reachable clusters. */
       inspector?: ClusterInspector;
       inspectTimeoutMs?: number;
+      /** Taken in the inspection pass of a fleet too large to read live. */
+      census?: WorkloadCensus;
     },
   ) {}
 
@@ -470,6 +474,46 @@ export class FleetInventory implements FleetInventoryService {
     }
   }
 
+  /**
+   * Records which kubernetes-ids the cluster runs Deployments and
+   * StatefulSets for; a cluster that cannot be read has no census (entity
+   * placement then reads it live).
+   */
+  private async takeCensus(m: MergedCluster, signal?: AbortSignal) {
+    const census = this.options.census!;
+    const client = m.access
+      ? this.options.clients.forCluster(m.cluster.name, m.access)
+      : undefined;
+    if (!client) {
+      census.forget(m.cluster.name);
+      return;
+    }
+    const request = {
+      labelSelector: SERVICE_ANNOTATIONS.kubernetesId,
+    };
+    const opts = {
+      signal,
+      timeoutMs: this.options.inspectTimeoutMs ?? this.options.healthTimeoutMs,
+    };
+    try {
+      const workloads = (
+        await Promise.all([
+          client.listWorkloads('Deployment', request, opts),
+          client.listWorkloads('StatefulSet', request, opts),
+        ])
+      ).flat();
+      census.record(
+        m.cluster.name,
+        workloads.flatMap(w => {
+          const id = w.metadata?.labels?.[SERVICE_ANNOTATIONS.kubernetesId];
+          return id ? [id] : [];
+        }),
+      );
+    } catch {
+      census.forget(m.cluster.name);
+    }
+  }
+
   private inflight?: Promise<RefreshSummary>;
   private queued?: Promise<RefreshSummary>;
 
@@ -565,17 +609,27 @@ export class FleetInventory implements FleetInventoryService {
       failed,
       started,
     );
-    if (toInspect.length > 0 && this.options.inspector) {
+    const { census } = this.options;
+    census?.retain(names);
+    const takeCensus = census?.isNeededFor(merged.length) ?? false;
+    if (toInspect.length > 0 && (this.options.inspector || takeCensus)) {
       const inspectStarted = Date.now();
       await Promise.all(
-        toInspect.map(m => limit(() => this.inspect(m, options?.signal))),
+        toInspect.map(m =>
+          limit(async () => {
+            await this.inspect(m, options?.signal);
+            if (takeCensus) await this.takeCensus(m, options?.signal);
+          }),
+        ),
       );
       const out = this.snapshots(merged, previous, failed, false);
       await this.options.store.replaceSnapshots(out);
       this.setCache(out, await this.options.store.snapshotsVersion());
       summary.inspectionDurationMs = Date.now() - inspectStarted;
       logger.info(
-        `Connectivity inspected: ${toInspect.length} clusters in ${summary.inspectionDurationMs}ms`,
+        `Connectivity inspected: ${toInspect.length} clusters${
+          takeCensus ? ' (with workload census)' : ''
+        } in ${summary.inspectionDurationMs}ms`,
       );
     }
     return summary;

@@ -20,6 +20,7 @@ import {
   EntityPlacementService,
   parsePlacementAnnotation,
 } from './EntityPlacementService';
+import { WorkloadCensus } from './WorkloadCensus';
 
 const PROXY = `${KARMADA}/apis/cluster.karmada.io/v1alpha1/clusters`;
 
@@ -85,7 +86,7 @@ function cluster(name: string): FleetCluster {
 const server = setupKubernetesMocks();
 
 // Long enough for an answering member on a loaded machine; only a hung member waits it out.
-function setup(clusterTimeoutMs = 2000) {
+function setup(clusterTimeoutMs = 2000, census?: WorkloadCensus) {
   const accesses: Record<string, ClusterAccess> = {
     'member-eu': {
       kind: 'karmada-proxy',
@@ -146,6 +147,7 @@ function setup(clusterTimeoutMs = 2000) {
     concurrency: 10,
     clusterTimeoutMs,
     logger: mockServices.logger.mock(),
+    census,
   });
 }
 
@@ -354,6 +356,61 @@ describe('EntityPlacementService', () => {
     expect(JSON.stringify(result)).not.toMatch(
       /karmada-admin-token|direct-token/,
     );
+  });
+
+  it('over the live-read limit, reads only the clusters the workload census cannot rule out', async () => {
+    const read: string[] = [];
+    const emptyDeployments = deploymentList();
+    server.use(
+      // No Karmada resource template: only the members are read.
+      http.get(`${KARMADA}/apis/apps/v1/namespaces/shop/deployments`, () =>
+        HttpResponse.json(emptyDeployments),
+      ),
+      http.get(`${KARMADA}/apis/apps/v1/namespaces/shop/statefulsets`, () =>
+        HttpResponse.json(emptyStatefulSets),
+      ),
+      http.get(
+        `${PROXY}/:member/proxy/apis/apps/v1/namespaces/shop/:kind`,
+        ({ params }) => {
+          read.push(String(params.member));
+          return HttpResponse.json(
+            params.kind === 'deployments'
+              ? deploymentList(deployment(3, 3))
+              : emptyStatefulSets,
+          );
+        },
+      ),
+      http.get(
+        'https://direct.example.com/apis/apps/v1/namespaces/shop/:kind',
+        ({ params }) => {
+          read.push('direct');
+          return HttpResponse.json(
+            params.kind === 'deployments'
+              ? deploymentList(deployment(1, 1))
+              : emptyStatefulSets,
+          );
+        },
+      ),
+    );
+    // Four clusters, limit 3: the census decides. `direct` has none (it
+    // could not be taken), member-eu runs checkout, the others do not.
+    const census = new WorkloadCensus({ liveReadLimit: 3, maxAgeMs: 60_000 });
+    census.record('member-eu', ['checkout', 'search']);
+    census.record('member-us', ['search']);
+    census.record('member-ap', []);
+    const placement = await setup(2000, census).getPlacement(
+      { kind: 'component', namespace: 'default', name: 'checkout' },
+      mockCredentials.user(),
+    );
+    expect([...new Set(read)].sort()).toEqual(['direct', 'member-eu']);
+    expect(placement.actual.clusters.map(c => c.cluster).sort()).toEqual([
+      'direct',
+      'member-eu',
+    ]);
+    expect(placement.notRead).toEqual({
+      clusters: 2,
+      reason: expect.stringMatching(/none of its workloads/),
+    });
   });
 
   it('awaits slow clusters when the per-cluster timeout allows it', async () => {

@@ -14,6 +14,7 @@ import {
   SERVICE_ANNOTATIONS,
 } from '@flotilla/plugin-multi-cluster-common';
 import pLimit from 'p-limit';
+import type { WorkloadCensus } from './WorkloadCensus';
 import { KarmadaConnector } from '../inventory/connectors/KarmadaConnector';
 import { FleetInventoryService } from '../inventory/FleetInventory';
 import { FleetCluster } from '../inventory/types';
@@ -129,6 +130,8 @@ export class EntityPlacementService {
       concurrency: number;
       clusterTimeoutMs: number;
       logger: LoggerService;
+      /** Narrows the live reads of a fleet too large to read whole. */
+      census?: WorkloadCensus;
     },
   ) {}
 
@@ -154,9 +157,12 @@ export class EntityPlacementService {
       ? parsePlacementAnnotation(annotations[SERVICE_ANNOTATIONS.placement])
       : undefined;
 
-    const clusters = (await this.options.inventory.getClusters()).filter(
+    const candidates = (await this.options.inventory.getClusters()).filter(
       clusterFilter,
     );
+    const { read: clusters, ruledOut } = this.options.census
+      ? this.options.census.clustersToRead(candidates, kubernetesId)
+      : { read: candidates, ruledOut: 0 };
     const limit = pLimit(Math.max(1, this.options.concurrency));
     const [karmada, actual] = await Promise.all([
       Promise.all(
@@ -214,6 +220,15 @@ export class EntityPlacementService {
         readyReplicas: withWorkloads.reduce((s, c) => s + c.readyReplicas, 0),
       },
       errors,
+      ...(ruledOut > 0
+        ? {
+            notRead: {
+              clusters: ruledOut,
+              reason:
+                'the last inspection pass found none of its workloads there (fleet larger than placement.liveReadLimit)',
+            },
+          }
+        : {}),
       durationMs: Date.now() - started,
     };
   }

@@ -23,6 +23,8 @@ import { EntityExposureService } from '../exposure/EntityExposureService';
 import { KarmadaConnector } from '../inventory/connectors/KarmadaConnector';
 import { FleetInventory } from '../inventory/FleetInventory';
 import { FleetConnector } from '../inventory/types';
+import { WorkloadCensus } from '../placement/WorkloadCensus';
+import { durationToMilliseconds } from '@backstage/types';
 import { ClusterClientFactory } from '../kubernetes/ClusterClientFactory';
 import { ClusterLifecycleService } from '../lifecycle/ClusterLifecycleService';
 import { ClusterLifecycleProvider } from '../lifecycle/types';
@@ -108,6 +110,11 @@ export async function createMultiClusterServices(deps: {
     `Fleet sources: ${connectors.map(c => c.id).join(', ') || 'none'}`,
   );
 
+  const census = new WorkloadCensus({
+    liveReadLimit: config.placementLiveReadLimit,
+    // Three refresh intervals: a census missed once is still trusted.
+    maxAgeMs: 3 * durationToMilliseconds(config.refreshFrequency),
+  });
   const inventory = new FleetInventory({
     connectors,
     store,
@@ -120,6 +127,7 @@ export async function createMultiClusterServices(deps: {
       ? ConnectivityInspector.default()
       : undefined,
     inspectTimeoutMs: config.connectivity.timeoutMs,
+    census,
   });
   const workloads = new WorkloadService({ inventory, clients });
   const authorizer = new ClusterAuthorizer(
@@ -151,6 +159,7 @@ export async function createMultiClusterServices(deps: {
     concurrency: config.concurrency,
     clusterTimeoutMs: config.clusterTimeoutMs,
     logger,
+    census,
   });
   const dependencies = new DependencyResolver({
     catalog: deps.catalog,

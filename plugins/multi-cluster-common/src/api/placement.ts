@@ -60,5 +60,10 @@ export interface EntityPlacement {
   };
   /** Per-cluster (or per-control-plane) errors next to partial results. */
   errors: { cluster: string; message: string; timeout: boolean }[];
+  /**
+   * Clusters not read live: in a fleet larger than the live-read limit,
+   * those whose recent workload census shows none of the entity's workloads.
+   */
+  notRead?: { clusters: number; reason: string };
   durationMs: number;
 }

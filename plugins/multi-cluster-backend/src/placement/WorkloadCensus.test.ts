@@ -1,0 +1,47 @@
+import { WorkloadCensus } from './WorkloadCensus';
+
+const clusters = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ name: `c-${i}` }));
+
+describe('WorkloadCensus', () => {
+  let clock = 1_000_000;
+  const census = (liveReadLimit = 3) =>
+    new WorkloadCensus({ liveReadLimit, maxAgeMs: 60_000, now: () => clock });
+
+  it('reads every cluster of a fleet at the live-read limit, whatever the census says', () => {
+    const subject = census(3);
+    for (const c of clusters(3)) subject.record(c.name, []);
+    expect(subject.isNeededFor(3)).toBe(false);
+    expect(subject.clustersToRead(clusters(3), 'checkout')).toEqual({
+      read: clusters(3),
+      ruledOut: 0,
+    });
+  });
+
+  it('over the limit, rules out only clusters whose recent census shows none of the entity’s workloads', () => {
+    const subject = census(3);
+    const fleet = clusters(5);
+    subject.record('c-0', ['checkout', 'search']);
+    subject.record('c-1', ['search']);
+    subject.record('c-2', []);
+    // c-3 has no census (it could not be taken); c-4 an old one.
+    clock -= 61_000;
+    subject.record('c-4', []);
+    clock += 61_000;
+    expect(subject.isNeededFor(5)).toBe(true);
+    const { read, ruledOut } = subject.clustersToRead(fleet, 'checkout');
+    expect(read.map(c => c.name)).toEqual(['c-0', 'c-3', 'c-4']);
+    expect(ruledOut).toBe(2);
+  });
+
+  it('reads again a cluster whose census was forgotten or which left and came back', () => {
+    const subject = census(1);
+    subject.record('c-0', []);
+    subject.record('c-1', []);
+    subject.forget('c-0');
+    subject.retain(new Set(['c-0']));
+    expect(
+      subject.clustersToRead(clusters(2), 'checkout').read.map(c => c.name),
+    ).toEqual(['c-0', 'c-1']);
+  });
+});
