@@ -1,0 +1,281 @@
+/**
+ * What the bench measures on the running backend and fleet: the backend's
+ * own inventory refresh durations (from its log), entity placement, a
+ * member's own response time through the Karmada proxy, and a failover
+ * run's steps.
+ */
+import fs from 'node:fs';
+import { AppsV1Api, KubeConfig } from '@kubernetes/client-node';
+import { FleetDescription } from '@flotilla/fleet-simulator';
+import { RunningBackend } from '../src/harness/backend';
+import { clusterNamed, eventually } from '../src/harness/fleet';
+import { BENCH_ENTITY } from './benchClusters';
+
+const REFRESH_TASK = 'multi-cluster-fleet-refresh';
+/** What FleetInventory logs at the end of each refresh. */
+const REFRESHED_LINE =
+  /Fleet refreshed: (\d+) clusters, (\d+) healthy, (\d+) stale.* in (\d+)ms/;
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+export interface RefreshRecord {
+  clusters: number;
+  healthy: number;
+  /** Kept from an earlier refresh because their source failed this time. */
+  stale: number;
+  durationMs: number;
+}
+
+/** Every "Fleet refreshed" line the backend logged so far, in order. */
+export function loggedRefreshes(backend: RunningBackend): RefreshRecord[] {
+  const text = fs.readFileSync(backend.logFile, 'utf8').replace(ANSI, '');
+  const out: RefreshRecord[] = [];
+  for (const line of text.split('\n')) {
+    const m = REFRESHED_LINE.exec(line);
+    if (m) {
+      out.push({
+        clusters: Number(m[1]),
+        healthy: Number(m[2]),
+        stale: Number(m[3]),
+        durationMs: Number(m[4]),
+      });
+    }
+  }
+  return out;
+}
+
+/** What FleetInventory logs at the end of each connectivity inspection pass. */
+const INSPECTED_LINE =
+  /Connectivity inspected: (\d+) clusters(?: \(with workload census\))? in (\d+)ms/;
+
+export interface InspectionRecord {
+  clusters: number;
+  durationMs: number;
+}
+
+/** Every "Connectivity inspected" line the backend logged so far, in order. */
+export function loggedInspections(backend: RunningBackend): InspectionRecord[] {
+  const text = fs.readFileSync(backend.logFile, 'utf8').replace(ANSI, '');
+  const out: InspectionRecord[] = [];
+  for (const line of text.split('\n')) {
+    const m = INSPECTED_LINE.exec(line);
+    if (m) out.push({ clusters: Number(m[1]), durationMs: Number(m[2]) });
+  }
+  return out;
+}
+
+/** Waits until the backend logged at least `count` inspection passes. */
+export async function inspections(
+  backend: RunningBackend,
+  count: number,
+  timeoutMs: number,
+): Promise<InspectionRecord[]> {
+  return eventually(async () => {
+    const all = loggedInspections(backend);
+    if (all.length < count) {
+      throw new Error(`${all.length} inspection passes logged, not ${count}`);
+    }
+    return all;
+  }, timeoutMs);
+}
+
+/** Waits for the backend to log a refresh after the first `seen` ones. */
+export async function nextRefresh(
+  backend: RunningBackend,
+  seen: number,
+  timeoutMs: number,
+): Promise<RefreshRecord> {
+  return eventually(async () => {
+    const all = loggedRefreshes(backend);
+    if (all.length <= seen) throw new Error('no new refresh logged yet');
+    return all[seen];
+  }, timeoutMs);
+}
+
+/**
+ * Runs the backend's scheduled refresh task now (the scheduler's own
+ * trigger endpoint), waiting while a run is in progress (409), and returns
+ * that run's logged figures.
+ */
+export async function triggeredRefresh(
+  backend: RunningBackend,
+  timeoutMs: number,
+): Promise<RefreshRecord> {
+  const seen = loggedRefreshes(backend).length;
+  await eventually(async () => {
+    const res = await backend.request(
+      'POST',
+      `/api/multi-cluster/.backstage/scheduler/v1/tasks/${REFRESH_TASK}/trigger`,
+    );
+    if (res.status !== 200) {
+      throw new Error(`trigger answered ${res.status}: ${String(res.body)}`);
+    }
+  }, timeoutMs);
+  return nextRefresh(backend, seen, timeoutMs);
+}
+
+export interface PlacementSample {
+  wallMs: number;
+  /** The backend's own `durationMs` in the answer. */
+  serverMs: number;
+  clustersWithWorkload: string[];
+  errors: Array<{ cluster: string; message: string; timeout: boolean }>;
+}
+
+/** Longer than the harness's request timeout: a placement over a thousand clusters may take minutes. */
+const PLACEMENT_TIMEOUT_MS = 600_000;
+
+export async function placementSample(
+  backend: RunningBackend,
+): Promise<PlacementSample> {
+  const started = performance.now();
+  const res = await fetch(
+    `${backend.url}/api/multi-cluster/entities/component/default/${BENCH_ENTITY.name}/placement`,
+    {
+      headers: { authorization: `Bearer ${await backend.token()}` },
+      signal: AbortSignal.timeout(PLACEMENT_TIMEOUT_MS),
+    },
+  );
+  const body = await res.json();
+  const wallMs = performance.now() - started;
+  if (!res.ok) {
+    throw new Error(
+      `placement answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`,
+    );
+  }
+  return {
+    wallMs,
+    serverMs: body.durationMs,
+    clustersWithWorkload: body.actual.clusters.map(
+      (c: { cluster: string }) => c.cluster,
+    ),
+    errors: body.errors,
+  };
+}
+
+/**
+ * How long one Karmada Cluster takes to answer what entity placement asks
+ * of each cluster (its Deployments and StatefulSets with the entity's
+ * label, both at once), asked as the backend asks: through the Karmada
+ * control plane's cluster proxy, as the backend's identity, with a
+ * client-node KubeConfig like the backend's (a TLS connection per request).
+ */
+export async function memberResponseMs(
+  fleet: FleetDescription,
+  cluster: string,
+  timeoutMs: number,
+): Promise<number> {
+  const karmada = clusterNamed(fleet, 'karmada');
+  const kubeConfig = new KubeConfig();
+  kubeConfig.loadFromOptions({
+    clusters: [
+      {
+        name: cluster,
+        server: `${karmada.publicUrl}/apis/cluster.karmada.io/v1alpha1/clusters/${cluster}/proxy`,
+        caData: fs.readFileSync(`${karmada.pkiDir}/ca.crt`).toString('base64'),
+        skipTLSVerify: false,
+      },
+    ],
+    users: [{ name: 'flotilla', token: karmada.tokens.flotilla }],
+    contexts: [{ name: cluster, cluster, user: 'flotilla' }],
+    currentContext: cluster,
+  });
+  const apps = kubeConfig.makeApiClient(AppsV1Api);
+  const query = {
+    namespace: BENCH_ENTITY.namespace,
+    labelSelector: `backstage.io/kubernetes-id=${BENCH_ENTITY.kubernetesId}`,
+  };
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.all([
+      apps.listNamespacedDeployment(query),
+      apps.listNamespacedStatefulSet(query),
+    ]),
+    new Promise((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`no answer in ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+    }),
+  ]).finally(() => clearTimeout(timer));
+  return performance.now() - started;
+}
+
+export interface FailoverStepFigure {
+  title: string;
+  kind: string;
+  status: string;
+  attempts: number;
+  durationMs?: number;
+}
+
+export interface FailoverFigures {
+  id: string;
+  status: string;
+  /** From POST /failovers to the run's end, as the caller sees it. */
+  wallMs: number;
+  /** The run's own duration (first step's start to its end). */
+  durationMs?: number;
+  steps: FailoverStepFigure[];
+  error?: string;
+}
+
+const TERMINAL = new Set(['succeeded', 'failed', 'cancelled']);
+
+/** Starts a failover and follows it to its end through the failovers API. */
+export async function runFailover(
+  backend: RunningBackend,
+  request: { entityRef: string; from: string; to: string },
+  timeoutMs: number,
+): Promise<FailoverFigures> {
+  const started = performance.now();
+  const created = await backend.request(
+    'POST',
+    '/api/multi-cluster/failovers',
+    {
+      ...request,
+      reason: 'fleet-scale bench: failover orchestration time per step',
+      // The source is healthy: without force the plan refuses to leave it.
+      force: true,
+    },
+  );
+  if (created.status !== 202) {
+    throw new Error(
+      `POST /failovers answered ${created.status}: ${JSON.stringify(
+        created.body,
+      ).slice(0, 500)}`,
+    );
+  }
+  const id: string = created.body.id;
+  const run = await eventually(
+    async () => {
+      const current = await backend.ok(
+        'GET',
+        `/api/multi-cluster/failovers/${id}`,
+      );
+      if (!TERMINAL.has(current.status)) {
+        throw new Error(
+          `run ${id} is ${current.status} (step ${current.currentStep})`,
+        );
+      }
+      return current;
+    },
+    timeoutMs,
+    250,
+  );
+  return {
+    id,
+    status: run.status,
+    wallMs: performance.now() - started,
+    durationMs: run.durationMs,
+    error: run.error,
+    steps: run.steps.map((step: any) => ({
+      title: step.title,
+      kind: step.kind,
+      status: step.status,
+      attempts: step.attempts,
+      durationMs: step.durationMs,
+    })),
+  };
+}

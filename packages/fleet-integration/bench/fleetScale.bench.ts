@@ -1,0 +1,707 @@
+/*
+ * Fleet-scale bench (issue #16, item 3): 1,000 Karmada Clusters on a real
+ * Karmada control plane, backed by four member API servers, and the real
+ * backend (packages/backend, PostgreSQL) reading them. Prints one table of
+ * figures against the issue's targets. Exits 0 when everything was
+ * measured (even when a target is missed), 1 when something could not be.
+ *
+ * The fleet is the bench's own (`scripts/fleet.sh up` in a temporary
+ * folder, stopped at the end): FLOTILLA_FLEET_PORT_BASE (default 29440),
+ * FLOTILLA_BENCH_BACKEND_PORT (7127), FLOTILLA_BENCH_SLOW_MS (2000, the
+ * latency added in front of the slow member), FLOTILLA_BENCH_KEEP=1 keeps
+ * the folder (logs) after a successful run.
+ *
+ * Who plays what (benchFleet.ts: BENCH_MEMBERS): the simulator joins each
+ * member as a Karmada Cluster of its own name; the bench registers 996
+ * more (`bench-0001`..`bench-0996`) sharing a member's apiEndpoint and
+ * secrets. Of the 1,000, the 200 that map to a member running the bench
+ * entity's Deployment run it: 197 on the workload host, 2 on the slow
+ * member (its own Cluster and one bench Cluster, behind the fault proxy's
+ * added latency) and 1 on the dead member (its own Cluster, partitioned);
+ * the other 800 map to the idle member. Each member's Clusters are spread
+ * evenly over the names, the order the backend walks the inventory in.
+ *
+ * The backend runs with the repository's configuration (refresh and
+ * placement defaults), Karmada as its only fleet source; a second backend
+ * then measures one refresh without connectivity inspection, to tell the
+ * backend's own cost from that of inspecting every Cluster through the
+ * Karmada proxy.
+ */
+/* eslint-disable no-console */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { FleetDescription } from '@flotilla/fleet-simulator';
+import {
+  dropDatabases,
+  REPO_ROOT,
+  RunningBackend,
+  uniqueDatabasePrefix,
+} from '../src/harness/backend';
+import { eventually } from '../src/harness/fleet';
+import {
+  BENCH_MEMBERS,
+  BenchFleetOptions,
+  fleetProcessRss,
+  peakRssMb,
+  rssMb,
+  setFault,
+  startBenchFleet,
+  stopBenchFleet,
+} from './benchFleet';
+import {
+  BENCH_ENTITY,
+  deployBenchWorkload,
+  interleave,
+  listKarmadaClusters,
+  readiness,
+  registerBenchClusters,
+  writeBenchEntity,
+} from './benchClusters';
+import {
+  FailoverFigures,
+  InspectionRecord,
+  inspections,
+  loggedRefreshes,
+  memberResponseMs,
+  nextRefresh,
+  placementSample,
+  PlacementSample,
+  RefreshRecord,
+  runFailover,
+  triggeredRefresh,
+} from './benchMeasurements';
+import {
+  formatTable,
+  megabytes,
+  median,
+  missed,
+  percentile,
+  Row,
+  seconds,
+} from './report';
+
+const TOTAL_CLUSTERS = 1000;
+const WITH_WORKLOAD = 200;
+const SLOW_CLUSTERS = 2;
+const DEAD_CLUSTERS = 1;
+const REFRESH_TARGET_MS = 5000;
+const RSS_TARGET_MB = 400;
+const PLACEMENT_TARGET_RATIO = 1.2;
+const REFRESH_SAMPLES = 3;
+const REFRESH_BUDGET_MS = 90_000;
+const PLACEMENT_SAMPLES = 5;
+const PLACEMENT_BUDGET_MS = 120_000;
+const MEMBER_SAMPLES = 5;
+/** A failover of a scenario service between two healthy members. */
+const FAILOVER = {
+  entityRef: 'component:default/storefront',
+  from: BENCH_MEMBERS.workloadHost,
+  to: BENCH_MEMBERS.idle,
+};
+
+const portBase = Number(process.env.FLOTILLA_FLEET_PORT_BASE ?? 29440);
+const backendPort = Number(process.env.FLOTILLA_BENCH_BACKEND_PORT ?? 7127);
+const slowMs = Number(process.env.FLOTILLA_BENCH_SLOW_MS ?? 2000);
+
+const benchStarted = performance.now();
+function progress(message: string) {
+  const at = ((performance.now() - benchStarted) / 1000).toFixed(0);
+  console.error(`[fleet-scale ${at.padStart(3)}s] ${message}`);
+}
+
+/** Times `step`, printing its name and duration. */
+async function phase<T>(name: string, step: () => Promise<T>): Promise<T> {
+  progress(`${name}...`);
+  const started = performance.now();
+  const result = await step();
+  progress(`${name}: ${seconds(performance.now() - started)}`);
+  return result;
+}
+
+/**
+ * How many Clusters map to each member, beyond the member's own Cluster
+ * (which the simulator joined): 200 run the workload, 2 of them slow and 1
+ * dead, the rest of the 1,000 run nothing.
+ */
+function benchLayout(): string[] {
+  return interleave({
+    [BENCH_MEMBERS.workloadHost]:
+      WITH_WORKLOAD - SLOW_CLUSTERS - DEAD_CLUSTERS - 1,
+    [BENCH_MEMBERS.slow]: SLOW_CLUSTERS - 1,
+    [BENCH_MEMBERS.dead]: DEAD_CLUSTERS - 1,
+    [BENCH_MEMBERS.idle]: TOTAL_CLUSTERS - WITH_WORKLOAD - 1,
+  });
+}
+
+async function prepareFleet(fleet: FleetDescription) {
+  const members = Object.values(BENCH_MEMBERS);
+  await phase('waiting for the simulator to join the members', () =>
+    eventually(async () => {
+      const joined = new Set(
+        (await listKarmadaClusters(fleet)).map(c => c.metadata.name),
+      );
+      const missing = members.filter(m => !joined.has(m));
+      if (missing.length) throw new Error(`not joined yet: ${missing}`);
+    }, 180_000),
+  );
+  await phase('deploying the bench entity on its members', () =>
+    Promise.all(
+      [BENCH_MEMBERS.workloadHost, BENCH_MEMBERS.slow, BENCH_MEMBERS.dead].map(
+        member => deployBenchWorkload(fleet, member),
+      ),
+    ),
+  );
+  await phase(
+    `registering ${TOTAL_CLUSTERS - members.length} Karmada Clusters`,
+    () => registerBenchClusters(fleet, benchLayout()),
+  );
+  await phase(`waiting until all ${TOTAL_CLUSTERS} Clusters are Ready`, () =>
+    eventually(
+      async () => {
+        const ready = readiness(await listKarmadaClusters(fleet));
+        const notReady = [...ready.values()].filter(s => s !== 'True').length;
+        if (ready.size !== TOTAL_CLUSTERS || notReady > 0) {
+          throw new Error(
+            `${ready.size} Clusters, ${notReady} not Ready after the deadline`,
+          );
+        }
+      },
+      420_000,
+      3000,
+    ),
+  );
+  await setFault(fleet, BENCH_MEMBERS.slow, { latencyMs: slowMs });
+  await setFault(fleet, BENCH_MEMBERS.dead, { down: true });
+  await phase('waiting for Karmada to see the dead member NotReady', () =>
+    eventually(
+      async () => {
+        const ready = readiness(await listKarmadaClusters(fleet));
+        if (ready.get(BENCH_MEMBERS.dead) !== 'False')
+          throw new Error(`${BENCH_MEMBERS.dead} is still Ready`);
+      },
+      120_000,
+      2000,
+    ),
+  );
+}
+
+function backendConfig(
+  entityFile: string,
+  multiCluster: Record<string, unknown> = {},
+) {
+  const example = (file: string) => ({
+    type: 'file',
+    target: path.join(REPO_ROOT, 'examples', file),
+  });
+  return {
+    catalog: {
+      // The organisation (the signed-in platform team), the scenario's
+      // services (the failover's storefront) and the bench entity only:
+      // no catalog clusters beside Karmada's.
+      locations: [
+        example('org.yaml'),
+        example('services/services.yaml'),
+        { type: 'file', target: entityFile },
+      ],
+    },
+    multiCluster: {
+      // The bench triggers each refresh it measures; none in between.
+      refresh: { frequency: { minutes: 30 } },
+      // Karmada is the fleet's only source here.
+      clusterApi: [],
+      addons: [],
+      ...multiCluster,
+    },
+  };
+}
+
+/**
+ * The backend's own refresh durations: the one it runs as it starts (every
+ * Cluster is there by then), then triggered ones, up to REFRESH_SAMPLES or
+ * until they took REFRESH_BUDGET_MS together (a refresh far over its
+ * target is measured once or twice, not for ten minutes). A refresh whose
+ * Karmada source failed (its clusters kept from before, stale) measured
+ * nothing: it is left out and counted.
+ */
+async function refreshFigures(backend: RunningBackend) {
+  const samples: RefreshRecord[] = [];
+  let sourceFailures = 0;
+  const started = performance.now();
+  let next = () => nextRefresh(backend, 0, 300_000);
+  while (
+    samples.length < REFRESH_SAMPLES &&
+    performance.now() - started < REFRESH_BUDGET_MS
+  ) {
+    const refresh = await next();
+    next = () => triggeredRefresh(backend, 300_000);
+    if (refresh.stale > 0) {
+      sourceFailures++;
+    } else if (refresh.clusters < TOTAL_CLUSTERS) {
+      throw new Error(
+        `a refresh saw ${
+          refresh.clusters
+        } clusters, not ${TOTAL_CLUSTERS}: ${JSON.stringify(
+          loggedRefreshes(backend),
+        )}`,
+      );
+    } else {
+      samples.push(refresh);
+    }
+  }
+  if (samples.length === 0) {
+    throw new Error(
+      `no refresh read the Karmada source: ${JSON.stringify(
+        loggedRefreshes(backend),
+      )}`,
+    );
+  }
+  // Each refresh's inspection pass follows its store; the last may still run.
+  const passes = await inspections(
+    backend,
+    loggedRefreshes(backend).length,
+    600_000,
+  );
+  return { samples, sourceFailures, passes };
+}
+
+/**
+ * Each healthy member's own response time (median of MEMBER_SAMPLES, after
+ * a first call). A call that fails (the Karmada proxy answering 503 under
+ * load) is retried and counted, not measured.
+ */
+async function memberFigures(fleet: FleetDescription) {
+  const healthy = [
+    BENCH_MEMBERS.workloadHost,
+    BENCH_MEMBERS.slow,
+    BENCH_MEMBERS.idle,
+  ];
+  const medians = new Map<string, number>();
+  let failures = 0;
+  for (const member of healthy) {
+    const samples: number[] = [];
+    for (
+      let call = 0;
+      samples.length < MEMBER_SAMPLES && call < MEMBER_SAMPLES * 3;
+      call++
+    ) {
+      try {
+        const ms = await memberResponseMs(fleet, member, 30_000);
+        if (call > 0) samples.push(ms);
+      } catch {
+        failures++;
+      }
+    }
+    if (samples.length === 0)
+      throw new Error(`${member} never answered through the Karmada proxy`);
+    medians.set(member, median(samples));
+  }
+  return { medians, failures };
+}
+
+/**
+ * What the placement answers found, against what the fleet holds: the
+ * workload on the 199 reachable clusters that run it (the slow ones
+ * included) and an error for the dead one only. Anything else (a healthy
+ * cluster that timed out under load, say) is reported, not hidden.
+ */
+function placementFindingsOf(samples: PlacementSample[]): string {
+  const expected = WITH_WORKLOAD - DEAD_CLUSTERS;
+  const found = samples.map(s => new Set(s.clustersWithWorkload));
+  const withoutSlow = found.filter(f => !f.has(BENCH_MEMBERS.slow)).length;
+  const otherErrors = new Set(
+    samples.flatMap(s =>
+      s.errors
+        .map(e => `${e.cluster}${e.timeout ? ' (timeout)' : ''}`)
+        .filter(c => c !== BENCH_MEMBERS.dead),
+    ),
+  );
+  const deadReported = samples.every(s =>
+    s.errors.some(e => e.cluster === BENCH_MEMBERS.dead),
+  );
+  return [
+    `workload found on ${found.map(f => f.size).join('/')} of ${expected}`,
+    withoutSlow ? `slow member missing in ${withoutSlow}` : '',
+    deadReported
+      ? 'dead member reported as an error'
+      : 'dead member NOT reported',
+    otherErrors.size
+      ? `other errors: ${[...otherErrors].slice(0, 5).join(', ')}${
+          otherErrors.size > 5 ? ` and ${otherErrors.size - 5} more` : ''
+        }`
+      : 'no other errors',
+  ]
+    .filter(Boolean)
+    .join('; ');
+}
+
+function table(figures: {
+  peakEmptyFleet?: number;
+  peakAfterPlacement?: number;
+  peakUninspected?: number;
+  passes: InspectionRecord[];
+  rssAtStart?: number;
+  uninspectedRefresh: RefreshRecord;
+  refreshes: RefreshRecord[];
+  sourceFailures: number;
+  rssAfterRefresh?: number;
+  rssAfterPlacement?: number;
+  placements: PlacementSample[];
+  members: Map<string, number>;
+  memberFailures: number;
+  failover?: FailoverFigures;
+  failoverError?: string;
+  fleetRss: Record<string, number | undefined>;
+  placementFindings: string;
+}): Row[] {
+  const rows: Row[] = [];
+  const refresh = figures.refreshes.map(r => r.durationMs);
+  rows.push({
+    measure: `inventory refresh, ${TOTAL_CLUSTERS} Karmada Clusters (median of ${refresh.length})`,
+    value: seconds(median(refresh)),
+    target: `< ${seconds(REFRESH_TARGET_MS)}`,
+    ratio: median(refresh) / REFRESH_TARGET_MS,
+    note: `each: ${refresh
+      .map(seconds)
+      .join(', ')} (first at start-up, then triggered); backend's own log${
+      figures.sourceFailures
+        ? `; ${figures.sourceFailures} more failed to list Karmada, left out`
+        : ''
+    }`,
+  });
+  const passes = figures.passes.map(p => p.durationMs);
+  rows.push({
+    measure: `connectivity inspection pass, ${
+      figures.passes[0]?.clusters ?? 0
+    } clusters through the Karmada proxy (median of ${passes.length})`,
+    value: passes.length ? seconds(median(passes)) : 'not measured',
+    note: `each: ${passes
+      .map(seconds)
+      .join(
+        ', ',
+      )}; runs after the refresh has stored the fleet (clusters show their last inspection meanwhile)`,
+  });
+  const uninspected = figures.uninspectedRefresh;
+  rows.push({
+    measure: `inventory refresh without connectivity inspection (connectivity.detect: false)`,
+    value: seconds(uninspected.durationMs),
+    target: `< ${seconds(REFRESH_TARGET_MS)}`,
+    ratio: uninspected.durationMs / REFRESH_TARGET_MS,
+    note: `start-up refresh of a second backend, ${uninspected.clusters} clusters: the Karmada list and ResourceBindings, merge and store only`,
+  });
+  const mb = (value?: number) =>
+    value === undefined ? 'not measured' : megabytes(value);
+  rows.push({
+    measure: 'backend peak RSS with an empty fleet (the baseline)',
+    value: mb(figures.peakEmptyFleet),
+    note: 'VmHWM of the same backend (Backstage and all its plugins, TypeScript transpiled in process) with no fleet source, after its first refresh',
+  });
+  for (const [when, peak] of [
+    [
+      `${TOTAL_CLUSTERS} clusters (refreshes, inspection passes, placements)`,
+      figures.peakAfterPlacement,
+    ],
+    [
+      `${TOTAL_CLUSTERS} clusters without connectivity inspection (refresh)`,
+      figures.peakUninspected,
+    ],
+  ] as const) {
+    rows.push({
+      measure: `backend peak RSS, ${when}`,
+      value: mb(peak),
+      target: `< ${RSS_TARGET_MB} MB`,
+      ratio: peak === undefined ? undefined : peak / RSS_TARGET_MB,
+      note: 'VmHWM of the whole backend process',
+    });
+    if (peak !== undefined && figures.peakEmptyFleet !== undefined) {
+      const share = peak - figures.peakEmptyFleet;
+      rows.push({
+        measure: `Flotilla's share of the peak, ${when}`,
+        value: megabytes(share),
+        target: `< ${RSS_TARGET_MB} MB`,
+        ratio: share / RSS_TARGET_MB,
+        note: 'the row above minus the empty-fleet peak',
+      });
+    }
+  }
+  rows.push({
+    measure: 'backend RSS now: at start / after refresh / after placement',
+    value: [
+      figures.rssAtStart,
+      figures.rssAfterRefresh,
+      figures.rssAfterPlacement,
+    ]
+      .map(mb)
+      .join(' / '),
+    note: 'VmRSS, which moves with every garbage collection',
+  });
+  const slowest = [...figures.members.entries()].sort((a, b) => b[1] - a[1])[0];
+  const bound = slowest[1] * PLACEMENT_TARGET_RATIO;
+  const wall = figures.placements.map(p => p.wallMs);
+  const server = figures.placements.map(p => p.serverMs);
+  rows.push({
+    measure: `slowest healthy member's own response (${slowest[0]}, +${slowMs} ms)`,
+    value: seconds(slowest[1]),
+    note: `median of ${MEMBER_SAMPLES}; others: ${[...figures.members.entries()]
+      .filter(([m]) => m !== slowest[0])
+      .map(([m, ms]) => `${m} ${seconds(ms)}`)
+      .join(', ')}${
+      figures.memberFailures
+        ? `; ${figures.memberFailures} failed call(s) retried`
+        : ''
+    }`,
+  });
+  for (const [label, value] of [
+    ['median', median(wall)],
+    ['p95', percentile(wall, 95)],
+  ] as const) {
+    rows.push({
+      measure: `entity placement over ${TOTAL_CLUSTERS} clusters (${WITH_WORKLOAD} run it, ${SLOW_CLUSTERS} slow, ${DEAD_CLUSTERS} dead), ${label}`,
+      value: seconds(value),
+      target: `≤ ${PLACEMENT_TARGET_RATIO}× slowest healthy = ${seconds(
+        bound,
+      )}`,
+      ratio: value / bound,
+      note:
+        label === 'median'
+          ? `n=${wall.length}; backend's own durationMs median ${seconds(
+              median(server),
+            )}; ${figures.placementFindings}`
+          : `ratio to slowest healthy: ${(value / slowest[1]).toFixed(2)}×`,
+    });
+  }
+  if (figures.failover) {
+    const f = figures.failover;
+    for (const step of f.steps) {
+      rows.push({
+        measure: `failover step ${step.kind}: ${step.title}`,
+        value:
+          step.durationMs === undefined
+            ? step.status
+            : seconds(step.durationMs),
+        note: `${step.status}, ${step.attempts} attempt(s)`,
+      });
+    }
+    rows.push({
+      measure: `failover ${FAILOVER.entityRef} ${FAILOVER.from} → ${FAILOVER.to}, whole run`,
+      value: f.durationMs === undefined ? f.status : seconds(f.durationMs),
+      note: `${f.status}${
+        f.error ? ` (${f.error.slice(0, 120)})` : ''
+      }; POST to end seen by the caller ${seconds(f.wallMs)}`,
+    });
+  } else {
+    rows.push({
+      measure: 'failover',
+      value: 'not measured',
+      note: figures.failoverError,
+    });
+  }
+  for (const [name, rss] of Object.entries(figures.fleetRss)) {
+    rows.push({
+      measure: `fleet process RSS: ${name}`,
+      value: rss === undefined ? 'not running' : megabytes(rss),
+      note:
+        name === 'capi'
+          ? 'not used by the bench: the simulator needs it in any fleet'
+          : '',
+    });
+  }
+  return rows;
+}
+
+async function main(): Promise<number> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'flotilla-fleet-scale-'));
+  const fleetOptions: BenchFleetOptions = {
+    dir: path.join(dir, 'fleet'),
+    portBase,
+    logFile: path.join(dir, 'fleet.log'),
+  };
+  process.env.FLOTILLA_TEST_LOG_DIR = dir;
+  const databasePrefixes: string[] = [];
+  let backend: RunningBackend | undefined;
+  let measuredEverything = false;
+  progress(`working folder ${dir}`);
+  try {
+    const fleet = await phase('starting the fleet (fleet.sh up)', () =>
+      startBenchFleet(fleetOptions),
+    );
+    await prepareFleet(fleet);
+    const entityFile = writeBenchEntity(dir);
+    const startBackend = (name: string, config: Record<string, unknown>) => {
+      const databasePrefix = uniqueDatabasePrefix(name.replace(/-/g, '_'));
+      databasePrefixes.push(databasePrefix);
+      return RunningBackend.start(fleet, {
+        name,
+        port: backendPort,
+        databasePrefix,
+        config,
+        // A member of team-checkout: storefront's owners may fail it over;
+        // everyone may read clusters and placement (the demo's policy).
+        guestUser: 'user:default/guest',
+      });
+    };
+    backend = await phase('starting the backend', () =>
+      startBackend('fleet-scale', backendConfig(entityFile)),
+    );
+    const rssAtStart = rssMb(backend.pid);
+    const running = backend;
+    const {
+      samples: refreshes,
+      sourceFailures,
+      passes,
+    } = await phase('inventory refreshes', () => refreshFigures(running));
+    const rssAfterRefresh = rssMb(running.pid);
+    await phase('waiting for the bench entity in the catalog', () =>
+      eventually(
+        () =>
+          running.ok(
+            'GET',
+            `/api/catalog/entities/by-name/component/default/${BENCH_ENTITY.name}`,
+          ),
+        180_000,
+        1000,
+      ),
+    );
+    const { medians: members, failures: memberFailures } = await phase(
+      'members’ own response times',
+      () => memberFigures(fleet),
+    );
+    const placements = await phase('entity placement', async () => {
+      // No warm-up call: one takes seconds to minutes over a thousand
+      // clusters, which JIT and first connections do not change.
+      const samples: PlacementSample[] = [];
+      const started = performance.now();
+      while (
+        samples.length < PLACEMENT_SAMPLES &&
+        (samples.length < 2 ||
+          performance.now() - started < PLACEMENT_BUDGET_MS)
+      ) {
+        samples.push(await placementSample(running));
+      }
+      return samples;
+    });
+    const placementFindings = placementFindingsOf(placements);
+    const rssAfterPlacement = rssMb(running.pid);
+    const peakAfterPlacement = peakRssMb(running.pid);
+    let failover: FailoverFigures | undefined;
+    let failoverError: string | undefined;
+    try {
+      failover = await phase('failover', () =>
+        runFailover(running, FAILOVER, 300_000),
+      );
+    } catch (error) {
+      failoverError = (error as Error).message;
+    }
+    const fleetRss = fleetProcessRss(fleet);
+    await running.stop();
+    // The same backend without connectivity inspection: what a refresh
+    // costs without its requests through the Karmada proxy to every
+    // Cluster (the inspection's share of the figures above).
+    backend = await phase(
+      'starting a backend without connectivity inspection',
+      () =>
+        startBackend(
+          'fleet-scale-no-inspection',
+          backendConfig(entityFile, { connectivity: { detect: false } }),
+        ),
+    );
+    const uninspected = backend;
+    const uninspectedRefresh = await phase('its start-up refresh', () =>
+      nextRefresh(uninspected, 0, 300_000),
+    );
+    const peakUninspected = peakRssMb(uninspected.pid);
+    await uninspected.stop();
+    // The baseline: the same backend without any fleet source.
+    backend = await phase('starting a backend with an empty fleet', () =>
+      startBackend('fleet-scale-empty', {
+        ...backendConfig(entityFile, { karmada: [] }),
+        kubernetes: { clusterLocatorMethods: [] },
+      }),
+    );
+    const empty = backend;
+    await phase('its start-up refresh', () => nextRefresh(empty, 0, 300_000));
+    const peakEmptyFleet = peakRssMb(empty.pid);
+    const rows = table({
+      peakEmptyFleet,
+      peakAfterPlacement,
+      peakUninspected,
+      passes,
+      rssAtStart,
+      uninspectedRefresh,
+      refreshes,
+      sourceFailures,
+      rssAfterRefresh,
+      rssAfterPlacement,
+      placements,
+      members,
+      memberFailures,
+      failover,
+      failoverError,
+      fleetRss,
+      placementFindings,
+    });
+    console.log(
+      `\nFleet scale: ${TOTAL_CLUSTERS} Karmada Clusters on ${
+        Object.keys(BENCH_MEMBERS).length
+      } member API servers, the real backend on PostgreSQL (${
+        os.cpus().length
+      } CPUs, load ${os
+        .loadavg()
+        .map(l => l.toFixed(1))
+        .join(' ')})\n`,
+    );
+    console.log(formatTable(rows));
+    const misses = missed(rows);
+    console.log(
+      `\n${
+        misses.length === 0
+          ? 'All targets met'
+          : `${misses.length} target(s) missed`
+      }; ${seconds(performance.now() - benchStarted)} in all.`,
+    );
+    measuredEverything =
+      !failoverError &&
+      failover?.status === 'succeeded' &&
+      rssAfterRefresh !== undefined &&
+      rssAfterPlacement !== undefined &&
+      peakUninspected !== undefined &&
+      peakEmptyFleet !== undefined;
+    if (!measuredEverything) {
+      console.log(
+        `Not everything was measured: ${
+          failoverError ??
+          (failover
+            ? `the failover ended ${failover.status}`
+            : 'the backend process was gone')
+        }`,
+      );
+    }
+  } catch (error) {
+    console.error(`fleet-scale bench failed: ${(error as Error).stack}`);
+    if (backend) console.error(`backend log tail:\n${backend.tail(30)}`);
+  } finally {
+    await backend?.stop().catch(() => undefined);
+    for (const prefix of databasePrefixes) {
+      await dropDatabases(prefix).catch(error =>
+        progress(`could not drop ${prefix}*: ${error.message}`),
+      );
+    }
+    await phase('stopping the fleet (fleet.sh down)', () =>
+      stopBenchFleet(fleetOptions),
+    ).catch(error => progress(error.message));
+    if (measuredEverything && !process.env.FLOTILLA_BENCH_KEEP) {
+      fs.rmSync(dir, { recursive: true, force: true });
+    } else {
+      progress(`logs kept in ${dir}`);
+    }
+  }
+  return measuredEverything ? 0 : 1;
+}
+
+main().then(
+  code => process.exit(code),
+  error => {
+    console.error(error);
+    process.exit(1);
+  },
+);
