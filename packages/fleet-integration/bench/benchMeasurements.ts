@@ -120,6 +120,8 @@ export interface PlacementSample {
   serverMs: number;
   clustersWithWorkload: string[];
   errors: Array<{ cluster: string; message: string; timeout: boolean }>;
+  /** Clusters the workload census ruled out (not read live). */
+  notRead: number;
 }
 
 /** Longer than the harness's request timeout: a placement over a thousand clusters may take minutes. */
@@ -150,6 +152,7 @@ export async function placementSample(
       (c: { cluster: string }) => c.cluster,
     ),
     errors: body.errors,
+    notRead: body.notRead?.clusters ?? 0,
   };
 }
 

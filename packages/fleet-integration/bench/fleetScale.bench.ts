@@ -321,6 +321,7 @@ function placementFindingsOf(samples: PlacementSample[]): string {
   );
   return [
     `workload found on ${found.map(f => f.size).join('/')} of ${expected}`,
+    `clusters not read (census): ${samples.map(s => s.notRead).join('/')}`,
     withoutSlow ? `slow member missing in ${withoutSlow}` : '',
     deadReported
       ? 'dead member reported as an error'
