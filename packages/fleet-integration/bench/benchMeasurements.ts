@@ -26,22 +26,25 @@ export interface RefreshRecord {
   durationMs: number;
 }
 
+/** The numbers of every line of the backend's log that `pattern` matches, in order. */
+function loggedFigures(backend: RunningBackend, pattern: RegExp): number[][] {
+  const text = fs.readFileSync(backend.logFile, 'utf8').replace(ANSI, '');
+  return text.split('\n').flatMap(line => {
+    const m = pattern.exec(line);
+    return m ? [m.slice(1).map(Number)] : [];
+  });
+}
+
 /** Every "Fleet refreshed" line the backend logged so far, in order. */
 export function loggedRefreshes(backend: RunningBackend): RefreshRecord[] {
-  const text = fs.readFileSync(backend.logFile, 'utf8').replace(ANSI, '');
-  const out: RefreshRecord[] = [];
-  for (const line of text.split('\n')) {
-    const m = REFRESHED_LINE.exec(line);
-    if (m) {
-      out.push({
-        clusters: Number(m[1]),
-        healthy: Number(m[2]),
-        stale: Number(m[3]),
-        durationMs: Number(m[4]),
-      });
-    }
-  }
-  return out;
+  return loggedFigures(backend, REFRESHED_LINE).map(
+    ([clusters, healthy, stale, durationMs]) => ({
+      clusters,
+      healthy,
+      stale,
+      durationMs,
+    }),
+  );
 }
 
 /** What FleetInventory logs at the end of each connectivity inspection pass. */
@@ -55,13 +58,9 @@ export interface InspectionRecord {
 
 /** Every "Connectivity inspected" line the backend logged so far, in order. */
 export function loggedInspections(backend: RunningBackend): InspectionRecord[] {
-  const text = fs.readFileSync(backend.logFile, 'utf8').replace(ANSI, '');
-  const out: InspectionRecord[] = [];
-  for (const line of text.split('\n')) {
-    const m = INSPECTED_LINE.exec(line);
-    if (m) out.push({ clusters: Number(m[1]), durationMs: Number(m[2]) });
-  }
-  return out;
+  return loggedFigures(backend, INSPECTED_LINE).map(
+    ([clusters, durationMs]) => ({ clusters, durationMs }),
+  );
 }
 
 /** Waits until the backend logged at least `count` inspection passes. */
