@@ -1,8 +1,18 @@
-import { loadYaml, type V1Service } from '@kubernetes/client-node';
+import { type V1Service } from '@kubernetes/client-node';
+import { parseYamlDocument } from '@flotilla/plugin-multi-cluster-common';
 import type { FabricMembership } from '@flotilla/plugin-multi-cluster-common';
 import type { KubernetesClient } from '../../kubernetes/KubernetesClient';
 import { describeDetectorError } from './errors';
 import type { ConnectivityDetector, DetectorResult } from './types';
+
+/** The parts of Istio's mesh config that are read; anything may be missing or of another type. */
+interface MeshConfig {
+  defaultConfig?: { meshId?: unknown };
+  trustDomain?: unknown;
+}
+
+const stringOrUndefined = (value: unknown) =>
+  typeof value === 'string' && value ? value : undefined;
 
 const ISTIO_NAMESPACE = 'istio-system';
 /** Label and annotation `istioctl create-remote-secret` puts on a remote secret. */
@@ -57,10 +67,14 @@ export class IstioDetector implements ConnectivityDetector {
 
     const errors: string[] = [];
     const evidence: string[] = [];
-    let meshConfig: any = {};
+    let meshConfig: MeshConfig = {};
     if (mesh?.data?.mesh) {
       try {
-        meshConfig = loadYaml(mesh.data.mesh) ?? {};
+        const parsed = parseYamlDocument(mesh.data.mesh);
+        meshConfig =
+          typeof parsed === 'object' && parsed !== null
+            ? (parsed as MeshConfig)
+            : {};
       } catch (error) {
         errors.push(
           `${
@@ -71,8 +85,9 @@ export class IstioDetector implements ConnectivityDetector {
         );
       }
     }
-    const meshId: string | undefined = meshConfig?.defaultConfig?.meshId;
-    const trustDomain: string = meshConfig?.trustDomain || 'cluster.local';
+    const meshId = stringOrUndefined(meshConfig.defaultConfig?.meshId);
+    const trustDomain =
+      stringOrUndefined(meshConfig.trustDomain) || 'cluster.local';
     const clusterSet = meshId || trustDomain;
     evidence.push(
       meshId

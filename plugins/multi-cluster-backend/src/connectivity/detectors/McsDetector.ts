@@ -5,6 +5,7 @@ import type {
 } from '@flotilla/plugin-multi-cluster-common';
 import {
   isNotFound,
+  type CustomObject,
   type KubernetesClient,
 } from '../../kubernetes/KubernetesClient';
 import type { ConnectivityDetector, DetectorResult } from './types';
@@ -28,14 +29,24 @@ interface Condition {
   message?: string;
 }
 
-function conditionOf(exp: any, type: string): Condition | undefined {
-  return (exp?.status?.conditions as Condition[] | undefined)?.find(
-    c => c.type === type,
-  );
+interface ServiceExportObject extends Omit<CustomObject, 'status'> {
+  status?: { conditions?: Condition[] };
+}
+
+function conditionOf(
+  exp: ServiceExportObject | undefined,
+  type: string,
+): Condition | undefined {
+  const conditions = exp?.status?.conditions;
+  return Array.isArray(conditions)
+    ? conditions.find(c => c?.type === type)
+    : undefined;
 }
 
 /** A ServiceExport with its `Valid`, `Ready` and `Conflict` conditions. */
-export function toServiceExportRecord(exp: any): ServiceExportRecord {
+export function toServiceExportRecord(
+  exp: ServiceExportObject | undefined,
+): ServiceExportRecord {
   const valid = conditionOf(exp, 'Valid');
   const ready = conditionOf(exp, 'Ready');
   const conflict = conditionOf(exp, 'Conflict');

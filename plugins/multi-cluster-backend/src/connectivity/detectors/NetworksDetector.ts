@@ -1,4 +1,4 @@
-import { loadYaml } from '@kubernetes/client-node';
+import { parseYamlDocument } from '@flotilla/plugin-multi-cluster-common';
 import type { KubernetesClient } from '../../kubernetes/KubernetesClient';
 import type { ConnectivityDetector, DetectorResult } from './types';
 
@@ -32,9 +32,13 @@ export class NetworksDetector implements ConnectivityDetector {
     );
     const text = kubeadm?.data?.ClusterConfiguration;
     if (text) {
-      let config: any;
+      let config: { networking?: Record<string, unknown> } | undefined;
       try {
-        config = loadYaml(text);
+        const parsed = parseYamlDocument(text);
+        config =
+          typeof parsed === 'object' && parsed !== null
+            ? (parsed as { networking?: Record<string, unknown> })
+            : undefined;
       } catch (error) {
         throw new Error(
           `kube-system/kubeadm-config ClusterConfiguration is not valid YAML: ${

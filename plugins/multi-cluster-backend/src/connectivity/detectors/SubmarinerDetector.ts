@@ -4,6 +4,7 @@ import type {
 } from '@flotilla/plugin-multi-cluster-common';
 import {
   isNotFound,
+  type CustomObject,
   type KubernetesClient,
 } from '../../kubernetes/KubernetesClient';
 import { describeDetectorError } from './errors';
@@ -12,13 +13,49 @@ import type { ConnectivityDetector, DetectorResult } from './types';
 const OPERATOR_NAMESPACE = 'submariner-operator';
 const LIGHTHOUSE_AGENT_SELECTOR = 'app=submariner-lighthouse-agent';
 
-async function listOrEmpty(
+/** The fields read from the Submariner CR's spec and status (never its broker token or PSK). */
+interface SubmarinerFields {
+  clusterID?: string;
+  globalCIDR?: string;
+  clusterCIDR?: string;
+  serviceCIDR?: string;
+  brokerK8sApiServer?: string;
+  brokerK8sRemoteNamespace?: string;
+  namespace?: string;
+}
+
+interface SubmarinerObject extends Omit<CustomObject, 'spec' | 'status'> {
+  spec?: SubmarinerFields;
+  status?: SubmarinerFields;
+}
+
+interface GatewayConnection {
+  status?: string;
+  statusMessage?: string;
+  endpoint?: { cluster_id?: string };
+  latencyRTT?: { average?: string };
+}
+
+interface GatewayObject extends Omit<CustomObject, 'spec' | 'status'> {
+  status?: {
+    haStatus?: string;
+    statusFailure?: string;
+    localEndpoint?: { cluster_id?: string };
+    connections?: GatewayConnection[];
+  };
+}
+
+interface EndpointObject extends Omit<CustomObject, 'spec' | 'status'> {
+  spec?: { cluster_id?: string };
+}
+
+async function listOrEmpty<T>(
   client: KubernetesClient,
   req: { group: string; version: string; plural: string; namespace?: string },
   signal: AbortSignal,
-): Promise<any[]> {
+): Promise<T[]> {
   try {
-    return (await client.listCustomObjects(req, { signal })).items;
+    return (await client.listCustomObjects<T>(req, { signal })).items;
   } catch (error) {
     // No CRD: this part of Submariner is not installed.
     if (isNotFound(error)) return [];
@@ -56,7 +93,7 @@ function brokerHost(server: unknown): string | undefined {
  * `clusterset.k8s.io` ClusterProperty when the cluster has one.
  */
 export function submarinerClusterSet(
-  spec: any,
+  spec: SubmarinerFields | undefined,
   endpointClusterIds: string[],
 ): string {
   const host = brokerHost(spec?.brokerK8sApiServer);
@@ -80,7 +117,7 @@ export class SubmarinerDetector implements ConnectivityDetector {
     { signal }: { signal: AbortSignal },
   ): Promise<DetectorResult> {
     const [submariners, gateways, endpoints] = await Promise.all([
-      listOrEmpty(
+      listOrEmpty<SubmarinerObject>(
         client,
         {
           group: 'submariner.io',
@@ -90,12 +127,12 @@ export class SubmarinerDetector implements ConnectivityDetector {
         },
         signal,
       ),
-      listOrEmpty(
+      listOrEmpty<GatewayObject>(
         client,
         { group: 'submariner.io', version: 'v1', plural: 'gateways' },
         signal,
       ),
-      listOrEmpty(
+      listOrEmpty<EndpointObject>(
         client,
         { group: 'submariner.io', version: 'v1', plural: 'endpoints' },
         signal,
@@ -104,8 +141,8 @@ export class SubmarinerDetector implements ConnectivityDetector {
     if (submariners.length === 0 && gateways.length === 0) return {};
 
     const cr = submariners[0];
-    const spec = cr?.spec ?? {};
-    const status = cr?.status ?? {};
+    const spec: SubmarinerFields = cr?.spec ?? {};
+    const status: SubmarinerFields = cr?.status ?? {};
     const evidence: string[] = [];
     const errors: string[] = [];
     const active = gateways.find(g => g?.status?.haStatus === 'active');
@@ -183,7 +220,7 @@ export class SubmarinerDetector implements ConnectivityDetector {
       errors.push(describeDetectorError(this.id, error));
     }
 
-    const gatewayReady = Boolean(active) && !active.status?.statusFailure;
+    const gatewayReady = active !== undefined && !active.status?.statusFailure;
     const fabric: FabricMembership = {
       kind: 'submariner',
       clusterSet: submarinerClusterSet(spec, [
