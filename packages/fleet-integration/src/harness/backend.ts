@@ -52,8 +52,15 @@ export class RunningBackend {
 
   static async start(
     fleet: FleetDescription,
-    options: BackendOptions,
+    requested: BackendOptions,
   ): Promise<RunningBackend> {
+    // Two suites on one machine (each with its own fleet) keep apart by offset.
+    const options = {
+      ...requested,
+      port:
+        requested.port +
+        Number(process.env.FLOTILLA_TEST_BACKEND_PORT_OFFSET ?? 0),
+    };
     // Another process on the port would answer the readiness checks.
     await assertPortFree(options.port);
     const workDir = fs.mkdtempSync(
