@@ -1,0 +1,32 @@
+/**
+ * The hostile-input corpus: every route and action of the plugin, a valid
+ * request of each, and the requests that must be refused (4xx) quickly and
+ * briefly. Bodies are serialized here, before any measurement.
+ */
+import { clusterRouteTargets } from './clusterRoutes';
+import { failoverRouteTargets } from './failoverRoutes';
+import { bodyCases } from './hostileCases';
+import { placementRouteTargets } from './placementRoutes';
+import type { Target } from './target';
+import { viewRouteTargets } from './viewRoutes';
+
+export { actionTargets } from './actions';
+export { BAD_QUANTITIES, PROTOTYPE_KEYS } from './hostileCases';
+export type { HostileCase, Target } from './target';
+export { RUN_ID } from './validRequests';
+
+/** The plugin's routes (all but /health, which takes no input). */
+export function routeTargets(): Target[] {
+  return [
+    ...clusterRouteTargets(),
+    ...placementRouteTargets(),
+    ...viewRouteTargets(),
+    ...failoverRouteTargets(),
+  ].map(target => ({
+    ...target,
+    cases: [
+      ...target.cases,
+      ...(target.valid ? bodyCases(target.valid, target.bodyLimit!) : []),
+    ],
+  }));
+}

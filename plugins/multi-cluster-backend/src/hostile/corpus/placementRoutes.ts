@@ -1,0 +1,147 @@
+import {
+  recommendPlacementRequestSchema,
+  simulatePlacementRequestSchema,
+} from '@flotilla/plugin-multi-cluster-common';
+import {
+  json,
+  manyKeys,
+  objectWithKey,
+  PROTOTYPE_KEYS,
+  resourceCases,
+} from './hostileCases';
+import type { Target } from './target';
+import { MB, recommendValid, simulateValid } from './validRequests';
+
+function invalidClusters(count: number): string {
+  return json({
+    ...simulateValid,
+    clusters: Array.from({ length: count }, (_, i) => ({
+      name: `c-${i}`,
+      resourceSummary: { allocatable: { cpu: 'abc' } },
+    })),
+  });
+}
+
+/** The placement routes, whose bodies are the largest the plugin takes. */
+export function placementRouteTargets(): Target[] {
+  return [
+    {
+      name: 'POST /placement/simulate',
+      method: 'post',
+      path: '/placement/simulate',
+      valid: simulateValid,
+      schema: simulatePlacementRequestSchema,
+      bodyLimit: 2 * MB,
+      cases: [
+        ...resourceCases(
+          { replicaRequirements: 1 },
+          resources =>
+            `{"replicas":1,"placement":{},"replicaRequirements":{"resourceRequest":${resources}}}`,
+        ),
+        ...resourceCases(
+          { allocatable: 1 },
+          resources =>
+            `{"replicas":1,"placement":{},"clusters":[{"name":"a","resourceSummary":{"allocatable":${resources}}}]}`,
+        ),
+        {
+          label: '5,000 clusters with a bad quantity each',
+          body: invalidClusters(5_000),
+          status: 400,
+        },
+        {
+          label: '20,000 clusters with a bad quantity each',
+          body: invalidClusters(20_000),
+          status: 400,
+        },
+        {
+          label: 'a cluster with 100,000 labels',
+          body: `{"replicas":1,"placement":{},"clusters":[{"name":"a","labels":${manyKeys(
+            100_000,
+          )}}]}`,
+          status: 400,
+        },
+        {
+          label: 'a cluster labelled __proto__',
+          body: `{"replicas":1,"placement":{},"clusters":[{"name":"a","labels":${objectWithKey(
+            '__proto__',
+            'x',
+          )}}]}`,
+          status: 400,
+        },
+        {
+          label: 'a placement naming 30,000 clusters',
+          body: json({
+            replicas: 1,
+            placement: {
+              clusterAffinity: {
+                clusterNames: Array.from({ length: 30_000 }, (_, i) => `c${i}`),
+              },
+            },
+          }),
+          status: 400,
+        },
+        {
+          label: 'a placement nested 100 deep',
+          body: `{"replicas":1,"placement":${'{"clusterAffinity":'.repeat(
+            100,
+          )}{}${'}'.repeat(100)}}`,
+          status: 400,
+        },
+        {
+          label: 'replicas Infinity',
+          body: '{"replicas":1e999,"placement":{}}',
+          status: 400,
+        },
+      ],
+    },
+    {
+      name: 'POST /placement/recommend',
+      method: 'post',
+      path: '/placement/recommend',
+      valid: recommendValid,
+      schema: recommendPlacementRequestSchema,
+      bodyLimit: 1 * MB,
+      cases: [
+        ...resourceCases(
+          { resourceRequest: 1 },
+          resources => `{"replicas":1,"resourceRequest":${resources}}`,
+        ),
+        ...PROTOTYPE_KEYS.map(key => ({
+          label: `required label ${key}`,
+          body: `{"replicas":1,"requiredLabels":${objectWithKey(key, 'x')}}`,
+          status: 400,
+        })),
+        {
+          label: '50,000 required labels',
+          body: `{"replicas":1,"requiredLabels":${manyKeys(50_000)}}`,
+          status: 400,
+        },
+        {
+          label: 'a reachability requirement of 40,000 clusters',
+          body: json({
+            replicas: 1,
+            reachability: {
+              dependencies: [
+                {
+                  ref: 'component:default/db',
+                  clusters: Array.from({ length: 40_000 }, (_, i) => ({
+                    name: `c${i}`,
+                  })),
+                },
+              ],
+            },
+          }),
+          status: 400,
+        },
+        {
+          label: '1,000 dependsOn refs',
+          body: json({
+            replicas: 1,
+            dependsOn: Array.from({ length: 1_000 }, (_, i) => `c:d/e${i}`),
+          }),
+          status: 400,
+        },
+      ],
+    },
+  ];
+}
