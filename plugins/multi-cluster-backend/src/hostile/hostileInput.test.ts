@@ -7,7 +7,6 @@ import {
 } from '@backstage/backend-test-utils';
 import { actionsRegistryServiceMock } from '@backstage/backend-test-utils/alpha';
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
-import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import fc from 'fast-check';
 import { Knex } from 'knex';
 import request from 'supertest';
@@ -26,6 +25,7 @@ import {
   Target,
 } from './corpus';
 import { measureWithinBound } from './measure';
+import { allowingPermissions, fleetConfig } from './__testUtils__/testBackend';
 
 // Requests are sequential and bounded (about 700 of them); the time is in
 // starting the backend and in the largest bodies (2 MB).
@@ -88,25 +88,12 @@ async function startBackend() {
     clusters: capiFleetClusters,
     workloads: capiFleetWorkloads,
   });
-  const permissions = mockServices.permissions.mock();
-  permissions.authorize.mockImplementation(async requests =>
-    requests.map(() => ({ result: AuthorizeResult.ALLOW })),
-  );
-  permissions.authorizeConditional.mockImplementation(async requests =>
-    requests.map(() => ({ result: AuthorizeResult.ALLOW })),
-  );
+  const permissions = allowingPermissions();
   const backend = await startTestBackend({
     features: [
       multiClusterPlugin,
       mockServices.database.factory({ knex }),
-      mockServices.rootConfig.factory({
-        data: {
-          multiCluster: {
-            clusterApi: fleet.clusterApiConfig,
-            catalog: { enabled: false },
-          },
-        },
-      }),
+      fleetConfig(fleet),
       permissions.factory,
       catalogServiceMock.factory({ entities: [checkoutEntity] }),
       // The real registry: actions are invoked over HTTP like an MCP client.

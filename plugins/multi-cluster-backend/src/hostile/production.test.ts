@@ -6,7 +6,6 @@ import {
 } from '@backstage/backend-test-utils';
 import { actionsRegistryServiceMock } from '@backstage/backend-test-utils/alpha';
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
-import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import request from 'supertest';
 import { multiClusterPlugin } from '../plugin';
 import {
@@ -14,6 +13,7 @@ import {
   capiFleetWorkloads,
 } from '../__testUtils__/fixtures';
 import { ClusterApiTestFleet } from '../__testUtils__/ClusterApiTestFleet';
+import { allowingPermissions, fleetConfig } from './__testUtils__/testBackend';
 
 jest.setTimeout(60_000);
 
@@ -35,13 +35,7 @@ describe('the backend started with NODE_ENV=production', () => {
     });
     // Read when the backend builds its error handlers.
     process.env.NODE_ENV = 'production';
-    const permissions = mockServices.permissions.mock();
-    permissions.authorize.mockImplementation(async requests =>
-      requests.map(() => ({ result: AuthorizeResult.ALLOW })),
-    );
-    permissions.authorizeConditional.mockImplementation(async requests =>
-      requests.map(() => ({ result: AuthorizeResult.ALLOW })),
-    );
+    const permissions = allowingPermissions();
     const logger = mockServices.logger.mock();
     logger.child.mockReturnValue(logger);
     logger.error.mockImplementation((_message, error) => {
@@ -50,14 +44,7 @@ describe('the backend started with NODE_ENV=production', () => {
     backend = await startTestBackend({
       features: [
         multiClusterPlugin,
-        mockServices.rootConfig.factory({
-          data: {
-            multiCluster: {
-              clusterApi: fleet.clusterApiConfig,
-              catalog: { enabled: false },
-            },
-          },
-        }),
+        fleetConfig(fleet),
         permissions.factory,
         logger.factory,
         // The catalog fails the way a broken dependency would.
