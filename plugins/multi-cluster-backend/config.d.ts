@@ -29,9 +29,9 @@ export interface Config {
        */
       kubeconfigMaxAge?: number | HumanDuration | string;
     };
-    /** Maximum concurrent requests to member clusters. Default: 20. */
+    /** Maximum concurrent requests to member clusters, 1 to 1000. Default: 20. */
     concurrency?: number;
-    /** Re-reads and retries after a 409 conflict before reporting it. Default: 3. */
+    /** Re-reads and retries after a 409 conflict before reporting it, 0 to 20. Default: 3. */
     conflictRetries?: number;
     /** Entity placement. */
     placement?: {
@@ -40,7 +40,8 @@ export interface Config {
        * every placement. A larger fleet has a workload census taken in each
        * inspection pass, and a placement reads only the clusters whose
        * census (at most three refresh intervals old) shows the entity's
-       * workloads, or that have none. Default: 100.
+       * workloads, or that have none. A whole number from 1; the backend
+       * refuses to start with anything else. Default: 100.
        */
       liveReadLimit?: number;
     };

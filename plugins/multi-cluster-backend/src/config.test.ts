@@ -29,6 +29,39 @@ describe('readMultiClusterConfig', () => {
     expect(c.configClusters).toEqual([]);
   });
 
+  it.each([
+    ['placement', { liveReadLimit: 0 }, 'placement.liveReadLimit: 0'],
+    ['placement', { liveReadLimit: 2.5 }, 'placement.liveReadLimit: 2.5'],
+    ['placement', { liveReadLimit: -1 }, 'placement.liveReadLimit: -1'],
+    ['concurrency', 0, 'concurrency: 0'],
+    ['concurrency', 1.5, 'concurrency: 1.5'],
+    ['conflictRetries', -1, 'conflictRetries: -1'],
+    ['conflictRetries', 1000, 'conflictRetries: 1000'],
+  ])('refuses %s %j at start-up', (key, value, message) => {
+    expect(() =>
+      readMultiClusterConfig(
+        new ConfigReader({ multiCluster: { [key]: value } }),
+      ),
+    ).toThrow(`Invalid multiCluster.${message}; expected a whole number`);
+  });
+
+  it('takes whole numbers at their bounds', () => {
+    const c = readMultiClusterConfig(
+      new ConfigReader({
+        multiCluster: {
+          placement: { liveReadLimit: 1 },
+          concurrency: 1000,
+          conflictRetries: 0,
+        },
+      }),
+    );
+    expect(c).toMatchObject({
+      placementLiveReadLimit: 1,
+      concurrency: 1000,
+      conflictRetries: 0,
+    });
+  });
+
   it('reads all keys', () => {
     const c = readMultiClusterConfig(
       new ConfigReader({

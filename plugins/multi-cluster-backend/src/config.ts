@@ -48,6 +48,30 @@ function durationMs(config: Config, key: string, defaultMs: number): number {
   return durationToMilliseconds(readDurationFromConfig(config, { key }));
 }
 
+/**
+ * A whole number in [min, max], or `fallback` when unset. Anything else
+ * stops the backend at start-up with the key named: a fractional, negative
+ * or zero limit would otherwise show up much later as a placement that
+ * reads nothing or a fan-out that never starts.
+ */
+function wholeNumber(
+  config: Config | undefined,
+  key: string,
+  fallback: number,
+  bounds: { min: number; max: number },
+): number {
+  const value = config?.getOptionalNumber(key);
+  if (value === undefined) {
+    return fallback;
+  }
+  if (!Number.isInteger(value) || value < bounds.min || value > bounds.max) {
+    throw new Error(
+      `Invalid multiCluster.${key}: ${value}; expected a whole number from ${bounds.min} to ${bounds.max}`,
+    );
+  }
+  return value;
+}
+
 function duration(
   config: Config,
   key: string,
@@ -133,10 +157,12 @@ export function readMultiClusterConfig(config: Config): MultiClusterConfig {
       cfg => durationMs(cfg, 'timeouts.kubeconfigMaxAge', 300_000),
       300_000,
     ),
-    concurrency: c?.getOptionalNumber('concurrency') ?? 20,
-    conflictRetries: c?.getOptionalNumber('conflictRetries') ?? 3,
-    placementLiveReadLimit:
-      c?.getOptionalNumber('placement.liveReadLimit') ?? 100,
+    concurrency: wholeNumber(c, 'concurrency', 20, { min: 1, max: 1000 }),
+    conflictRetries: wholeNumber(c, 'conflictRetries', 3, { min: 0, max: 20 }),
+    placementLiveReadLimit: wholeNumber(c, 'placement.liveReadLimit', 100, {
+      min: 1,
+      max: 100_000,
+    }),
     catalog: {
       enabled: c?.getOptionalBoolean('catalog.enabled') ?? true,
       filter,
