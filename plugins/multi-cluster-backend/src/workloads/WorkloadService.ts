@@ -2,7 +2,7 @@ import { SERVICE_ANNOTATIONS } from '@flotilla/plugin-multi-cluster-common';
 import { NotFoundError } from '@backstage/errors';
 import { FleetInventoryService } from '../inventory/FleetInventory';
 import { ClusterClientFactory } from '../kubernetes/ClusterClientFactory';
-import type { Workload } from '../kubernetes/KubernetesClient';
+import { listServiceWorkloads } from './serviceWorkloads';
 import { ScaleWorkloadResult, WorkloadKind, WorkloadStatus } from './types';
 
 /**
@@ -62,36 +62,27 @@ export class WorkloadService implements WorkloadOperations {
     options?: { timeoutMs?: number; signal?: AbortSignal },
   ): Promise<WorkloadStatus[]> {
     const client = await this.client(clusterName);
-    const labelSelector = `${SERVICE_ANNOTATIONS.kubernetesId}=${query.kubernetesId}`;
-    const [deployments, statefulSets] = await Promise.all([
-      client.listWorkloads(
-        'Deployment',
-        { namespace: query.namespace, labelSelector },
-        options,
-      ),
-      client.listWorkloads(
-        'StatefulSet',
-        { namespace: query.namespace, labelSelector },
-        options,
-      ),
-    ]);
-    const toStatus =
-      (kind: WorkloadKind) =>
-      (o: Workload): WorkloadStatus => ({
+    const workloads = await listServiceWorkloads(
+      client,
+      {
+        namespace: query.namespace,
+        labelSelector: `${SERVICE_ANNOTATIONS.kubernetesId}=${query.kubernetesId}`,
+      },
+      options,
+    );
+    return workloads.map(
+      ({ kind, object }): WorkloadStatus => ({
         cluster: clusterName,
         // Listed objects always carry both.
-        namespace: o.metadata?.namespace as string,
+        namespace: object.metadata?.namespace as string,
         kind,
-        name: o.metadata?.name as string,
-        replicas: o.spec?.replicas ?? 0,
-        readyReplicas: o.status?.readyReplicas ?? 0,
-        availableReplicas: o.status?.availableReplicas,
-        updatedReplicas: o.status?.updatedReplicas,
-      });
-    return [
-      ...deployments.map(toStatus('Deployment')),
-      ...statefulSets.map(toStatus('StatefulSet')),
-    ];
+        name: object.metadata?.name as string,
+        replicas: object.spec?.replicas ?? 0,
+        readyReplicas: object.status?.readyReplicas ?? 0,
+        availableReplicas: object.status?.availableReplicas,
+        updatedReplicas: object.status?.updatedReplicas,
+      }),
+    );
   }
 
   async scaleWorkload(

@@ -1,0 +1,195 @@
+import {
+  mergeConnectivity,
+  SERVICE_ANNOTATIONS,
+  type ClusterConnectivity,
+  type ResourceList,
+  type VirtualNode,
+} from '@flotilla/plugin-multi-cluster-common';
+import type pLimit from 'p-limit';
+import type { WorkloadCensus } from '../placement/WorkloadCensus';
+import { ClusterClientFactory } from '../kubernetes/ClusterClientFactory';
+import { KubernetesClient } from '../kubernetes/KubernetesClient';
+import { sanitizeForLog } from '../util/sanitize';
+import { listServiceWorkloads } from '../workloads/serviceWorkloads';
+import { MergedCluster } from './merge';
+import { FleetCluster } from './types';
+
+/** What the connectivity inspector reports of one cluster's API. */
+export interface ClusterInspection {
+  connectivity: ClusterConnectivity;
+  virtualNodes: VirtualNode[];
+  /** Allocatable of the cluster's own (non-virtual) nodes. */
+  ownAllocatable?: ResourceList;
+}
+
+/** Reads fabrics, networks, MCS exports and virtual nodes from a cluster. */
+export interface ClusterInspector {
+  inspect(
+    clusterName: string,
+    client: KubernetesClient,
+    options: { signal?: AbortSignal; timeoutMs: number },
+  ): Promise<ClusterInspection>;
+  /** Drops what it remembers of clusters not named (they left the fleet). */
+  retainClusters?(names: Iterable<string>): void;
+}
+
+/**
+ * `cluster` with what an inspection of its API saw. API facts win over
+ * declared ones; node sums replace capacity that was reported with virtual
+ * nodes in it (Karmada's resourceSummary counts every node), so borrowed
+ * capacity is never counted as the cluster's own.
+ */
+export function withInspection(
+  cluster: FleetCluster,
+  inspection: ClusterInspection,
+): FleetCluster {
+  const out: FleetCluster = {
+    ...cluster,
+    connectivity: mergeConnectivity(
+      inspection.connectivity,
+      cluster.connectivity,
+    ),
+  };
+  if (inspection.ownAllocatable) {
+    out.capacity = { ...out.capacity, allocatable: inspection.ownAllocatable };
+  }
+  if (inspection.virtualNodes.length) {
+    out.capacity = { ...out.capacity, virtualNodes: inspection.virtualNodes };
+  }
+  return out;
+}
+
+function errorMessage(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/**
+ * The pass over the reachable clusters that follows each stored refresh:
+ * each cluster's connectivity inspection and, in a fleet too large to read
+ * live, its workload census. Remembers each cluster's latest inspection,
+ * which the inventory shows while the next pass runs (a pass over a
+ * thousand clusters takes minutes; the cluster list does not wait for it).
+ */
+export class InspectionPass {
+  private readonly lastInspections = new Map<string, ClusterInspection>();
+
+  constructor(
+    private readonly options: {
+      clients: ClusterClientFactory;
+      timeoutMs: number;
+      inspector?: ClusterInspector;
+      census?: WorkloadCensus;
+    },
+  ) {}
+
+  /** Forgets what it, the inspector and the census hold of clusters not named. */
+  retain(names: Set<string>): void {
+    for (const name of [...this.lastInspections.keys()]) {
+      if (!names.has(name)) this.lastInspections.delete(name);
+    }
+    this.options.inspector?.retainClusters?.(names);
+    this.options.census?.retain(names);
+  }
+
+  /** `cluster` with its latest inspection, if it had one. */
+  withLastInspection(cluster: FleetCluster): FleetCluster {
+    const last = this.lastInspections.get(cluster.name);
+    return last ? withInspection(cluster, last) : cluster;
+  }
+
+  /** Whether a pass over a fleet of this size has anything to do. */
+  hasWork(fleetSize: number): boolean {
+    return (
+      Boolean(this.options.inspector) ||
+      (this.options.census?.isNeededFor(fleetSize) ?? false)
+    );
+  }
+
+  /**
+   * Inspects (and takes the census of) each cluster, at most `limit` at
+   * once; updates each `MergedCluster` in place. Says whether it took a
+   * census.
+   */
+  async run(
+    clusters: MergedCluster[],
+    fleetSize: number,
+    limit: pLimit.Limit,
+    signal?: AbortSignal,
+  ): Promise<{ withCensus: boolean }> {
+    const withCensus = this.options.census?.isNeededFor(fleetSize) ?? false;
+    await Promise.all(
+      clusters.map(m =>
+        limit(async () => {
+          await this.inspect(m, signal);
+          if (withCensus) await this.takeCensus(m, signal);
+        }),
+      ),
+    );
+    return { withCensus };
+  }
+
+  private clientOf(m: MergedCluster): KubernetesClient | undefined {
+    const { access } = m;
+    if (!access || !this.options.clients.canReach(access)) return undefined;
+    return this.options.clients.forCluster(m.cluster.name, access);
+  }
+
+  private async inspect(m: MergedCluster, signal?: AbortSignal) {
+    const { inspector } = this.options;
+    const client = inspector ? this.clientOf(m) : undefined;
+    if (!inspector || !client || m.cluster.health.status === 'unhealthy') {
+      return;
+    }
+    try {
+      const inspection = await inspector.inspect(m.cluster.name, client, {
+        signal,
+        timeoutMs: this.options.timeoutMs,
+      });
+      this.lastInspections.set(m.cluster.name, inspection);
+      m.cluster = withInspection(m.cluster, inspection);
+    } catch (error) {
+      // The inspector reports detector failures itself; this is a crash.
+      const message = `connectivity inspection failed: ${sanitizeForLog(
+        errorMessage(error),
+        500,
+      )}`;
+      m.cluster.connectivity = {
+        clusterSets: m.cluster.connectivity?.clusterSets ?? [],
+        fabrics: m.cluster.connectivity?.fabrics ?? [],
+        ...m.cluster.connectivity,
+        errors: [...(m.cluster.connectivity?.errors ?? []), message],
+      };
+    }
+  }
+
+  /**
+   * Records which kubernetes-ids the cluster runs Deployments and
+   * StatefulSets for; a cluster that cannot be read has no census (entity
+   * placement then reads it live).
+   */
+  private async takeCensus(m: MergedCluster, signal?: AbortSignal) {
+    const census = this.options.census!;
+    const client = this.clientOf(m);
+    if (!client) {
+      census.forget(m.cluster.name);
+      return;
+    }
+    try {
+      const workloads = await listServiceWorkloads(
+        client,
+        { labelSelector: SERVICE_ANNOTATIONS.kubernetesId },
+        { signal, timeoutMs: this.options.timeoutMs },
+      );
+      census.record(
+        m.cluster.name,
+        workloads.flatMap(({ object }) => {
+          const id =
+            object.metadata?.labels?.[SERVICE_ANNOTATIONS.kubernetesId];
+          return id ? [id] : [];
+        }),
+      );
+    } catch {
+      census.forget(m.cluster.name);
+    }
+  }
+}

@@ -1,0 +1,34 @@
+import type {
+  KubernetesClient,
+  Workload,
+} from '../kubernetes/KubernetesClient';
+import type { WorkloadKind } from './types';
+
+/** The workload kinds a service's replicas run as. */
+export const SERVICE_WORKLOAD_KINDS: readonly WorkloadKind[] = [
+  'Deployment',
+  'StatefulSet',
+];
+
+/**
+ * A cluster's Deployments and StatefulSets matching `labelSelector`: what
+ * entity placement reads of one service, and what the workload census
+ * reads of all of them.
+ */
+export async function listServiceWorkloads(
+  client: KubernetesClient,
+  query: { namespace?: string; labelSelector: string },
+  options?: { timeoutMs?: number; signal?: AbortSignal },
+): Promise<Array<{ kind: WorkloadKind; object: Workload }>> {
+  const lists = await Promise.all(
+    SERVICE_WORKLOAD_KINDS.map(async kind =>
+      (
+        await client.listWorkloads(kind, query, options)
+      ).map(object => ({
+        kind,
+        object,
+      })),
+    ),
+  );
+  return lists.flat();
+}
