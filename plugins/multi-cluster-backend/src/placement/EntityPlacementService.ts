@@ -14,6 +14,7 @@ import {
   SERVICE_ANNOTATIONS,
 } from '@flotilla/plugin-multi-cluster-common';
 import pLimit from 'p-limit';
+import { ResponseTimes } from './ResponseTimes';
 import type { WorkloadCensus } from './WorkloadCensus';
 import { KarmadaConnector } from '../inventory/connectors/KarmadaConnector';
 import { FleetInventoryService } from '../inventory/FleetInventory';
@@ -121,6 +122,8 @@ export function parsePlacementAnnotation(value: string): unknown {
  * per cluster, fetched in parallel with a per-cluster timeout.
  */
 export class EntityPlacementService {
+  private readonly responseTimes = new ResponseTimes();
+
   constructor(
     private readonly options: {
       catalog: CatalogService;
@@ -160,9 +163,10 @@ export class EntityPlacementService {
     const candidates = (await this.options.inventory.getClusters()).filter(
       clusterFilter,
     );
-    const { read: clusters, ruledOut } = this.options.census
+    const { read, ruledOut } = this.options.census
       ? this.options.census.clustersToRead(candidates, kubernetesId)
       : { read: candidates, ruledOut: 0 };
+    const clusters = this.responseTimes.slowestFirst(read);
     const limit = pLimit(Math.max(1, this.options.concurrency));
     const [karmada, actual] = await Promise.all([
       Promise.all(
@@ -200,6 +204,8 @@ export class EntityPlacementService {
               }
               errors.push(errorInfo(cluster.name, e));
               return undefined;
+            } finally {
+              this.responseTimes.record(cluster.name, Date.now() - t0);
             }
           }),
         ),
