@@ -13,11 +13,11 @@ import {
 import { z } from 'zod';
 import {
   bodyCases,
-  json,
   objectWithKey,
   PROTOTYPE_KEYS,
   resourceCases,
 } from './hostileCases';
+import { startFailoverCases } from './failoverRoutes';
 import type { HostileCase, Target } from './target';
 import {
   CLUSTER,
@@ -106,18 +106,7 @@ export function actionTargets(): Target[] {
       name: 'start-failover',
       valid: startValid,
       schema: startFailoverRequestSchema,
-      cases: [
-        {
-          label: 'an unknown source cluster',
-          body: json({ ...startValid, from: 'no-such-cluster' }),
-          status: 400,
-        },
-        {
-          label: 'a reason of 2,001 characters',
-          body: json({ ...startValid, reason: 'r'.repeat(2_001) }),
-          status: 400,
-        },
-      ],
+      cases: startFailoverCases(400),
     },
     {
       name: 'get-failover',

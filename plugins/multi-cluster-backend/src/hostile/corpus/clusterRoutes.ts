@@ -3,7 +3,12 @@ import {
   scaleClusterRequestSchema,
   upgradeClusterRequestSchema,
 } from '@flotilla/plugin-multi-cluster-common';
-import { json, pathCases, unknownQueryCases } from './hostileCases';
+import {
+  json,
+  pathCases,
+  readOneTarget,
+  unknownQueryCases,
+} from './hostileCases';
 import type { Target } from './target';
 import { CLUSTER, KB } from './validRequests';
 
@@ -36,29 +41,25 @@ export function clusterRouteTargets(): Target[] {
         },
       ].map(c => ({ ...c, status: 400 })),
     },
-    {
-      name: 'GET /clusters/:name',
-      method: 'get',
-      path: `/clusters/${CLUSTER}`,
-      cases: [
-        ...pathCases(s => `/clusters/${s}`, 'cluster name'),
-        ...unknownQueryCases(`/clusters/${CLUSTER}`),
-      ],
-    },
-    {
-      name: 'GET /clusters/:name/history',
-      method: 'get',
-      path: `/clusters/${CLUSTER}/history`,
-      cases: [
-        ...pathCases(s => `/clusters/${s}/history`, 'cluster name'),
-        ...unknownQueryCases(`/clusters/${CLUSTER}/history`),
+    readOneTarget(
+      'GET /clusters/:name',
+      `/clusters/${CLUSTER}`,
+      s => `/clusters/${s}`,
+      'cluster name',
+    ),
+    readOneTarget(
+      'GET /clusters/:name/history',
+      `/clusters/${CLUSTER}/history`,
+      s => `/clusters/${s}/history`,
+      'cluster name',
+      [
         {
           label: 'limit 0',
           path: `/clusters/${CLUSTER}/history?limit=0`,
           status: 400,
         },
       ],
-    },
+    ),
     {
       name: 'POST /clusters/:name/scale',
       method: 'post',

@@ -4,9 +4,33 @@ import {
   startDrillRequestSchema,
   startFailoverRequestSchema,
 } from '@flotilla/plugin-multi-cluster-common';
-import { json, pathCases, unknownQueryCases } from './hostileCases';
-import type { Target } from './target';
+import {
+  json,
+  pathCases,
+  readOneTarget,
+  unknownQueryCases,
+} from './hostileCases';
+import type { HostileCase, Target } from './target';
 import { CLUSTER, ENTITY, KB, RUN_ID, startValid } from './validRequests';
+
+/**
+ * Start requests the route and the action both refuse; an unknown source
+ * cluster is a 422 from the route, a 400 from the actions registry.
+ */
+export function startFailoverCases(unknownSourceStatus: number): HostileCase[] {
+  return [
+    {
+      label: 'an unknown source cluster',
+      body: json({ ...startValid, from: 'no-such-cluster' }),
+      status: unknownSourceStatus,
+    },
+    {
+      label: 'a reason of 2,001 characters',
+      body: json({ ...startValid, reason: 'r'.repeat(2_001) }),
+      status: 400,
+    },
+  ];
+}
 
 /** The failover and drill routes. */
 export function failoverRouteTargets(): Target[] {
@@ -19,19 +43,10 @@ export function failoverRouteTargets(): Target[] {
       schema: startFailoverRequestSchema,
       bodyLimit: 16 * KB,
       cases: [
-        {
-          label: 'an unknown source cluster',
-          body: json({ ...startValid, from: 'no-such-cluster' }),
-          status: 422,
-        },
+        ...startFailoverCases(422),
         {
           label: 'a path as the source cluster',
           body: json({ ...startValid, from: '../../etc/passwd' }),
-          status: 400,
-        },
-        {
-          label: 'a reason of 2,001 characters',
-          body: json({ ...startValid, reason: 'r'.repeat(2_001) }),
           status: 400,
         },
         {
@@ -75,15 +90,12 @@ export function failoverRouteTargets(): Target[] {
         },
       ].map(c => ({ ...c, status: 400 })),
     },
-    {
-      name: 'GET /failovers/:id',
-      method: 'get',
-      path: `/failovers/${RUN_ID}`,
-      cases: [
-        ...pathCases(s => `/failovers/${s}`, 'run id'),
-        ...unknownQueryCases(`/failovers/${RUN_ID}`),
-      ],
-    },
+    readOneTarget(
+      'GET /failovers/:id',
+      `/failovers/${RUN_ID}`,
+      s => `/failovers/${s}`,
+      'run id',
+    ),
     {
       name: 'POST /failovers/:id/cancel',
       method: 'post',

@@ -3,7 +3,7 @@
  * path segments and query strings it must refuse.
  */
 import { gzipSync } from 'node:zlib';
-import type { HostileCase } from './target';
+import type { HostileCase, Target } from './target';
 
 export const json = (value: unknown) => JSON.stringify(value);
 
@@ -198,4 +198,27 @@ export function unknownQueryCases(path: string): HostileCase[] {
       )}`,
     },
   ].map(c => ({ ...c, status: 400 }));
+}
+
+/**
+ * A GET of one named resource: a bad `what` in its path (made by `make`) and
+ * any query parameter are refused, then `extraCases`.
+ */
+export function readOneTarget(
+  name: string,
+  path: string,
+  make: (segment: string) => string,
+  what: string,
+  extraCases: HostileCase[] = [],
+): Target {
+  return {
+    name,
+    method: 'get',
+    path,
+    cases: [
+      ...pathCases(make, what),
+      ...unknownQueryCases(path),
+      ...extraCases,
+    ],
+  };
 }
