@@ -1,20 +1,13 @@
 import { HttpAuthService } from '@backstage/backend-plugin-api';
 import {
-  cancelFailoverRequestSchema,
-  emptyRequestSchema,
-  entityPathSchema,
-  failoverRunRefSchema,
   FailoverPlanError,
-  listFailoversQuerySchema,
-  rollbackFailoverRequestSchema,
-  startDrillRequestSchema,
-  startFailoverRequestSchema,
+  multiClusterApiRoutes as routes,
   type StartFailoverRequestInput,
 } from '@flotilla/plugin-multi-cluster-common';
 import express from 'express';
 import Router from 'express-promise-router';
 import { BODY_LIMITS, jsonBody } from '../service/bodyParser';
-import { parseInput } from '../service/validation';
+import { parseBody, parsePath, parseQuery } from '../service/validation';
 import { ActiveFailoverError } from './FailoverStore';
 import { FailoverService } from './FailoverService';
 
@@ -82,42 +75,42 @@ export function createFailoverRouter(options: {
     }
   };
 
-  router.post('/failovers', body, async (req, res) => {
+  router.post(routes.startFailover.path, body, async (req, res) => {
     const credentials = await userCredentials(req);
-    const request = parseInput(startFailoverRequestSchema, req.body);
+    const request = parseBody(routes.startFailover, req.body);
     await start(res, request, credentials);
   });
 
-  router.post('/drills', body, async (req, res) => {
+  router.post(routes.startDrill.path, body, async (req, res) => {
     const credentials = await userCredentials(req);
-    const request = parseInput(startDrillRequestSchema, req.body);
+    const request = parseBody(routes.startDrill, req.body);
     await start(res, { ...request, drill: true }, credentials);
   });
 
-  router.get('/failovers', async (req, res) => {
+  router.get(routes.listFailovers.path, async (req, res) => {
     const credentials = await readCredentials(req);
-    const query = parseInput(listFailoversQuerySchema, req.query, 'query');
+    const query = parseQuery(routes.listFailovers, req.query);
     res.json({ items: await service.list(query, credentials) });
   });
 
-  router.get('/failovers/:id', async (req, res) => {
+  router.get(routes.getFailover.path, async (req, res) => {
     const credentials = await readCredentials(req);
-    const { id } = parseInput(failoverRunRefSchema, req.params, 'path');
-    parseInput(emptyRequestSchema, req.query, 'query');
+    const { id } = parsePath(routes.getFailover, req.params);
+    parseQuery(routes.getFailover, req.query);
     res.json(await service.get(id, credentials));
   });
 
-  router.post('/failovers/:id/cancel', body, async (req, res) => {
+  router.post(routes.cancelFailover.path, body, async (req, res) => {
     const credentials = await userCredentials(req);
-    const { id } = parseInput(failoverRunRefSchema, req.params, 'path');
-    parseInput(cancelFailoverRequestSchema, req.body);
+    const { id } = parsePath(routes.cancelFailover, req.params);
+    parseBody(routes.cancelFailover, req.body);
     res.json(await service.cancel(id, credentials));
   });
 
-  router.post('/failovers/:id/rollback', body, async (req, res) => {
+  router.post(routes.rollbackFailover.path, body, async (req, res) => {
     const credentials = await userCredentials(req);
-    const { id } = parseInput(failoverRunRefSchema, req.params, 'path');
-    const request = parseInput(rollbackFailoverRequestSchema, req.body);
+    const { id } = parsePath(routes.rollbackFailover, req.params);
+    const request = parseBody(routes.rollbackFailover, req.body);
     try {
       const { run, created } = await service.rollback(id, request, credentials);
       res.status(202).json({
@@ -141,14 +134,10 @@ export function createFailoverRouter(options: {
     }
   });
 
-  router.get('/entities/:kind/:namespace/:name/dr', async (req, res) => {
+  router.get(routes.getEntityDr.path, async (req, res) => {
     const credentials = await readCredentials(req);
-    const { kind, namespace, name } = parseInput(
-      entityPathSchema,
-      req.params,
-      'path',
-    );
-    parseInput(emptyRequestSchema, req.query, 'query');
+    const { kind, namespace, name } = parsePath(routes.getEntityDr, req.params);
+    parseQuery(routes.getEntityDr, req.query);
     res.json(
       await service.getDrPosture(
         `${kind.toLocaleLowerCase('en-US')}:${namespace}/${name}`,

@@ -1,20 +1,15 @@
 import { HttpAuthService } from '@backstage/backend-plugin-api';
 import { NotFoundError } from '@backstage/errors';
 import {
-  clusterRefSchema,
-  deleteClusterRequestSchema,
-  emptyRequestSchema,
-  listClustersQuerySchema,
+  multiClusterApiRoutes as routes,
   multiClusterClusterReadPermission,
-  scaleClusterRequestSchema,
-  upgradeClusterRequestSchema,
 } from '@flotilla/plugin-multi-cluster-common';
 import Router from 'express-promise-router';
 import { FleetInventoryService } from '../inventory/FleetInventory';
 import { ClusterLifecycleService } from '../lifecycle/ClusterLifecycleService';
 import { ClusterAuthorizer } from '../permissions/ClusterAuthorizer';
 import { BODY_LIMITS, jsonBody } from './bodyParser';
-import { parseInput } from './validation';
+import { parseBody, parsePath, parseQuery } from './validation';
 
 /** `GET /clusters`, `GET /clusters/:name` and the lifecycle calls. */
 export function createClustersRouter(options: {
@@ -27,14 +22,13 @@ export function createClustersRouter(options: {
   const router = Router();
   const lifecycleBody = jsonBody(BODY_LIMITS.lifecycle);
 
-  router.get('/clusters', async (req, res) => {
+  router.get(routes.listClusters.path, async (req, res) => {
     const credentials = await httpAuth.credentials(req, {
       allow: ['user', 'service'],
     });
-    const { limit, offset, ...filter } = parseInput(
-      listClustersQuerySchema,
+    const { limit, offset, ...filter } = parseQuery(
+      routes.listClusters,
       req.query,
-      'query',
     );
     const canRead = await authorizer.clusterPredicate(
       multiClusterClusterReadPermission,
@@ -43,12 +37,12 @@ export function createClustersRouter(options: {
     res.json(await inventory.listClusters(filter, { limit, offset }, canRead));
   });
 
-  router.get('/clusters/:name', async (req, res) => {
+  router.get(routes.getCluster.path, async (req, res) => {
     const credentials = await httpAuth.credentials(req, {
       allow: ['user', 'service'],
     });
-    const { name } = parseInput(clusterRefSchema, req.params, 'path');
-    parseInput(emptyRequestSchema, req.query, 'query');
+    const { name } = parsePath(routes.getCluster, req.params);
+    parseQuery(routes.getCluster, req.query);
     const cluster = await inventory.getCluster(name);
     if (!cluster) {
       throw new NotFoundError(`Cluster '${name}' not found`);
@@ -61,10 +55,10 @@ export function createClustersRouter(options: {
     res.json(cluster);
   });
 
-  router.post('/clusters/:name/scale', lifecycleBody, async (req, res) => {
+  router.post(routes.scaleCluster.path, lifecycleBody, async (req, res) => {
     const credentials = await httpAuth.credentials(req, { allow: ['user'] });
-    const { name } = parseInput(clusterRefSchema, req.params, 'path');
-    const body = parseInput(scaleClusterRequestSchema, req.body);
+    const { name } = parsePath(routes.scaleCluster, req.params);
+    const body = parseBody(routes.scaleCluster, req.body);
     const result = await lifecycle.scale(name, body, {
       credentials,
       request: req,
@@ -72,10 +66,10 @@ export function createClustersRouter(options: {
     res.json(result);
   });
 
-  router.post('/clusters/:name/upgrade', lifecycleBody, async (req, res) => {
+  router.post(routes.upgradeCluster.path, lifecycleBody, async (req, res) => {
     const credentials = await httpAuth.credentials(req, { allow: ['user'] });
-    const { name } = parseInput(clusterRefSchema, req.params, 'path');
-    const body = parseInput(upgradeClusterRequestSchema, req.body);
+    const { name } = parsePath(routes.upgradeCluster, req.params);
+    const body = parseBody(routes.upgradeCluster, req.body);
     const result = await lifecycle.upgrade(name, body, {
       credentials,
       request: req,
@@ -83,10 +77,10 @@ export function createClustersRouter(options: {
     res.json(result);
   });
 
-  router.delete('/clusters/:name', lifecycleBody, async (req, res) => {
+  router.delete(routes.deleteCluster.path, lifecycleBody, async (req, res) => {
     const credentials = await httpAuth.credentials(req, { allow: ['user'] });
-    const { name } = parseInput(clusterRefSchema, req.params, 'path');
-    const body = parseInput(deleteClusterRequestSchema, req.body);
+    const { name } = parsePath(routes.deleteCluster, req.params);
+    const body = parseBody(routes.deleteCluster, req.body);
     const result = await lifecycle.delete(name, body, {
       credentials,
       request: req,

@@ -2,8 +2,8 @@ import { HttpAuthService } from '@backstage/backend-plugin-api';
 import {
   buildConnectivityReport,
   type AddonCoverageReport,
-  emptyRequestSchema,
-  entityPathSchema,
+  type AnyApiRoute,
+  multiClusterApiRoutes as routes,
   multiClusterClusterReadPermission,
   multiClusterPlacementReadPermission,
 } from '@flotilla/plugin-multi-cluster-common';
@@ -12,7 +12,7 @@ import { EntityExposureService } from '../exposure/EntityExposureService';
 import { FleetInventoryService } from '../inventory/FleetInventory';
 import { FleetCluster } from '../inventory/types';
 import { ClusterAuthorizer } from '../permissions/ClusterAuthorizer';
-import { parseInput } from './validation';
+import { parsePath, parseQuery } from './validation';
 
 /** Reads fleet-wide add-on coverage (the AddonCoverageService). */
 export interface AddonCoverageReader {
@@ -36,12 +36,13 @@ export function createConnectivityRouter(options: {
   const router = Router();
 
   async function readableClusters(
+    route: AnyApiRoute,
     req: Parameters<typeof httpAuth.credentials>[0],
   ) {
     const credentials = await httpAuth.credentials(req, {
       allow: ['user', 'service'],
     });
-    parseInput(emptyRequestSchema, req.query, 'query');
+    parseQuery(route, req.query);
     const canRead = await authorizer.clusterPredicate(
       multiClusterClusterReadPermission,
       credentials,
@@ -49,15 +50,15 @@ export function createConnectivityRouter(options: {
     return { credentials, canRead };
   }
 
-  router.get('/connectivity', async (req, res) => {
-    const { canRead } = await readableClusters(req);
+  router.get(routes.getConnectivity.path, async (req, res) => {
+    const { canRead } = await readableClusters(routes.getConnectivity, req);
     res.json(
       buildConnectivityReport((await inventory.getClusters()).filter(canRead)),
     );
   });
 
-  router.get('/addons', async (req, res) => {
-    const { canRead } = await readableClusters(req);
+  router.get(routes.getAddonCoverage.path, async (req, res) => {
+    const { canRead } = await readableClusters(routes.getAddonCoverage, req);
     const clusters = (await inventory.getClusters()).filter(canRead);
     const readable = new Set(clusters.map(c => c.name));
     const report = await addons.getCoverage(clusters);
@@ -71,12 +72,14 @@ export function createConnectivityRouter(options: {
     });
   });
 
-  router.get('/entities/:kind/:namespace/:name/exposure', async (req, res) => {
-    const { credentials, canRead } = await readableClusters(req);
-    const { kind, namespace, name } = parseInput(
-      entityPathSchema,
+  router.get(routes.getEntityExposure.path, async (req, res) => {
+    const { credentials, canRead } = await readableClusters(
+      routes.getEntityExposure,
+      req,
+    );
+    const { kind, namespace, name } = parsePath(
+      routes.getEntityExposure,
       req.params,
-      'path',
     );
     await authorizer.authorizeBasic(
       multiClusterPlacementReadPermission,

@@ -1,14 +1,13 @@
 import { HttpAuthService } from '@backstage/backend-plugin-api';
 import {
-  emptyRequestSchema,
-  entityPathSchema,
+  multiClusterApiRoutes as routes,
   multiClusterClusterReadPermission,
   multiClusterPlacementReadPermission,
 } from '@flotilla/plugin-multi-cluster-common';
 import Router from 'express-promise-router';
 import { ClusterAuthorizer } from '../permissions/ClusterAuthorizer';
 import { EntityPlacementService } from '../placement/EntityPlacementService';
-import { parseInput } from './validation';
+import { parsePath, parseQuery } from './validation';
 
 /** `GET /entities/:kind/:namespace/:name/placement`. */
 export function createEntityPlacementRouter(options: {
@@ -19,16 +18,15 @@ export function createEntityPlacementRouter(options: {
   const { httpAuth, authorizer, placement } = options;
   const router = Router();
 
-  router.get('/entities/:kind/:namespace/:name/placement', async (req, res) => {
+  router.get(routes.getEntityPlacement.path, async (req, res) => {
     const credentials = await httpAuth.credentials(req, {
       allow: ['user', 'service'],
     });
-    const { kind, namespace, name } = parseInput(
-      entityPathSchema,
+    const { kind, namespace, name } = parsePath(
+      routes.getEntityPlacement,
       req.params,
-      'path',
     );
-    parseInput(emptyRequestSchema, req.query, 'query');
+    parseQuery(routes.getEntityPlacement, req.query);
     await authorizer.authorizeBasic(
       multiClusterPlacementReadPermission,
       credentials,

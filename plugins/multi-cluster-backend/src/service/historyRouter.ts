@@ -1,15 +1,14 @@
 import { HttpAuthService } from '@backstage/backend-plugin-api';
 import { NotFoundError } from '@backstage/errors';
 import {
-  clusterHistoryQuerySchema,
-  clusterRefSchema,
+  multiClusterApiRoutes as routes,
   multiClusterClusterReadPermission,
 } from '@flotilla/plugin-multi-cluster-common';
 import Router from 'express-promise-router';
 import { HistoryRecorder } from '../database/MultiClusterStore';
 import { FleetInventoryService } from '../inventory/FleetInventory';
 import { ClusterAuthorizer } from '../permissions/ClusterAuthorizer';
-import { parseInput } from './validation';
+import { parsePath, parseQuery } from './validation';
 
 /** `GET /clusters/:name/history`: recorded mutating calls on a cluster. */
 export function createHistoryRouter(options: {
@@ -19,12 +18,12 @@ export function createHistoryRouter(options: {
   history: HistoryRecorder;
 }) {
   const router = Router();
-  router.get('/clusters/:name/history', async (req, res) => {
+  router.get(routes.getClusterHistory.path, async (req, res) => {
     const credentials = await options.httpAuth.credentials(req, {
       allow: ['user', 'service'],
     });
-    const { name } = parseInput(clusterRefSchema, req.params, 'path');
-    const { limit } = parseInput(clusterHistoryQuerySchema, req.query, 'query');
+    const { name } = parsePath(routes.getClusterHistory, req.params);
+    const { limit } = parseQuery(routes.getClusterHistory, req.query);
     const cluster = await options.inventory.getCluster(name);
     if (!cluster) {
       throw new NotFoundError(`Cluster '${name}' not found`);

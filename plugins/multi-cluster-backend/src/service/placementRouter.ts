@@ -6,9 +6,8 @@ import { InputError } from '@backstage/errors';
 import {
   multiClusterClusterReadPermission,
   QuantityError,
+  multiClusterApiRoutes as routes,
   multiClusterPlacementReadPermission,
-  recommendPlacementRequestSchema,
-  simulatePlacementRequestSchema,
 } from '@flotilla/plugin-multi-cluster-common';
 import type { Response } from 'express';
 import Router from 'express-promise-router';
@@ -19,7 +18,7 @@ import {
   PlacementSimulator,
 } from '../placement/PlacementSimulator';
 import { BODY_LIMITS, jsonBody } from './bodyParser';
-import { parseInput } from './validation';
+import { parseBody } from './validation';
 
 /**
  * Answers a scheduler error with 422 and Karmada's text, a quantity the
@@ -56,20 +55,19 @@ export function createPlacementRouter(options: {
 
   // Both routes answer on the clusters the caller may read.
   function placementRoute<S extends z.ZodTypeAny>(
-    path: string,
+    route: { path: string; body?: S },
     bodyLimit: string,
-    schema: S,
     answer: (
       body: z.output<S>,
       canRead: Awaited<ReturnType<ClusterAuthorizer['clusterPredicate']>>,
       credentials: BackstageCredentials,
     ) => Promise<unknown>,
   ) {
-    router.post(path, jsonBody(bodyLimit), async (req, res) => {
+    router.post(route.path, jsonBody(bodyLimit), async (req, res) => {
       const credentials = await httpAuth.credentials(req, {
         allow: ['user', 'service'],
       });
-      const body = parseInput(schema, req.body);
+      const body = parseBody(route, req.body);
       await authorizer.authorizeBasic(
         multiClusterPlacementReadPermission,
         credentials,
@@ -87,16 +85,14 @@ export function createPlacementRouter(options: {
   }
 
   placementRoute(
-    '/placement/simulate',
+    routes.simulatePlacement,
     BODY_LIMITS.simulate,
-    simulatePlacementRequestSchema,
     (body, canRead, credentials) =>
       simulator.simulate(body, canRead, credentials),
   );
   placementRoute(
-    '/placement/recommend',
+    routes.recommendPlacement,
     BODY_LIMITS.recommend,
-    recommendPlacementRequestSchema,
     (body, canRead, credentials) =>
       simulator.recommend(body, canRead, credentials),
   );

@@ -1,5 +1,6 @@
 import type { Router as ExpressRouter } from 'express';
 import Router from 'express-promise-router';
+import { multiClusterApiRoutes as routes } from '@flotilla/plugin-multi-cluster-common';
 
 /**
  * Composes the per-concern routers (clusters, placement, entity placement,
@@ -11,7 +12,7 @@ import Router from 'express-promise-router';
  */
 export function createRouter(routers: ExpressRouter[]): ExpressRouter {
   const router = Router();
-  router.get('/health', (_req, res) => {
+  router.get(routes.health.path, (_req, res) => {
     res.json({ status: 'ok' });
   });
   for (const r of routers) {

@@ -18,3 +18,27 @@ export function parseInput<T extends z.ZodTypeAny>(
   }
   return result.data;
 }
+
+/**
+ * A route's path parameters, query or body, parsed with the schema its entry
+ * in common's route table names (the one the OpenAPI document shows).
+ */
+function routePart<Part extends 'params' | 'query' | 'body'>(
+  part: Part,
+  what: string,
+) {
+  return <S extends z.ZodTypeAny>(
+    route: { [K in Part]?: S },
+    input: unknown,
+  ): z.output<S> => {
+    const schema = route[part];
+    if (!schema) {
+      throw new Error(`The route declares no ${what} schema`);
+    }
+    return parseInput(schema, input, what);
+  };
+}
+
+export const parsePath = routePart('params', 'path');
+export const parseQuery = routePart('query', 'query');
+export const parseBody = routePart('body', 'request body');

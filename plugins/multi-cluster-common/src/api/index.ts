@@ -3,3 +3,4 @@ export * from './failover';
 export * from './placement';
 export * from './connectivity';
 export * from './schemas';
+export * from './routes';

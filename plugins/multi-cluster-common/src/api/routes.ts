@@ -1,0 +1,322 @@
+import { z } from 'zod';
+import type { FailoverPlan } from '../dr/failoverPlan';
+import type { PlacementAdvice } from '../recommend/types';
+import type { ScheduleResult } from '../scheduling/types';
+import type {
+  AddonCoverageReport,
+  EntityExposure,
+  FleetConnectivityReport,
+} from './connectivity';
+import type {
+  EntityDrStatus,
+  FailoverRun,
+  FailoverRunStatus,
+} from './failover';
+import type { ClusterListResult, FleetCluster } from './fleet';
+import type { EntityPlacement } from './placement';
+import {
+  cancelFailoverRequestSchema,
+  clusterHistoryQuerySchema,
+  clusterRefSchema,
+  deleteClusterRequestSchema,
+  emptyRequestSchema,
+  entityPathSchema,
+  failoverRunRefSchema,
+  listClustersQuerySchema,
+  listFailoversQuerySchema,
+  recommendPlacementRequestSchema,
+  rollbackFailoverRequestSchema,
+  scaleClusterRequestSchema,
+  simulatePlacementRequestSchema,
+  startDrillRequestSchema,
+  startFailoverRequestSchema,
+  upgradeClusterRequestSchema,
+} from './schemas';
+
+/**
+ * Every route of the multi-cluster backend (`/api/multi-cluster`), once: the
+ * router validates with these schemas, the OpenAPI document is generated
+ * from them, and the typed client calls through them.
+ */
+
+/** HTTP methods the API uses. @public */
+export type ApiMethod = 'get' | 'post' | 'delete';
+
+/** Error statuses a route answers, each described once in the document. @public */
+export type ApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422;
+
+/** One route: its path, its input schemas and its answers. @public */
+export interface ApiRoute<
+  TParams extends z.ZodTypeAny | undefined = z.ZodTypeAny | undefined,
+  TQuery extends z.ZodTypeAny | undefined = z.ZodTypeAny | undefined,
+  TBody extends z.ZodTypeAny | undefined = z.ZodTypeAny | undefined,
+  TResponse = unknown,
+> {
+  method: ApiMethod;
+  /** Express-style path below the plugin's base URL, e.g. `/clusters/:name`. */
+  path: string;
+  summary: string;
+  description?: string;
+  /** Who may call: users only (mutations), users and services (reads), anyone (health). */
+  callers: 'user' | 'user-or-service' | 'unauthenticated';
+  params?: TParams;
+  query?: TQuery;
+  body?: TBody;
+  /** Success statuses and what each returns. */
+  responses: Partial<Record<200 | 202, string>>;
+  errors: ApiErrorStatus[];
+  /** Type only: what a success returns (no value at run time). */
+  readonly responseType?: TResponse;
+}
+
+/** Any route of the table. @public */
+export type AnyApiRoute = ApiRoute<
+  z.ZodTypeAny | undefined,
+  z.ZodTypeAny | undefined,
+  z.ZodTypeAny | undefined,
+  unknown
+>;
+
+/** A route whose success returns `TResponse`. */
+function route<TResponse>() {
+  return <
+    TParams extends z.ZodTypeAny | undefined = undefined,
+    TQuery extends z.ZodTypeAny | undefined = undefined,
+    TBody extends z.ZodTypeAny | undefined = undefined,
+  >(
+    spec: ApiRoute<TParams, TQuery, TBody, TResponse>,
+  ) => spec;
+}
+
+const READ_ERRORS: ApiErrorStatus[] = [400, 401];
+const CLUSTER_READ_ERRORS: ApiErrorStatus[] = [400, 401, 403, 404];
+const LIFECYCLE_ERRORS: ApiErrorStatus[] = [400, 401, 403, 404, 409, 413];
+const PLACEMENT_ERRORS: ApiErrorStatus[] = [400, 401, 403, 413, 422];
+const START_FAILOVER_ERRORS: ApiErrorStatus[] = [
+  400, 401, 403, 404, 409, 413, 422,
+];
+
+/** What `POST /failovers` and `POST /drills` answer. @public */
+export type StartFailoverResponse =
+  | { dryRun: true; plan: FailoverPlan }
+  | {
+      id: string;
+      created: boolean;
+      status: FailoverRunStatus;
+      plan: FailoverPlan;
+      run: FailoverRun;
+    };
+
+/** What `POST /failovers/:id/rollback` answers. @public */
+export interface RollbackFailoverResponse {
+  id: string;
+  created: boolean;
+  status: FailoverRunStatus;
+  rollbackOf: string;
+  plan: FailoverPlan;
+  run: FailoverRun;
+}
+
+/** The multi-cluster API, route by route. @public */
+export const multiClusterApiRoutes = {
+  health: route<{ status: 'ok' }>()({
+    method: 'get',
+    path: '/health',
+    summary: 'Liveness of the plugin',
+    callers: 'unauthenticated',
+    responses: { 200: 'The plugin answers' },
+    errors: [],
+  }),
+  listClusters: route<ClusterListResult>()({
+    method: 'get',
+    path: '/clusters',
+    summary: 'List fleet clusters',
+    description:
+      'Clusters from all configured sources, merged by name; only clusters the caller may read (`multi-cluster.cluster.read`, conditional rules applied).',
+    callers: 'user-or-service',
+    query: listClustersQuerySchema,
+    responses: { 200: 'A page of clusters and the total count' },
+    errors: READ_ERRORS,
+  }),
+  getCluster: route<FleetCluster>()({
+    method: 'get',
+    path: '/clusters/:name',
+    summary: 'Get a cluster (health, capacity, lifecycle, placed workloads)',
+    callers: 'user-or-service',
+    params: clusterRefSchema,
+    query: emptyRequestSchema,
+    responses: { 200: 'The cluster' },
+    errors: CLUSTER_READ_ERRORS,
+  }),
+  scaleCluster: route<unknown>()({
+    method: 'post',
+    path: '/clusters/:name/scale',
+    summary: 'Scale a Cluster API MachineDeployment',
+    callers: 'user',
+    params: clusterRefSchema,
+    body: scaleClusterRequestSchema,
+    responses: { 200: 'The MachineDeployment as scaled' },
+    errors: LIFECYCLE_ERRORS,
+  }),
+  upgradeCluster: route<unknown>()({
+    method: 'post',
+    path: '/clusters/:name/upgrade',
+    summary: "Upgrade a Cluster API cluster's Kubernetes version",
+    callers: 'user',
+    params: clusterRefSchema,
+    body: upgradeClusterRequestSchema,
+    responses: { 200: 'The upgrade as requested' },
+    errors: LIFECYCLE_ERRORS,
+  }),
+  deleteCluster: route<unknown>()({
+    method: 'delete',
+    path: '/clusters/:name',
+    summary: 'Delete a cluster through Cluster API',
+    description:
+      'Requires `multi-cluster.cluster.delete` and the cluster name typed again.',
+    callers: 'user',
+    params: clusterRefSchema,
+    body: deleteClusterRequestSchema,
+    responses: { 202: 'Deletion requested' },
+    errors: LIFECYCLE_ERRORS,
+  }),
+  // Entries are the backend's HistoryEntry records.
+  getClusterHistory: route<{ items: unknown[] }>()({
+    method: 'get',
+    path: '/clusters/:name/history',
+    summary: 'Recorded mutating calls on a cluster, newest first',
+    callers: 'user-or-service',
+    params: clusterRefSchema,
+    query: clusterHistoryQuerySchema,
+    responses: { 200: 'History entries' },
+    errors: CLUSTER_READ_ERRORS,
+  }),
+  simulatePlacement: route<ScheduleResult>()({
+    method: 'post',
+    path: '/placement/simulate',
+    summary: "Karmada's scheduling answer for a placement",
+    description:
+      'On the posted clusters, or on the live clusters the caller may read. A scheduler error is a 422 with Karmada’s text.',
+    callers: 'user-or-service',
+    body: simulatePlacementRequestSchema,
+    responses: { 200: 'Target clusters, replicas and explanation' },
+    errors: PLACEMENT_ERRORS,
+  }),
+  recommendPlacement: route<PlacementAdvice>()({
+    method: 'post',
+    path: '/placement/recommend',
+    summary: "Placement advice for a workload's requirements",
+    callers: 'user-or-service',
+    body: recommendPlacementRequestSchema,
+    responses: { 200: 'Ranked placements and excluded clusters' },
+    errors: PLACEMENT_ERRORS,
+  }),
+  getConnectivity: route<FleetConnectivityReport>()({
+    method: 'get',
+    path: '/connectivity',
+    summary: 'Cluster sets, fabric findings and borrowed capacity',
+    callers: 'user-or-service',
+    query: emptyRequestSchema,
+    responses: { 200: 'The connectivity report of readable clusters' },
+    errors: READ_ERRORS,
+  }),
+  getAddonCoverage: route<AddonCoverageReport>()({
+    method: 'get',
+    path: '/addons',
+    summary: 'Fleet-wide add-ons and the clusters that carry them',
+    callers: 'user-or-service',
+    query: emptyRequestSchema,
+    responses: { 200: 'Add-on coverage on readable clusters' },
+    errors: READ_ERRORS,
+  }),
+  getEntityExposure: route<EntityExposure>()({
+    method: 'get',
+    path: '/entities/:kind/:namespace/:name/exposure',
+    summary: "Where a service's MCS exports are reachable",
+    callers: 'user-or-service',
+    params: entityPathSchema,
+    query: emptyRequestSchema,
+    responses: { 200: 'Exports and dependency reachability' },
+    errors: [400, 401, 403],
+  }),
+  getEntityPlacement: route<EntityPlacement>()({
+    method: 'get',
+    path: '/entities/:kind/:namespace/:name/placement',
+    summary: "An entity's desired and actual placement",
+    callers: 'user-or-service',
+    params: entityPathSchema,
+    query: emptyRequestSchema,
+    responses: { 200: 'Karmada policies and where the workload runs' },
+    errors: [400, 401, 403],
+  }),
+  startFailover: route<StartFailoverResponse>()({
+    method: 'post',
+    path: '/failovers',
+    summary: 'Start a failover (or return its plan on a dry run)',
+    callers: 'user',
+    body: startFailoverRequestSchema,
+    responses: { 200: 'The plan (dry run)', 202: 'The run, started' },
+    errors: START_FAILOVER_ERRORS,
+  }),
+  startDrill: route<StartFailoverResponse>()({
+    method: 'post',
+    path: '/drills',
+    summary: 'Start a DR drill (a forced failover recorded as a drill)',
+    callers: 'user',
+    body: startDrillRequestSchema,
+    responses: { 200: 'The plan (dry run)', 202: 'The drill, started' },
+    errors: START_FAILOVER_ERRORS,
+  }),
+  listFailovers: route<{ items: FailoverRun[] }>()({
+    method: 'get',
+    path: '/failovers',
+    summary: 'Failover runs, newest first',
+    callers: 'user-or-service',
+    query: listFailoversQuerySchema,
+    responses: { 200: 'Runs the caller may read' },
+    errors: READ_ERRORS,
+  }),
+  getFailover: route<FailoverRun>()({
+    method: 'get',
+    path: '/failovers/:id',
+    summary: 'A failover run and its steps',
+    callers: 'user-or-service',
+    params: failoverRunRefSchema,
+    query: emptyRequestSchema,
+    responses: { 200: 'The run' },
+    errors: CLUSTER_READ_ERRORS,
+  }),
+  cancelFailover: route<FailoverRun>()({
+    method: 'post',
+    path: '/failovers/:id/cancel',
+    summary: 'Cancel a pending or running failover',
+    callers: 'user',
+    params: failoverRunRefSchema,
+    body: cancelFailoverRequestSchema,
+    responses: { 200: 'The run, cancelled' },
+    errors: [400, 401, 403, 404, 409, 413],
+  }),
+  rollbackFailover: route<RollbackFailoverResponse>()({
+    method: 'post',
+    path: '/failovers/:id/rollback',
+    summary: 'Roll a finished failover back',
+    callers: 'user',
+    params: failoverRunRefSchema,
+    body: rollbackFailoverRequestSchema,
+    responses: { 202: 'The rollback run, started' },
+    errors: [400, 401, 403, 404, 409, 413, 422],
+  }),
+  getEntityDr: route<EntityDrStatus>()({
+    method: 'get',
+    path: '/entities/:kind/:namespace/:name/dr',
+    summary: "An entity's DR posture, runs and drills",
+    callers: 'user-or-service',
+    params: entityPathSchema,
+    query: emptyRequestSchema,
+    responses: { 200: 'The DR posture' },
+    errors: READ_ERRORS,
+  }),
+};
+
+/** The name of a route in {@link multiClusterApiRoutes}. @public */
+export type MultiClusterApiRouteName = keyof typeof multiClusterApiRoutes;
