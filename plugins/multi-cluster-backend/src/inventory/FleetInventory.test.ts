@@ -533,6 +533,9 @@ describe('FleetInventory connectivity inspection', () => {
     expect(names('checkout')).toContain('member-eu');
     expect(names('search')).not.toContain('member-eu');
     expect(names('search').length).toBe(fleet.length - 1);
+    // The census's read is timed: a first placement orders clusters by it.
+    expect(census.readMs('member-eu')).toEqual(expect.any(Number));
+    expect(census.readMs('no-such-cluster')).toBeUndefined();
   });
 
   it('keeps a member’s last inspection, with its age, when the next one times out through the proxy', async () => {

@@ -174,6 +174,7 @@ export class InspectionPass {
       census.forget(m.cluster.name);
       return;
     }
+    const started = Date.now();
     try {
       const workloads = await listServiceWorkloads(
         client,
@@ -187,6 +188,7 @@ export class InspectionPass {
             object.metadata?.labels?.[SERVICE_ANNOTATIONS.kubernetesId];
           return id ? [id] : [];
         }),
+        Date.now() - started,
       );
     } catch {
       census.forget(m.cluster.name);

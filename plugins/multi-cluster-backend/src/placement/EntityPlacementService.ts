@@ -166,7 +166,9 @@ export class EntityPlacementService {
     const { read, ruledOut } = this.options.census
       ? this.options.census.clustersToRead(candidates, kubernetesId)
       : { read: candidates, ruledOut: 0 };
-    const clusters = this.responseTimes.slowestFirst(read);
+    const clusters = this.responseTimes.slowestFirst(read, name =>
+      this.options.census?.readMs(name),
+    );
     const limit = pLimit(Math.max(1, this.options.concurrency));
     const [karmada, actual] = await Promise.all([
       Promise.all(

@@ -28,4 +28,19 @@ describe('ResponseTimes', () => {
       'a',
     ]);
   });
+
+  it('orders clusters it never asked by what an earlier read (the census) took', () => {
+    const times = new ResponseTimes();
+    times.record('a', 30);
+    const census = new Map([
+      ['a', 5000],
+      ['c', 2000],
+    ]);
+    // a's own last answer wins over the census; c is known slow before it was ever asked.
+    expect(
+      times
+        .slowestFirst(named('a', 'b', 'c'), name => census.get(name))
+        .map(c => c.name),
+    ).toEqual(['c', 'a', 'b']);
+  });
 });

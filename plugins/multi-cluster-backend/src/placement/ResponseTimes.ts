@@ -12,20 +12,23 @@ export class ResponseTimes {
   }
 
   /**
-   * `clusters` slowest first by their last response; clusters never timed
-   * keep their order after those. Forgets clusters not in `clusters` once
-   * it holds more than twice as many (so it stays bounded by the fleet).
+   * `clusters` slowest first by their last response, or else by what
+   * `earlier` knows of them (the workload census's read); clusters never
+   * timed keep their order after those. Forgets clusters not in `clusters`
+   * once it holds more than twice as many (so it stays bounded by the fleet).
    */
-  slowestFirst<T extends { name: string }>(clusters: T[]): T[] {
+  slowestFirst<T extends { name: string }>(
+    clusters: T[],
+    earlier: (cluster: string) => number | undefined = () => undefined,
+  ): T[] {
     if (this.lastMs.size > 2 * clusters.length) {
       const names = new Set(clusters.map(c => c.name));
       for (const name of [...this.lastMs.keys()]) {
         if (!names.has(name)) this.lastMs.delete(name);
       }
     }
+    const ms = (name: string) => this.lastMs.get(name) ?? earlier(name) ?? 0;
     // Array.prototype.sort is stable: ties keep the inventory's order.
-    return [...clusters].sort(
-      (a, b) => (this.lastMs.get(b.name) ?? 0) - (this.lastMs.get(a.name) ?? 0),
-    );
+    return [...clusters].sort((a, b) => ms(b.name) - ms(a.name));
   }
 }

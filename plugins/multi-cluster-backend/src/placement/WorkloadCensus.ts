@@ -10,7 +10,7 @@
 export class WorkloadCensus {
   private readonly byCluster = new Map<
     string,
-    { kubernetesIds: Set<string>; observedAt: number }
+    { kubernetesIds: Set<string>; observedAt: number; readMs?: number }
   >();
   private readonly now: () => number;
 
@@ -31,11 +31,26 @@ export class WorkloadCensus {
     return fleetSize > this.options.liveReadLimit;
   }
 
-  record(cluster: string, kubernetesIds: Iterable<string>): void {
+  /** `readMs`: how long the census's read of the cluster took. */
+  record(
+    cluster: string,
+    kubernetesIds: Iterable<string>,
+    readMs?: number,
+  ): void {
     this.byCluster.set(cluster, {
       kubernetesIds: new Set(kubernetesIds),
       observedAt: this.now(),
+      readMs,
     });
+  }
+
+  /**
+   * How long the last census read of the cluster took: the same lists a
+   * placement reads, through the same path, so a first placement already
+   * knows which clusters are slow.
+   */
+  readMs(cluster: string): number | undefined {
+    return this.byCluster.get(cluster)?.readMs;
   }
 
   /** A cluster whose census could not be taken is read live again. */
