@@ -34,6 +34,8 @@ export const SERVICE_ANNOTATIONS = {
   kubernetesLabelSelector: 'backstage.io/kubernetes-label-selector',
   /** Comma-separated `namespace/name` of the MCS services the service exports. */
   serviceExports: 'flotilla.io/service-exports',
+  /** On the OverridePolicy Flotilla writes for the service: the failover run that last changed it. */
+  failoverRun: 'flotilla.io/failover-run',
 } as const;
 
 /** Keys on a kubernetes-cluster Resource entity (labels or annotations). @public */
