@@ -10,7 +10,7 @@ import {
   CAPI_KUBECONFIG_KEY,
   CAPI_SECRET_TYPE,
   parseCapiKubeconfig,
-} from './capiKubeconfig';
+} from './apis/capiKubeconfig';
 
 const IN_CLUSTER_TOKEN = '/var/run/secrets/kubernetes.io/serviceaccount/token';
 

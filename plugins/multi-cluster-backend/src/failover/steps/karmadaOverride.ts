@@ -1,16 +1,16 @@
-import { CustomObjectsApi } from '@kubernetes/client-node';
 import { NotFoundError } from '@backstage/errors';
 import {
   mergeReplicaOverrideRules,
   type ReplicaMove,
   replicaOverrideRules,
+  SERVICE_ANNOTATIONS,
 } from '@flotilla/plugin-multi-cluster-common';
+import { KarmadaConnector } from '../../inventory/connectors/KarmadaConnector';
+import { KARMADA_POLICY_GROUP } from '../../kubernetes/apis/karmada';
 import {
-  KARMADA_POLICY_GROUP,
-  KarmadaConnector,
-} from '../../inventory/connectors/KarmadaConnector';
-import { KubernetesRequestError } from '../../kubernetes/KubernetesClient';
-import { kubernetesRequest } from './kubernetesRequest';
+  isConflict,
+  KubernetesRequestError,
+} from '../../kubernetes/KubernetesClient';
 import { KarmadaTarget } from '../types';
 
 /** Name of the OverridePolicy Flotilla owns for a service's failovers. */
@@ -32,9 +32,9 @@ export function overridePolicyManifest(
       namespace: target.namespace,
       labels: {
         'app.kubernetes.io/managed-by': 'flotilla',
-        'backstage.io/kubernetes-id': kubernetesId,
+        [SERVICE_ANNOTATIONS.kubernetesId]: kubernetesId,
       },
-      annotations: { 'flotilla.io/failover-run': runId },
+      annotations: { [SERVICE_ANNOTATIONS.failoverRun]: runId },
     },
     spec: {
       resourceSelectors: target.resources.map(r => ({
@@ -48,35 +48,11 @@ export function overridePolicyManifest(
   };
 }
 
-async function createOverridePolicy(
-  karmada: KarmadaConnector,
-  body: ReturnType<typeof overridePolicyManifest>,
-  signal: AbortSignal,
-  timeoutMs: number,
-): Promise<{ metadata?: { resourceVersion?: string } } | undefined> {
-  const api = karmada.client.kubeConfig.makeApiClient(CustomObjectsApi);
-  return kubernetesRequest(
-    `karmada:${karmada.name}: create overridepolicies.${KARMADA_POLICY_GROUP}/v1alpha1 ${body.metadata.namespace}/${body.metadata.name}`,
-    options =>
-      api.createNamespacedCustomObject(
-        {
-          group: KARMADA_POLICY_GROUP,
-          version: 'v1alpha1',
-          plural: 'overridepolicies',
-          namespace: body.metadata.namespace,
-          body,
-          fieldManager: 'flotilla',
-        },
-        options,
-      ),
-    { signal, timeoutMs },
-  );
-}
-
 /**
  * Applies the moves through the service's OverridePolicy: merge patch with
  * the read `metadata.resourceVersion` (409 → re-read and retry, in the
- * connector), creating the policy when it does not exist yet.
+ * connector), creating the policy when it does not exist yet. The step's
+ * signal cancels every request.
  */
 export async function applyOverridePolicy(options: {
   karmada: KarmadaConnector;
@@ -102,10 +78,11 @@ export async function applyOverridePolicy(options: {
         name,
         current => ({
           metadata: {
-            annotations: { 'flotilla.io/failover-run': options.runId },
+            annotations: { [SERVICE_ANNOTATIONS.failoverRun]: options.runId },
           },
           spec: { overrideRules: mergeReplicaOverrideRules(current, moves) },
         }),
+        { signal: options.signal },
       );
       return {
         action: 'patched',
@@ -120,11 +97,9 @@ export async function applyOverridePolicy(options: {
       }
     }
     try {
-      const created = await createOverridePolicy(
-        karmada,
+      const created = await karmada.createOverridePolicy(
         overridePolicyManifest(target, kubernetesId, moves, options.runId),
-        options.signal,
-        options.timeoutMs,
+        { signal: options.signal, timeoutMs: options.timeoutMs },
       );
       return {
         action: 'created',
@@ -135,9 +110,7 @@ export async function applyOverridePolicy(options: {
       };
     } catch (error) {
       // Created concurrently (409 AlreadyExists): patch it on the next round.
-      if (error instanceof KubernetesRequestError && error.statusCode === 409) {
-        continue;
-      }
+      if (isConflict(error)) continue;
       throw error;
     }
   }

@@ -4,7 +4,7 @@ import {
   splitReplicas,
 } from '@flotilla/plugin-multi-cluster-common';
 import { applyOverridePolicy, overridePolicyManifest } from './karmadaOverride';
-import { scaleWithResourceVersion } from './scaleWorkload';
+import { scaleAtReadVersion } from '../../kubernetes/apis/apps';
 import { errorMessage, StepError, StepExecutor } from './types';
 import { WorkloadRef } from '../types';
 
@@ -120,7 +120,7 @@ export const shiftReplicas: StepExecutor = async ctx => {
       );
       for (const t of targets) {
         if (client) {
-          const result = await scaleWithResourceVersion(client, t, {
+          const result = await scaleAtReadVersion(client, t, {
             signal,
             timeoutMs: ctx.timeoutMs,
             conflictRetries: deps.conflictRetries ?? 3,

@@ -1,11 +1,12 @@
 import { LoggerService } from '@backstage/backend-plugin-api';
 import { SERVICE_ANNOTATIONS } from '@flotilla/plugin-multi-cluster-common';
-import { ConflictError, NotFoundError } from '@backstage/errors';
 import { ControlPlaneConfig } from '../../config';
-import {
+import type {
   KubernetesClient,
-  KubernetesRequestError,
+  KubernetesRequestOptions,
+  Workload,
 } from '../../kubernetes/KubernetesClient';
+import * as karmadaApi from '../../kubernetes/apis/karmada';
 import { sanitizeForLog } from '../../util/sanitize';
 import type {
   KarmadaCluster,
@@ -14,10 +15,9 @@ import type {
   PropagationPolicy,
   ResourceBinding,
   ServedObjectMeta,
-} from './karmadaTypes';
+} from '../../kubernetes/apis/karmadaTypes';
 import { readResourceSummary } from '../findings';
 import { segmentationFromMetadata, withShortLabels } from '../segmentation';
-import type { Workload } from '../../kubernetes/KubernetesClient';
 import {
   ClusterHealthStatus,
   ClusterRecord,
@@ -26,9 +26,12 @@ import {
   PlacedWorkload,
 } from '../types';
 
-export const KARMADA_CLUSTER_GROUP = 'cluster.karmada.io';
-export const KARMADA_POLICY_GROUP = 'policy.karmada.io';
-export const KARMADA_WORK_GROUP = 'work.karmada.io';
+// Karmada's API groups live with its API module; still exported here.
+export {
+  KARMADA_CLUSTER_GROUP,
+  KARMADA_POLICY_GROUP,
+  KARMADA_WORK_GROUP,
+} from '../../kubernetes/apis/karmada';
 
 function readyStatus(ready?: { status?: string }): ClusterHealthStatus {
   if (!ready) {
@@ -69,15 +72,9 @@ export class KarmadaConnector implements FleetConnector {
   async listClusters(options: {
     signal?: AbortSignal;
   }): Promise<ClusterRecord[]> {
-    const { items } =
-      await this.options.client.listCustomObjects<KarmadaCluster>(
-        {
-          group: KARMADA_CLUSTER_GROUP,
-          version: 'v1alpha1',
-          plural: 'clusters',
-        },
-        { signal: options.signal },
-      );
+    const items = await karmadaApi.listKarmadaClusters(this.options.client, {
+      signal: options.signal,
+    });
     let workloads = new Map<string, PlacedWorkload[]>();
     // Without the ResourceBindings the clusters still hold, but what runs
     // on them is unknown: a finding on each, not a silent empty list.
@@ -94,7 +91,7 @@ export class KarmadaConnector implements FleetConnector {
       this.options.logger.warn(bindingsProblem);
     }
     // An object without a name cannot be told apart from the others.
-    const named = (Array.isArray(items) ? items : []).filter(
+    const named = items.filter(
       (c): c is KarmadaCluster & { metadata: ServedObjectMeta } =>
         typeof c?.metadata?.name === 'string' && c.metadata.name !== '',
     );
@@ -213,51 +210,25 @@ export class KarmadaConnector implements FleetConnector {
     return out;
   }
 
-  async listResourceBindings(
+  listResourceBindings(
     namespace?: string,
     signal?: AbortSignal,
   ): Promise<ResourceBinding[]> {
-    const res = await this.options.client.listCustomObjects<ResourceBinding>(
-      {
-        group: KARMADA_WORK_GROUP,
-        version: 'v1alpha2',
-        plural: 'resourcebindings',
-        namespace,
-      },
-      { signal },
-    );
-    return res.items ?? [];
+    return karmadaApi.listResourceBindings(this.options.client, namespace, {
+      signal,
+    });
   }
 
-  async listPropagationPolicies(
-    namespace?: string,
-  ): Promise<PropagationPolicy[]> {
-    const res = await this.options.client.listCustomObjects<PropagationPolicy>({
-      group: KARMADA_POLICY_GROUP,
-      version: 'v1alpha1',
-      plural: 'propagationpolicies',
-      namespace,
-    });
-    return res.items ?? [];
+  listPropagationPolicies(namespace?: string): Promise<PropagationPolicy[]> {
+    return karmadaApi.listPropagationPolicies(this.options.client, namespace);
   }
 
-  async listClusterPropagationPolicies(): Promise<PropagationPolicy[]> {
-    const res = await this.options.client.listCustomObjects<PropagationPolicy>({
-      group: KARMADA_POLICY_GROUP,
-      version: 'v1alpha1',
-      plural: 'clusterpropagationpolicies',
-    });
-    return res.items ?? [];
+  listClusterPropagationPolicies(): Promise<PropagationPolicy[]> {
+    return karmadaApi.listClusterPropagationPolicies(this.options.client);
   }
 
-  async listOverridePolicies(namespace?: string): Promise<OverridePolicy[]> {
-    const res = await this.options.client.listCustomObjects<OverridePolicy>({
-      group: KARMADA_POLICY_GROUP,
-      version: 'v1alpha1',
-      plural: 'overridepolicies',
-      namespace,
-    });
-    return res.items ?? [];
+  listOverridePolicies(namespace?: string): Promise<OverridePolicy[]> {
+    return karmadaApi.listOverridePolicies(this.options.client, namespace);
   }
 
   /** Resource templates on the Karmada API server matching a label selector. */
@@ -277,72 +248,33 @@ export class KarmadaConnector implements FleetConnector {
 
   /**
    * Merge-patches an OverridePolicy with a resourceVersion precondition,
-   * re-reading and retrying on 409 a bounded number of times (used by
-   * failover to shift traffic/replicas).
+   * re-reading and retrying on 409 `conflictRetries` times (used by
+   * failover to shift traffic/replicas); NotFoundError when it is missing.
    */
-  async patchOverridePolicy(
+  patchOverridePolicy(
     namespace: string,
     name: string,
     build: (current: OverridePolicy) => OverridePolicy,
+    opts?: KubernetesRequestOptions,
   ): Promise<{ object: OverridePolicy; attempts: number }> {
-    const target = {
-      group: KARMADA_POLICY_GROUP,
-      version: 'v1alpha1',
-      plural: 'overridepolicies',
-      namespace,
-      name,
-    };
-    const max = Math.max(1, this.options.conflictRetries + 1);
-    for (let attempt = 1; attempt <= max; attempt++) {
-      let current: OverridePolicy;
-      try {
-        current = await this.options.client.getCustomObject<OverridePolicy>(
-          target,
-        );
-      } catch (error) {
-        if (
-          error instanceof KubernetesRequestError &&
-          error.statusCode === 404
-        ) {
-          throw new NotFoundError(
-            `OverridePolicy ${namespace}/${name} not found on Karmada ${this.name}`,
-          );
-        }
-        throw error;
-      }
-      const body = build(current);
-      try {
-        const object =
-          await this.options.client.mergePatchCustomObject<OverridePolicy>({
-            ...target,
-            body: {
-              ...body,
-              metadata: {
-                ...body.metadata,
-                resourceVersion: current.metadata?.resourceVersion,
-              },
-            },
-          });
-        return { object, attempts: attempt };
-      } catch (error) {
-        if (
-          error instanceof KubernetesRequestError &&
-          error.statusCode === 409 &&
-          attempt < max
-        ) {
-          continue;
-        }
-        if (
-          error instanceof KubernetesRequestError &&
-          error.statusCode === 409
-        ) {
-          throw new ConflictError(
-            `OverridePolicy ${namespace}/${name} was modified concurrently ${max} times; giving up: ${error.message}`,
-          );
-        }
-        throw error;
-      }
-    }
-    throw new ConflictError('unreachable');
+    return karmadaApi.patchOverridePolicy(
+      this.options.client,
+      {
+        namespace,
+        name,
+        controlPlane: this.name,
+        conflictRetries: this.options.conflictRetries,
+        build,
+      },
+      opts,
+    );
+  }
+
+  /** Creates an OverridePolicy (409 when it exists already). */
+  createOverridePolicy(
+    body: OverridePolicy & { metadata: { name: string; namespace: string } },
+    opts?: KubernetesRequestOptions,
+  ): Promise<OverridePolicy> {
+    return karmadaApi.createOverridePolicy(this.options.client, body, opts);
   }
 }

@@ -4,8 +4,8 @@ import {
   TEST_API_SERVER_CA_DATA,
   TEST_API_SERVER_CERT,
   TEST_API_SERVER_KEY,
-} from '../__testUtils__/testApiServerTls';
-import { KubernetesClient } from './KubernetesClient';
+} from '../../__testUtils__/testApiServerTls';
+import { KubernetesClient } from '../KubernetesClient';
 
 /** An HTTPS API server that counts TLS handshakes and the tokens it saw. */
 async function countingApiServer() {

@@ -1,5 +1,5 @@
 import { parseYamlDocument } from '@flotilla/plugin-multi-cluster-common';
-import { KubernetesEndpoint } from './KubernetesClient';
+import { KubernetesEndpoint } from '../client/kubeConfig';
 
 /** The Secret type Cluster API gives `<cluster>-kubeconfig` Secrets. */
 export const CAPI_SECRET_TYPE = 'cluster.x-k8s.io/secret';

@@ -1,0 +1,176 @@
+import {
+  CAPI_GROUP,
+  countOf,
+  type CapiObject,
+} from '../../kubernetes/apis/clusterApi';
+import { capiKubeconfigSecretName } from '../../kubernetes/apis/capiKubeconfig';
+import { segmentationFromMetadata, withShortLabels } from '../segmentation';
+import {
+  ClusterCondition,
+  ClusterHealth,
+  ClusterLifecycle,
+  ClusterRecord,
+  MachineDeploymentSummary,
+} from '../types';
+
+const CLUSTER_NAME_LABEL = 'cluster.x-k8s.io/cluster-name';
+
+const INFRA_PROVIDERS: Record<string, string> = {
+  AWSCluster: 'aws',
+  AWSManagedCluster: 'aws',
+  AzureCluster: 'azure',
+  AzureManagedCluster: 'azure',
+  GCPCluster: 'gcp',
+  GCPManagedCluster: 'gcp',
+  DockerCluster: 'docker',
+  VSphereCluster: 'vsphere',
+  OpenStackCluster: 'openstack',
+  Metal3Cluster: 'metal3',
+  HetznerCluster: 'hetzner',
+  OCICluster: 'oci',
+};
+
+/** A condition as served: its fields are passed on as they are. */
+type ServedCondition = { [K in keyof ClusterCondition]?: unknown };
+
+function conditions(obj: CapiObject): ClusterCondition[] | undefined {
+  const list: unknown = obj?.status?.conditions;
+  if (!Array.isArray(list)) {
+    return undefined;
+  }
+  return (list as ServedCondition[]).map(c => ({
+    type: String(c.type),
+    status: String(c.status),
+    reason: c.reason as string | undefined,
+    message: c.message as string | undefined,
+    lastTransitionTime: c.lastTransitionTime as string | undefined,
+  }));
+}
+
+/** Replica counts of v1beta2 (with v1beta1 fallbacks) and v1beta1 objects. */
+function replicaStatus(obj: CapiObject) {
+  const s: NonNullable<CapiObject['status']> = obj?.status ?? {};
+  const legacy: Record<string, unknown> = s.deprecated?.v1beta1 ?? {};
+  return {
+    replicas: countOf(obj?.spec?.replicas) ?? countOf(s.replicas),
+    readyReplicas: countOf(s.readyReplicas) ?? countOf(legacy.readyReplicas),
+    availableReplicas:
+      countOf(s.availableReplicas) ?? countOf(legacy.availableReplicas),
+    updatedReplicas:
+      countOf(s.upToDateReplicas) ??
+      countOf(s.updatedReplicas) ??
+      countOf(legacy.updatedReplicas),
+  };
+}
+
+function health(c: CapiObject, conds?: ClusterCondition[]): ClusterHealth {
+  const ready =
+    conds?.find(x => x.type === 'Available') ??
+    conds?.find(x => x.type === 'Ready');
+  const phase = c.status?.phase;
+  let status: ClusterHealth['status'] = 'unknown';
+  if (ready) {
+    status = ready.status === 'True' ? 'healthy' : 'unhealthy';
+  } else if (phase === 'Failed') {
+    status = 'unhealthy';
+  }
+  return {
+    status,
+    via: 'cluster-api',
+    checkedAt: new Date().toISOString(),
+    message: ready?.message ?? (phase ? `phase ${phase}` : undefined),
+  };
+}
+
+/**
+ * One Cluster API `Cluster` as a fleet record: its control plane and
+ * MachineDeployments (matched by reference or cluster-name label), its
+ * lifecycle, and access through the kubeconfig Secret CAPI writes.
+ */
+export function capiClusterRecord(
+  c: CapiObject,
+  source: { id: string; managementCluster: string; version: string },
+  kcps: CapiObject[],
+  mds: CapiObject[],
+): ClusterRecord {
+  const name: string = c.metadata.name;
+  const namespace: string = c.metadata.namespace ?? 'default';
+  const cpRef = c.spec?.controlPlaneRef;
+  const kcp = kcps.find(
+    k =>
+      k.metadata?.namespace === namespace &&
+      (cpRef?.name
+        ? k.metadata?.name === cpRef.name
+        : k.metadata?.labels?.[CLUSTER_NAME_LABEL] === name),
+  );
+  const machineDeployments: MachineDeploymentSummary[] = mds
+    .filter(
+      md =>
+        md.metadata?.namespace === namespace &&
+        (md.spec?.clusterName === name ||
+          md.metadata?.labels?.[CLUSTER_NAME_LABEL] === name),
+    )
+    .map(md => ({
+      name: md.metadata.name,
+      namespace,
+      phase: md.status?.phase,
+      version: md.spec?.template?.spec?.version,
+      ...replicaStatus(md),
+      conditions: conditions(md),
+    }));
+  const conds = conditions(c);
+  const kubeVersion: string | undefined =
+    c.spec?.topology?.version ?? kcp?.spec?.version ?? kcp?.status?.version;
+  const lifecycle: ClusterLifecycle = {
+    managementCluster: source.managementCluster,
+    namespace,
+    name,
+    apiVersion: `${CAPI_GROUP}/${source.version}`,
+    phase: c.status?.phase,
+    version: kubeVersion,
+    topology: Boolean(c.spec?.topology),
+    conditions: conds,
+    controlPlane: kcp
+      ? {
+          kind: kcp.kind ?? 'KubeadmControlPlane',
+          name: kcp.metadata.name,
+          apiVersion: kcp.apiVersion,
+          version: kcp.status?.version ?? kcp.spec?.version,
+          ...replicaStatus(kcp),
+          ready:
+            kcp.status?.ready ??
+            kcp.status?.initialization?.controlPlaneInitialized ??
+            undefined,
+        }
+      : undefined,
+    machineDeployments,
+  };
+  const fields = segmentationFromMetadata(
+    c.metadata?.labels,
+    c.metadata?.annotations,
+  );
+  const infraKind: string | undefined = c.spec?.infrastructureRef?.kind;
+  fields.provider =
+    fields.provider ?? (infraKind ? INFRA_PROVIDERS[infraKind] : undefined);
+  fields.labels = withShortLabels(
+    { ...(c.metadata?.labels ?? {}), ...fields.labels },
+    fields,
+  );
+  fields.kubernetesVersion = kubeVersion;
+  fields.lifecycle = lifecycle;
+  return {
+    name,
+    source: 'cluster-api',
+    sourceId: source.id,
+    fields,
+    // The kubeconfig Cluster API writes for every Cluster; the factory
+    // reads it when the cluster is called.
+    access: {
+      kind: 'capi-kubeconfig',
+      managementCluster: source.managementCluster,
+      namespace,
+      secretName: capiKubeconfigSecretName(name),
+    },
+    health: health(c, conds),
+  };
+}
