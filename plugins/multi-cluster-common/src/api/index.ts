@@ -4,3 +4,4 @@ export * from './placement';
 export * from './connectivity';
 export * from './schemas';
 export * from './routes';
+export * from './client';

@@ -1,20 +1,22 @@
 import type { DiscoveryApi, FetchApi } from '@backstage/core-plugin-api';
 import { ResponseError } from '@backstage/errors';
-import type {
-  AddonCoverageReport,
-  EntityExposure,
-  FleetConnectivityReport,
-  EntityDrStatus,
-  FailoverPlan,
-  FailoverRun,
-  StartFailoverRequest,
-  ClusterListFilter,
-  ClusterListResult,
-  FleetCluster,
-  PlacementAdvice,
-  ScheduleResult,
-  WorkloadRequirements,
-  EntityPlacement,
+import {
+  type AddonCoverageReport,
+  type EntityExposure,
+  type FleetConnectivityReport,
+  type EntityDrStatus,
+  type FailoverPlan,
+  type FailoverRun,
+  type StartFailoverRequest,
+  type ClusterListFilter,
+  type ClusterListResult,
+  type FleetCluster,
+  type PlacementAdvice,
+  type ScheduleResult,
+  type WorkloadRequirements,
+  type EntityPlacement,
+  MultiClusterApiClient,
+  multiClusterApiRoutes as routes,
 } from '@flotilla/plugin-multi-cluster-common';
 import type { MultiClusterApi, ScaleClusterRequest } from './MultiClusterApi';
 
@@ -25,45 +27,48 @@ type EntityName = { kind: string; namespace: string; name: string };
 
 /** The catalog's own order and casing: kind/namespace/name, lower-cased. */
 function entityPath(entity: EntityName) {
-  return [entity.kind, entity.namespace, entity.name]
-    .map(part => encodeURIComponent(part.toLocaleLowerCase('en-US')))
-    .join('/');
+  return {
+    kind: entity.kind.toLocaleLowerCase('en-US'),
+    namespace: entity.namespace.toLocaleLowerCase('en-US'),
+    name: entity.name.toLocaleLowerCase('en-US'),
+  };
 }
 
 /**
  * Talks to `/api/multi-cluster` with the signed-in user's credentials
- * (fetchApi adds them), so the backend authorizes as that user.
+ * (fetchApi adds them), so the backend authorizes as that user; every call
+ * goes through common's typed client and route table.
  *
  * @public
  */
 export class MultiClusterClient implements MultiClusterApi {
-  private readonly discoveryApi: DiscoveryApi;
-  private readonly fetchApi: FetchApi;
+  private readonly client: MultiClusterApiClient;
 
   constructor(options: { discoveryApi: DiscoveryApi; fetchApi: FetchApi }) {
-    this.discoveryApi = options.discoveryApi;
-    this.fetchApi = options.fetchApi;
+    this.client = new MultiClusterApiClient({
+      discovery: options.discoveryApi,
+      errors: ResponseError,
+      fetch: (input, init) => options.fetchApi.fetch(input, init),
+    });
   }
 
   async listClusters(
     filter: ClusterListFilter & { limit?: number; offset?: number } = {},
   ): Promise<ClusterListResult> {
-    const query = new URLSearchParams();
-    for (const key of [
-      'region',
-      'provider',
-      'environment',
-      'health',
-    ] as const) {
-      for (const value of filter[key] ?? []) query.append(key, value);
-    }
-    for (const [key, value] of Object.entries(filter.labels ?? {})) {
-      query.append('label', `${key}=${value}`);
-    }
-    if (filter.limit !== undefined) query.set('limit', String(filter.limit));
-    if (filter.offset !== undefined) query.set('offset', String(filter.offset));
-    const suffix = query.toString() ? `?${query}` : '';
-    return this.request(`/clusters${suffix}`);
+    const labels = Object.entries(filter.labels ?? {}).map(
+      ([key, value]) => `${key}=${value}`,
+    );
+    return this.client.call(routes.listClusters, {
+      query: {
+        region: filter.region,
+        provider: filter.provider,
+        environment: filter.environment,
+        health: filter.health,
+        label: labels,
+        limit: filter.limit?.toString(),
+        offset: filter.offset?.toString(),
+      },
+    });
   }
 
   async listAllClusters(
@@ -84,34 +89,39 @@ export class MultiClusterClient implements MultiClusterApi {
   }
 
   getCluster(name: string): Promise<FleetCluster> {
-    return this.request(`/clusters/${encodeURIComponent(name)}`);
+    return this.client.call(routes.getCluster, { params: { name } });
   }
 
   getEntityPlacement(entity: EntityName): Promise<EntityPlacement> {
-    return this.request(`/entities/${entityPath(entity)}/placement`);
+    return this.client.call(routes.getEntityPlacement, {
+      params: entityPath(entity),
+    });
   }
 
   getEntityDr(entity: EntityName): Promise<EntityDrStatus> {
-    return this.request(`/entities/${entityPath(entity)}/dr`);
+    return this.client.call(routes.getEntityDr, {
+      params: entityPath(entity),
+    });
   }
 
   getEntityExposure(entity: EntityName): Promise<EntityExposure> {
-    return this.request(`/entities/${entityPath(entity)}/exposure`);
+    return this.client.call(routes.getEntityExposure, {
+      params: entityPath(entity),
+    });
   }
 
   getConnectivity(): Promise<FleetConnectivityReport> {
-    return this.request('/connectivity');
+    return this.client.call(routes.getConnectivity, {});
   }
 
   getAddonCoverage(): Promise<AddonCoverageReport> {
-    return this.request('/addons');
+    return this.client.call(routes.getAddonCoverage, {});
   }
 
   previewFailover(
     request: Omit<StartFailoverRequest, 'dryRun'>,
   ): Promise<{ plan: FailoverPlan }> {
-    return this.request('/failovers', {
-      method: 'POST',
+    return this.client.call(routes.startFailover, {
       body: { ...request, dryRun: true },
     });
   }
@@ -119,40 +129,47 @@ export class MultiClusterClient implements MultiClusterApi {
   startFailover(
     request: Omit<StartFailoverRequest, 'dryRun'>,
   ): Promise<{ id: string }> {
-    return this.request('/failovers', { method: 'POST', body: request });
+    // Not a dry run: the answer is the started run.
+    return this.client.call(routes.startFailover, {
+      body: request,
+    }) as Promise<{ id: string }>;
   }
 
   startDrill(
     request: Omit<StartFailoverRequest, 'dryRun' | 'force'>,
   ): Promise<{ id: string }> {
-    return this.request('/drills', { method: 'POST', body: request });
+    // Not a dry run: the answer is the started drill.
+    return this.client.call(routes.startDrill, {
+      body: request,
+    }) as Promise<{ id: string }>;
   }
 
   getFailover(id: string): Promise<FailoverRun> {
-    return this.request(`/failovers/${encodeURIComponent(id)}`);
+    return this.client.call(routes.getFailover, { params: { id } });
   }
 
   listFailovers(entityRef: string): Promise<{ items: FailoverRun[] }> {
-    return this.request(`/failovers?${new URLSearchParams({ entityRef })}`);
+    return this.client.call(routes.listFailovers, { query: { entityRef } });
   }
 
   cancelFailover(id: string): Promise<FailoverRun> {
-    return this.request(`/failovers/${encodeURIComponent(id)}/cancel`, {
-      method: 'POST',
+    return this.client.call(routes.cancelFailover, {
+      params: { id },
       body: {},
     });
   }
 
   rollbackFailover(id: string, reason: string): Promise<{ id: string }> {
-    return this.request(`/failovers/${encodeURIComponent(id)}/rollback`, {
-      method: 'POST',
+    return this.client.call(routes.rollbackFailover, {
+      params: { id },
       body: { reason },
     });
   }
 
-  simulatePlacement(request: object): Promise<ScheduleResult> {
-    return this.request('/placement/simulate', {
-      method: 'POST',
+  simulatePlacement(
+    request: Parameters<MultiClusterApi['simulatePlacement']>[0],
+  ): Promise<ScheduleResult> {
+    return this.client.call(routes.simulatePlacement, {
       body: request,
     });
   }
@@ -160,48 +177,22 @@ export class MultiClusterClient implements MultiClusterApi {
   recommendPlacement(
     requirements: WorkloadRequirements,
   ): Promise<PlacementAdvice> {
-    return this.request('/placement/recommend', {
-      method: 'POST',
+    return this.client.call(routes.recommendPlacement, {
       body: requirements,
     });
   }
 
   scaleCluster(name: string, request: ScaleClusterRequest): Promise<unknown> {
-    return this.request(`/clusters/${encodeURIComponent(name)}/scale`, {
-      method: 'POST',
+    return this.client.call(routes.scaleCluster, {
+      params: { name },
       body: request,
     });
   }
 
   upgradeCluster(name: string, version: string): Promise<unknown> {
-    return this.request(`/clusters/${encodeURIComponent(name)}/upgrade`, {
-      method: 'POST',
+    return this.client.call(routes.upgradeCluster, {
+      params: { name },
       body: { version },
     });
-  }
-
-  private async request<T>(
-    path: string,
-    options: { method?: string; body?: unknown } = {},
-  ): Promise<T> {
-    const baseUrl = await this.discoveryApi.getBaseUrl('multi-cluster');
-    const response = await this.fetchApi.fetch(`${baseUrl}${path}`, {
-      method: options.method ?? 'GET',
-      ...(options.body !== undefined
-        ? {
-            headers: { 'Content-Type': 'application/json' },
-            body: JSON.stringify(options.body),
-          }
-        : {}),
-    });
-    if (!response.ok) {
-      const error = await ResponseError.fromResponse(response);
-      // Say what the backend said (which cluster, which permission, which field).
-      if (error.body?.error?.message) {
-        error.message = `${error.body.error.message} (${response.status})`;
-      }
-      throw error;
-    }
-    return (await response.json()) as T;
   }
 }

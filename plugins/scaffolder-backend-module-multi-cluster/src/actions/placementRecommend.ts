@@ -4,7 +4,10 @@ import type {
 } from '@backstage/backend-plugin-api';
 import { InputError, ResponseError } from '@backstage/errors';
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
-import type { PlacementAdvice } from '@flotilla/plugin-multi-cluster-common';
+import {
+  MultiClusterApiClient,
+  multiClusterApiRoutes as routes,
+} from '@flotilla/plugin-multi-cluster-common';
 import { examples } from './placementRecommend.examples';
 import { withoutBlanks } from './util';
 
@@ -23,6 +26,10 @@ export function createPlacementRecommendAction(options: {
   auth: AuthService;
   discovery: DiscoveryService;
 }) {
+  const client = new MultiClusterApiClient({
+    discovery: options.discovery,
+    errors: ResponseError,
+  });
   return createTemplateAction({
     id: PLACEMENT_RECOMMEND_ACTION_ID,
     description:
@@ -81,24 +88,16 @@ export function createPlacementRecommendAction(options: {
         onBehalfOf: credentials,
         targetPluginId: 'multi-cluster',
       });
-      const baseUrl = await options.discovery.getBaseUrl('multi-cluster');
-      const response = await fetch(`${baseUrl}/placement/recommend`, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          Authorization: `Bearer ${token}`,
-        },
-        body: JSON.stringify(requirements),
-      });
-      if (!response.ok) {
-        const error = await ResponseError.fromResponse(response);
-        throw new Error(
-          `placement advice failed: ${
-            error.body?.error?.message ?? error.message
-          }`,
-        );
-      }
-      const advice = (await response.json()) as PlacementAdvice;
+      const advice = await client
+        .call(routes.recommendPlacement, { body: requirements }, { token })
+        .catch(error => {
+          if (!(error instanceof ResponseError)) throw error;
+          throw new Error(
+            `placement advice failed: ${
+              error.body?.error?.message ?? error.message
+            }`,
+          );
+        });
       const best = advice.recommendations[0];
       const excluded = advice.excluded.map(
         e => `${e.cluster}: ${e.reasons.join('; ')}`,
