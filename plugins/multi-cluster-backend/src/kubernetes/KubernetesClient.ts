@@ -24,6 +24,7 @@ export {
   PARTIAL_METADATA_ACCEPT,
   PARTIAL_METADATA_LIST_ACCEPT,
   type KubernetesRequestOptions,
+  type ObjectName,
 } from './client/request';
 export { patchWithPrecondition } from './client/preconditionPatch';
 export type {

@@ -4,13 +4,23 @@ import type {
   V1StatefulSet,
 } from '@kubernetes/client-node';
 import { patchWithPrecondition } from '../client/preconditionPatch';
-import { MERGE_PATCH, type KubernetesRequestOptions } from '../client/request';
+import {
+  MERGE_PATCH,
+  type KubernetesRequestOptions,
+  type ObjectName,
+} from '../client/request';
 import type { KubernetesTransport } from '../client/transport';
 
 /** A Deployment or a StatefulSet. */
 export type Workload = V1Deployment | V1StatefulSet;
 
 export type WorkloadKind = 'Deployment' | 'StatefulSet';
+
+/** The replicas to set; with `resourceVersion`, only at that version. */
+export interface ScaleRequest extends ObjectName {
+  replicas: number;
+  resourceVersion?: string;
+}
 
 export async function listWorkloads(
   transport: KubernetesTransport,
@@ -21,26 +31,21 @@ export async function listWorkloads(
   const list = await transport.request<{ items?: Workload[] }>(
     `list ${kind === 'Deployment' ? 'deployments' : 'statefulsets'}`,
     async (apis, options) => {
-      if (kind === 'Deployment') {
-        return req.namespace
+      const { namespace, labelSelector } = req;
+      if (namespace) {
+        return kind === 'Deployment'
           ? apis.apps.listNamespacedDeployment(
-              { namespace: req.namespace, labelSelector: req.labelSelector },
+              { namespace, labelSelector },
               options,
             )
-          : apis.apps.listDeploymentForAllNamespaces(
-              { labelSelector: req.labelSelector },
+          : apis.apps.listNamespacedStatefulSet(
+              { namespace, labelSelector },
               options,
             );
       }
-      return req.namespace
-        ? apis.apps.listNamespacedStatefulSet(
-            { namespace: req.namespace, labelSelector: req.labelSelector },
-            options,
-          )
-        : apis.apps.listStatefulSetForAllNamespaces(
-            { labelSelector: req.labelSelector },
-            options,
-          );
+      return kind === 'Deployment'
+        ? apis.apps.listDeploymentForAllNamespaces({ labelSelector }, options)
+        : apis.apps.listStatefulSetForAllNamespaces({ labelSelector }, options);
     },
     opts,
   );
@@ -51,7 +56,7 @@ export async function listWorkloads(
 export function getWorkload(
   transport: KubernetesTransport,
   kind: WorkloadKind,
-  req: { namespace: string; name: string },
+  req: ObjectName,
   opts?: KubernetesRequestOptions,
 ): Promise<Workload> {
   return transport.request(
@@ -73,12 +78,7 @@ export function getWorkload(
 export function scaleWorkload(
   transport: KubernetesTransport,
   kind: WorkloadKind,
-  req: {
-    namespace: string;
-    name: string;
-    replicas: number;
-    resourceVersion?: string;
-  },
+  req: ScaleRequest,
   opts?: KubernetesRequestOptions,
 ): Promise<V1Scale> {
   const body = {

@@ -11,6 +11,7 @@ import {
   PARTIAL_METADATA_ACCEPT,
   PARTIAL_METADATA_LIST_ACCEPT,
   type KubernetesRequestOptions,
+  type ObjectName,
 } from '../client/request';
 import type { KubernetesTransport } from '../client/transport';
 
@@ -41,7 +42,7 @@ export async function listNodes(
 /** The ConfigMap, or undefined when it does not exist (HTTP 404). */
 export function getConfigMap(
   transport: KubernetesTransport,
-  req: { namespace: string; name: string },
+  req: ObjectName,
   opts?: KubernetesRequestOptions,
 ): Promise<V1ConfigMap | undefined> {
   return unlessNotFound(
@@ -109,6 +110,12 @@ export async function listSecretMetadata(
   );
 }
 
+/** One key of a Secret, and the type the Secret must have. */
+export interface SecretKeyRequest extends ObjectName {
+  key: string;
+  type?: string;
+}
+
 /**
  * One key of a Secret's data, decoded, or undefined when the Secret or
  * the key does not exist. Only for credentials the caller needs right
@@ -116,7 +123,7 @@ export async function listSecretMetadata(
  */
 export async function readSecretKey(
   transport: KubernetesTransport,
-  req: { namespace: string; name: string; key: string; type?: string },
+  req: SecretKeyRequest,
   opts?: KubernetesRequestOptions,
 ): Promise<string | undefined> {
   const secret: V1Secret | undefined = await unlessNotFound(

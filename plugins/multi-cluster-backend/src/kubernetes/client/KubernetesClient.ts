@@ -31,6 +31,7 @@ import {
   requestConfiguration,
   requestSignal,
   type KubernetesRequestOptions,
+  type ObjectName,
 } from './request';
 import {
   makeApiClients,
@@ -263,7 +264,7 @@ export class KubernetesClient implements KubernetesTransport {
 
   getWorkload(
     kind: apps.WorkloadKind,
-    req: { namespace: string; name: string },
+    req: ObjectName,
     opts?: KubernetesRequestOptions,
   ): Promise<apps.Workload> {
     return apps.getWorkload(this, kind, req, opts);
@@ -271,12 +272,7 @@ export class KubernetesClient implements KubernetesTransport {
 
   scaleWorkload(
     kind: apps.WorkloadKind,
-    req: {
-      namespace: string;
-      name: string;
-      replicas: number;
-      resourceVersion?: string;
-    },
+    req: apps.ScaleRequest,
     opts?: KubernetesRequestOptions,
   ): Promise<V1Scale> {
     return apps.scaleWorkload(this, kind, req, opts);
@@ -290,7 +286,7 @@ export class KubernetesClient implements KubernetesTransport {
   }
 
   getConfigMap(
-    req: { namespace: string; name: string },
+    req: ObjectName,
     opts?: KubernetesRequestOptions,
   ): Promise<V1ConfigMap | undefined> {
     return core.getConfigMap(this, req, opts);
@@ -319,7 +315,7 @@ export class KubernetesClient implements KubernetesTransport {
   }
 
   readSecretKey(
-    req: { namespace: string; name: string; key: string; type?: string },
+    req: core.SecretKeyRequest,
     opts?: KubernetesRequestOptions,
   ): Promise<string | undefined> {
     return core.readSecretKey(this, req, opts);

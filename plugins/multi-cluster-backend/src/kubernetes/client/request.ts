@@ -13,6 +13,12 @@ export interface KubernetesRequestOptions {
   signal?: AbortSignal;
 }
 
+/** A namespaced object's name. */
+export interface ObjectName {
+  namespace: string;
+  name: string;
+}
+
 /** Content type of a JSON merge patch (RFC 7386). */
 export const MERGE_PATCH = 'application/merge-patch+json';
 
