@@ -37,24 +37,7 @@ fail() {
   exit 1
 }
 
-log "building the backend bundle"
-yarn workspace backend build >"$WORK/build.log" 2>&1 || { tail -n 30 "$WORK/build.log"; fail "the backend did not build"; }
-
-# The bundle holds the built workspace packages; their third-party
-# dependencies come from the repository's installation.
-mkdir -p "$WORK/app/node_modules/@flotilla"
-tar xzf packages/backend/dist/bundle.tar.gz -C "$WORK/app"
-for entry in node_modules/* node_modules/.bin; do
-  case "$(basename "$entry")" in
-    @flotilla | backend | app) ;;
-    *) ln -s "$FLOTILLA_ROOT/$entry" "$WORK/app/node_modules/" ;;
-  esac
-done
-for package in "$WORK"/app/plugins/* "$WORK"/app/packages/*; do
-  name="$(node -p "require('$package/package.json').name")"
-  ln -s "$package" "$WORK/app/node_modules/$name"
-done
-cp -r examples app-config.yaml app-config.production.yaml "$WORK/app/"
+bash scripts/backend-bundle.sh "$WORK" || fail "the backend bundle could not be made"
 cat >"$WORK/app/app-config.check.yaml" <<EOF
 app:
   baseUrl: $BASE

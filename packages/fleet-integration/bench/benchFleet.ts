@@ -40,19 +40,16 @@ export interface BenchFleetOptions {
   logFile: string;
 }
 
-function fleetScript(
-  command: 'up' | 'down' | 'status',
-  options: BenchFleetOptions,
+/** Runs a script of the repository, its output appended to `logFile`. */
+function runScript(
+  args: string[],
+  env: Record<string, string>,
+  logFile: string,
 ): Promise<void> {
-  const out = fs.openSync(options.logFile, 'a');
-  const child = spawn('bash', ['scripts/fleet.sh', command], {
+  const out = fs.openSync(logFile, 'a');
+  const child = spawn('bash', args, {
     cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      FLOTILLA_FLEET_DIR: options.dir,
-      FLOTILLA_FLEET_PORT_BASE: String(options.portBase),
-      FLOTILLA_FLEET_ONLY: BENCH_FLEET_CLUSTERS.join(','),
-    },
+    env: { ...process.env, ...env },
     stdio: ['ignore', out, out],
   });
   fs.closeSync(out);
@@ -62,12 +59,38 @@ function fleetScript(
       code === 0
         ? resolve()
         : reject(
-            new Error(
-              `fleet.sh ${command} exited with ${code}; see ${options.logFile}`,
-            ),
+            new Error(`${args.join(' ')} exited with ${code}; see ${logFile}`),
           ),
     );
   });
+}
+
+function fleetScript(
+  command: 'up' | 'down' | 'status',
+  options: BenchFleetOptions,
+): Promise<void> {
+  return runScript(
+    ['scripts/fleet.sh', command],
+    {
+      FLOTILLA_FLEET_DIR: options.dir,
+      FLOTILLA_FLEET_PORT_BASE: String(options.portBase),
+      FLOTILLA_FLEET_ONLY: BENCH_FLEET_CLUSTERS.join(','),
+    },
+    options.logFile,
+  );
+}
+
+/**
+ * The backend as it ships (`scripts/backend-bundle.sh`): built and unpacked
+ * into `dir`; returns the folder to run it from.
+ */
+export async function buildBackendBundle(
+  dir: string,
+  logFile: string,
+): Promise<string> {
+  fs.mkdirSync(dir, { recursive: true });
+  await runScript(['scripts/backend-bundle.sh', dir], {}, logFile);
+  return path.join(dir, 'app');
 }
 
 /**

@@ -9,64 +9,27 @@ import type {
   EntityPlacement,
   ScheduleResult,
 } from '@flotilla/plugin-multi-cluster-common';
+import { deploymentsIn, placedDeployments } from './harness/deployments';
 import { adminClients, clusterNamed, eventually } from './harness/fleet';
 import { useBackend } from './harness/suite';
 
 jest.setTimeout(300_000);
 
 const { fleet, backend } = useBackend({ name: 'placement', port: 7132 });
-const members = fleet.clusters.filter(c => c.kind === 'member');
-
-/** Every Deployment labelled with the kubernetes id, per member, read as the fleet's operator. */
-async function deploymentsIn(kubernetesId: string) {
-  const found: Array<{
-    cluster: string;
-    namespace: string;
-    name: string;
-    replicas: number;
-  }> = [];
-  for (const member of members) {
-    const { items } = await adminClients(
-      member,
-    ).apps.listDeploymentForAllNamespaces({
-      labelSelector: `backstage.io/kubernetes-id=${kubernetesId}`,
-    });
-    for (const d of items) {
-      found.push({
-        cluster: member.name,
-        namespace: d.metadata!.namespace!,
-        name: d.metadata!.name!,
-        replicas: d.spec!.replicas ?? 1,
-      });
-    }
-  }
-  return found.sort((a, b) => a.cluster.localeCompare(b.cluster));
-}
 
 describe('placement against the API servers', () => {
   it.each(['checkout', 'payments-ledger', 'search-api'])(
     "reads %s's placement from the members' Deployments",
     async name => {
       await eventually(async () => {
-        const expected = await deploymentsIn(name);
+        const expected = await deploymentsIn(fleet, name);
         expect(expected.length).toBeGreaterThan(0);
         const placement = await backend().ok<EntityPlacement>(
           'GET',
           `/api/multi-cluster/entities/component/default/${name}/placement`,
         );
         expect(placement.errors).toEqual([]);
-        const actual = placement.actual.clusters
-          .flatMap(c =>
-            c.workloads
-              .filter(w => w.kind === 'Deployment')
-              .map(w => ({
-                cluster: c.cluster,
-                namespace: w.namespace,
-                name: w.name,
-                replicas: w.replicas,
-              })),
-          )
-          .sort((a, b) => a.cluster.localeCompare(b.cluster));
+        const actual = placedDeployments(placement);
         expect(actual).toEqual(expected);
         expect(placement.actual.totalReplicas).toBe(
           expected.reduce((sum, d) => sum + d.replicas, 0),

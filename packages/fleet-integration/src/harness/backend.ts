@@ -24,6 +24,11 @@ export interface BackendOptions {
   config?: Record<string, unknown>;
   /** Signs the guest in as this user (default: the platform team's guest). */
   guestUser?: string;
+  /**
+   * Runs the built bundle unpacked here by `scripts/backend-bundle.sh`
+   * (NODE_ENV=production, as it ships) instead of the sources.
+   */
+  bundleDir?: string;
 }
 
 /**
@@ -100,27 +105,36 @@ export class RunningBackend {
       `backend-${options.name}.log`,
     );
     const out = fs.openSync(logFile, 'a');
-    const child = spawn(
-      process.execPath,
-      [
-        '--require',
-        require.resolve('@backstage/cli/config/nodeTransform.cjs', {
-          paths: [BACKEND_DIR],
-        }),
-        'src/index.ts',
-        '--config',
-        path.join(REPO_ROOT, 'app-config.yaml'),
-        '--config',
-        path.join(fleet.dir, 'app-config.yaml'),
-        '--config',
-        testConfigFile,
-      ],
-      {
-        cwd: BACKEND_DIR,
-        env: { ...process.env, NODE_ENV: 'development' },
-        stdio: ['ignore', out, out],
-      },
-    );
+    const configArgs = [
+      '--config',
+      path.join(REPO_ROOT, 'app-config.yaml'),
+      '--config',
+      path.join(fleet.dir, 'app-config.yaml'),
+      '--config',
+      testConfigFile,
+    ];
+    const child = options.bundleDir
+      ? spawn(process.execPath, ['packages/backend', ...configArgs], {
+          cwd: options.bundleDir,
+          env: { ...process.env, NODE_ENV: 'production' },
+          stdio: ['ignore', out, out],
+        })
+      : spawn(
+          process.execPath,
+          [
+            '--require',
+            require.resolve('@backstage/cli/config/nodeTransform.cjs', {
+              paths: [BACKEND_DIR],
+            }),
+            'src/index.ts',
+            ...configArgs,
+          ],
+          {
+            cwd: BACKEND_DIR,
+            env: { ...process.env, NODE_ENV: 'development' },
+            stdio: ['ignore', out, out],
+          },
+        );
     fs.closeSync(out);
     // A test run that ends early must not leave a backend holding its port.
     const killChild = () => child.kill('SIGKILL');

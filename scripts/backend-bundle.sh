@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Builds the backend as it ships (`backstage-cli package build`: the bundle a
+# Docker image is made of) and unpacks it into DIR/app, runnable with
+# `cd DIR/app && node packages/backend --config ...`. The bundle holds the
+# built workspace packages; their third-party dependencies come from the
+# repository's installation (linked, not copied). Used by the production
+# check and the fleet-scale bench.
+#   bash scripts/backend-bundle.sh DIR
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/toolchain.sh"
+cd "$FLOTILLA_ROOT"
+
+DIR="${1:?usage: backend-bundle.sh DIR}"
+APP="$DIR/app"
+
+log "building the backend bundle"
+yarn workspace backend build >"$DIR/build.log" 2>&1 || {
+  tail -n 30 "$DIR/build.log" >&2
+  echo "the backend did not build" >&2
+  exit 1
+}
+
+rm -rf "$APP"
+mkdir -p "$APP/node_modules/@flotilla"
+tar xzf packages/backend/dist/bundle.tar.gz -C "$APP"
+for entry in node_modules/* node_modules/.bin; do
+  case "$(basename "$entry")" in
+    @flotilla | backend | app) ;;
+    *) ln -s "$FLOTILLA_ROOT/$entry" "$APP/node_modules/" ;;
+  esac
+done
+for package in "$APP"/plugins/* "$APP"/packages/*; do
+  name="$(node -p "require('$package/package.json').name")"
+  ln -s "$package" "$APP/node_modules/$name"
+done
+cp -r examples app-config.yaml app-config.production.yaml "$APP/"
