@@ -1,0 +1,143 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { multiClusterApiRoutes } from '@flotilla/plugin-multi-cluster-common';
+import express, { type Router } from 'express';
+import request from 'supertest';
+import { createFailoverRouter } from '../failover/router';
+import { createClustersRouter } from './clustersRouter';
+import { createConnectivityRouter } from './connectivityRouter';
+import { createEntityPlacementRouter } from './entityPlacementRouter';
+import { createHistoryRouter } from './historyRouter';
+import {
+  buildOpenApiDocument,
+  OPENAPI_SPEC_PATH,
+  openApiPath,
+  openApiYaml,
+} from './openapi';
+import { createPlacementRouter } from './placementRouter';
+import { createRouter } from './router';
+
+/** Routers only read their dependencies when a request comes in. */
+const unused = {} as never;
+
+function pluginRouter(): Router {
+  return createRouter([
+    createClustersRouter({
+      httpAuth: unused,
+      inventory: unused,
+      authorizer: unused,
+      lifecycle: unused,
+    }),
+    createHistoryRouter({
+      httpAuth: unused,
+      inventory: unused,
+      authorizer: unused,
+      history: unused,
+    }),
+    createPlacementRouter({
+      httpAuth: unused,
+      authorizer: unused,
+      simulator: unused,
+    }),
+    createEntityPlacementRouter({
+      httpAuth: unused,
+      authorizer: unused,
+      placement: unused,
+    }),
+    createConnectivityRouter({
+      httpAuth: unused,
+      authorizer: unused,
+      inventory: unused,
+      addons: unused,
+      exposure: unused,
+    }),
+    createFailoverRouter({ httpAuth: unused, service: unused }),
+  ]);
+}
+
+interface Layer {
+  route?: { path: string; methods: Record<string, boolean> };
+  handle?: { stack?: Layer[] };
+}
+
+/** `get /clusters/{name}`, … for every route the router and its sub-routers register. */
+function registeredOperations(stack: Layer[]): string[] {
+  return stack.flatMap(layer => {
+    if (layer.route) {
+      const { path, methods } = layer.route;
+      return Object.keys(methods).map(
+        method => `${method} ${openApiPath(path)}`,
+      );
+    }
+    return layer.handle?.stack ? registeredOperations(layer.handle.stack) : [];
+  });
+}
+
+function documentedOperations(): string[] {
+  const { paths } = buildOpenApiDocument();
+  return Object.entries(paths).flatMap(([path, operations]) =>
+    Object.keys(operations).map(method => `${method} ${path}`),
+  );
+}
+
+describe('the OpenAPI document', () => {
+  it('is the checked-in openapi.yaml (run `yarn openapi` after changing a route)', () => {
+    const checkedIn = readFileSync(
+      resolve(__dirname, '../../openapi.yaml'),
+      'utf8',
+    );
+    expect(checkedIn).toBe(openApiYaml());
+  });
+
+  it('documents every route the router serves, and only those', () => {
+    const served = registeredOperations(
+      (pluginRouter() as unknown as { stack: Layer[] }).stack,
+    ).filter(operation => operation !== `get ${OPENAPI_SPEC_PATH}`);
+    expect(served.sort()).toEqual(documentedOperations().sort());
+    expect(new Set(served).size).toBe(served.length);
+  });
+
+  it('has one operation per route of the table', () => {
+    expect(documentedOperations()).toHaveLength(
+      Object.keys(multiClusterApiRoutes).length,
+    );
+  });
+
+  it('is served at /openapi.json, relative to the plugin’s mount point', async () => {
+    const app = express().use('/api/multi-cluster', pluginRouter());
+    const response = await request(app).get(
+      `/api/multi-cluster${OPENAPI_SPEC_PATH}`,
+    );
+    expect(response.status).toBe(200);
+    expect(response.body.servers).toEqual([{ url: '/api/multi-cluster' }]);
+    expect(response.body.paths).toEqual(buildOpenApiDocument().paths);
+  });
+
+  it('keeps the request schemas’ bounds', () => {
+    const { paths } = buildOpenApiDocument();
+    const scale = paths['/clusters/{name}/scale'].post as {
+      parameters: { name: string; schema: { maxLength?: number } }[];
+      requestBody: {
+        required: boolean;
+        content: {
+          'application/json': {
+            schema: {
+              additionalProperties: boolean;
+              properties: { replicas: { maximum: number } };
+            };
+          };
+        };
+      };
+    };
+    expect(scale.parameters[0]).toMatchObject({
+      name: 'name',
+      in: 'path',
+      required: true,
+      schema: { maxLength: 253 },
+    });
+    const body = scale.requestBody.content['application/json'].schema;
+    expect(scale.requestBody.required).toBe(true);
+    expect(body.additionalProperties).toBe(false);
+    expect(body.properties.replicas.maximum).toBe(1000);
+  });
+});

@@ -1,0 +1,188 @@
+import {
+  type AnyApiRoute,
+  type ApiErrorStatus,
+  multiClusterApiRoutes,
+  toYamlDocument,
+} from '@flotilla/plugin-multi-cluster-common';
+import { z } from 'zod';
+import { type JsonSchema, requestJsonSchema } from './requestJsonSchema';
+
+/**
+ * The OpenAPI document of the plugin, generated from common's route table:
+ * paths, parameters and bodies are the schemas the routes validate with.
+ * `yarn openapi` writes it to `openapi.yaml`; a test fails when that file
+ * or the router's routes differ from it.
+ */
+
+/** Where the router serves the document (Backstage's `getOpenApiSpecRoute`). */
+export const OPENAPI_SPEC_PATH = '/openapi.json';
+
+/** Backstage's error body (`errorHandler`, `createErrorResponder`). */
+const ERROR_SCHEMA: JsonSchema = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['name', 'message'],
+      properties: {
+        name: { type: 'string' },
+        message: { type: 'string' },
+      },
+    },
+    request: { type: 'object' },
+    response: {
+      type: 'object',
+      properties: { statusCode: { type: 'integer' } },
+    },
+  },
+};
+
+const ERROR_RESPONSES: Record<
+  ApiErrorStatus,
+  { name: string; description: string }
+> = {
+  400: {
+    name: 'BadRequest',
+    description:
+      'Invalid path, query or body: the first fields and reasons, in a short message',
+  },
+  401: { name: 'Unauthorized', description: 'Missing or invalid credentials' },
+  403: { name: 'Forbidden', description: 'Not permitted' },
+  404: { name: 'NotFound', description: 'No such cluster, run or entity' },
+  409: {
+    name: 'Conflict',
+    description: 'Conflicts with a run in progress or a concurrent change',
+  },
+  413: { name: 'PayloadTooLarge', description: 'Body over the route’s limit' },
+  422: {
+    name: 'Unprocessable',
+    description: 'Valid request that cannot be planned or scheduled',
+  },
+};
+
+const CALLERS: Record<AnyApiRoute['callers'], string> = {
+  user: 'Requires user credentials.',
+  'user-or-service': 'Accepts user or service credentials.',
+  unauthenticated: 'Needs no credentials.',
+};
+
+/** `/entities/:kind/:namespace/:name/dr` is `/entities/{kind}/{namespace}/{name}/dr`. */
+export function openApiPath(path: string): string {
+  return path.replace(/:([A-Za-z]+)/g, '{$1}');
+}
+
+function parameters(
+  schema: z.ZodTypeAny | undefined,
+  location: 'path' | 'query',
+): JsonSchema[] {
+  if (!schema) return [];
+  const json = requestJsonSchema(schema);
+  const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((json.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, property]) => {
+    const { description, ...propertySchema } = property;
+    return {
+      name,
+      in: location,
+      required: location === 'path' || required.has(name),
+      ...(description ? { description } : {}),
+      schema: propertySchema,
+    };
+  });
+}
+
+function requestBody(schema: z.ZodTypeAny | undefined): JsonSchema {
+  if (!schema) return {};
+  const json = requestJsonSchema(schema);
+  return {
+    requestBody: {
+      // A route reads a missing body as `{}`: required when `{}` is invalid.
+      required: ((json.required ?? []) as string[]).length > 0,
+      content: { 'application/json': { schema: json } },
+    },
+  };
+}
+
+function operation(route: AnyApiRoute, operationId: string): JsonSchema {
+  const responses: Record<string, unknown> = {};
+  for (const [status, description] of Object.entries(route.responses)) {
+    responses[status] = {
+      description,
+      content: { 'application/json': { schema: { type: 'object' } } },
+    };
+  }
+  for (const status of route.errors) {
+    responses[status] = {
+      $ref: `#/components/responses/${ERROR_RESPONSES[status].name}`,
+    };
+  }
+  return {
+    operationId,
+    summary: route.summary,
+    description: [route.description, CALLERS[route.callers]]
+      .filter(Boolean)
+      .join(' '),
+    // Answers without credentials (the plugin's auth policy).
+    ...(route.callers === 'unauthenticated' ? { security: [] } : {}),
+    parameters: [
+      ...parameters(route.params, 'path'),
+      ...parameters(route.query, 'query'),
+    ],
+    ...requestBody(route.body),
+    responses,
+  };
+}
+
+/** The OpenAPI 3.1 document of every route in the route table. */
+export function buildOpenApiDocument(
+  routes: Record<string, AnyApiRoute> = multiClusterApiRoutes,
+) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [operationId, route] of Object.entries(routes)) {
+    const path = openApiPath(route.path);
+    paths[path] = {
+      ...paths[path],
+      [route.method]: operation(route, operationId),
+    };
+  }
+  const responses: Record<string, unknown> = {};
+  for (const { name, description } of Object.values(ERROR_RESPONSES)) {
+    responses[name] = {
+      description,
+      content: {
+        'application/json': { schema: { $ref: '#/components/schemas/Error' } },
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'multi-cluster',
+      version: '1',
+      description:
+        'Flotilla multi-cluster backend (`@flotilla/plugin-multi-cluster-backend`, mounted at `/api/multi-cluster`): fleet inventory, placement, failover and cluster lifecycle.',
+      license: { name: 'Apache-2.0' },
+    },
+    servers: [{ url: '/' }],
+    security: [{ bearerAuth: [] }],
+    paths,
+    components: {
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer' },
+      },
+      schemas: { Error: ERROR_SCHEMA },
+      responses,
+    },
+  };
+}
+
+const GENERATED_HEADER = [
+  '# Generated from the route table in @flotilla/plugin-multi-cluster-common',
+  '# by `yarn openapi` in plugins/multi-cluster-backend: do not edit.',
+].join('\n');
+
+/** `openapi.yaml`: the generated document, marked as generated. */
+export function openApiYaml(): string {
+  return `${GENERATED_HEADER}\n${toYamlDocument(buildOpenApiDocument())}`;
+}
