@@ -164,7 +164,7 @@ export class InspectionPass {
 
   /**
    * Records which kubernetes-ids the cluster runs Deployments and
-   * StatefulSets for; a cluster that cannot be read has no census (entity
+   * StatefulSets for (and which of the two); a cluster that cannot be read has no census (entity
    * placement then reads it live).
    */
   private async takeCensus(m: MergedCluster, signal?: AbortSignal) {
@@ -183,10 +183,10 @@ export class InspectionPass {
       );
       census.record(
         m.cluster.name,
-        workloads.flatMap(({ object }) => {
-          const id =
+        workloads.flatMap(({ kind, object }) => {
+          const kubernetesId =
             object.metadata?.labels?.[SERVICE_ANNOTATIONS.kubernetesId];
-          return id ? [id] : [];
+          return kubernetesId ? [{ kubernetesId, kind }] : [];
         }),
         Date.now() - started,
       );

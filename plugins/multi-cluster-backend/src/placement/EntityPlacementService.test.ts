@@ -360,6 +360,7 @@ describe('EntityPlacementService', () => {
 
   it('over the live-read limit, reads only the clusters the workload census cannot rule out', async () => {
     const read: string[] = [];
+    const listed: string[] = [];
     const emptyDeployments = deploymentList();
     server.use(
       // No Karmada resource template: only the members are read.
@@ -373,6 +374,7 @@ describe('EntityPlacementService', () => {
         `${PROXY}/:member/proxy/apis/apps/v1/namespaces/shop/:kind`,
         ({ params }) => {
           read.push(String(params.member));
+          listed.push(`${params.member}/${params.kind}`);
           return HttpResponse.json(
             params.kind === 'deployments'
               ? deploymentList(deployment(3, 3))
@@ -395,14 +397,21 @@ describe('EntityPlacementService', () => {
     // Four clusters, limit 3: the census decides. `direct` has none (it
     // could not be taken), member-eu runs checkout, the others do not.
     const census = new WorkloadCensus({ liveReadLimit: 3, maxAgeMs: 60_000 });
-    census.record('member-eu', ['checkout', 'search']);
-    census.record('member-us', ['search']);
+    census.record('member-eu', [
+      { kubernetesId: 'checkout', kind: 'Deployment' },
+      { kubernetesId: 'search', kind: 'StatefulSet' },
+    ]);
+    census.record('member-us', [
+      { kubernetesId: 'search', kind: 'Deployment' },
+    ]);
     census.record('member-ap', []);
     const placement = await setup(2000, census).getPlacement(
       { kind: 'component', namespace: 'default', name: 'checkout' },
       mockCredentials.user(),
     );
     expect([...new Set(read)].sort()).toEqual(['direct', 'member-eu']);
+    // member-eu runs checkout as a Deployment only: its StatefulSets are not listed.
+    expect(listed).toEqual(['member-eu/deployments']);
     expect(placement.actual.clusters.map(c => c.cluster).sort()).toEqual([
       'direct',
       'member-eu',

@@ -163,11 +163,17 @@ export class EntityPlacementService {
     const candidates = (await this.options.inventory.getClusters()).filter(
       clusterFilter,
     );
-    const { read, ruledOut } = this.options.census
-      ? this.options.census.clustersToRead(candidates, kubernetesId)
+    const { census } = this.options;
+    const { read, ruledOut } = census
+      ? census.clustersToRead(candidates, kubernetesId)
       : { read: candidates, ruledOut: 0 };
+    // Over the live-read limit a recent census also says which kinds to list.
+    const kindsToRead = (cluster: string) =>
+      census?.isNeededFor(candidates.length)
+        ? census.kindsToRead(cluster, kubernetesId)
+        : undefined;
     const clusters = this.responseTimes.slowestFirst(read, name =>
-      this.options.census?.readMs(name),
+      census?.readMs(name),
     );
     const limit = pLimit(Math.max(1, this.options.concurrency));
     const [karmada, actual] = await Promise.all([
@@ -186,7 +192,7 @@ export class EntityPlacementService {
             try {
               const workloads = await this.options.workloads.listWorkloads(
                 cluster.name,
-                { kubernetesId, namespace },
+                { kubernetesId, namespace, kinds: kindsToRead(cluster.name) },
                 { timeoutMs: this.options.clusterTimeoutMs },
               );
               return {

@@ -1,5 +1,11 @@
 import { WorkloadCensus } from './WorkloadCensus';
 
+const deployments = (...kubernetesIds: string[]) =>
+  kubernetesIds.map(kubernetesId => ({
+    kubernetesId,
+    kind: 'Deployment' as const,
+  }));
+
 const clusters = (n: number) =>
   Array.from({ length: n }, (_, i) => ({ name: `c-${i}` }));
 
@@ -21,8 +27,8 @@ describe('WorkloadCensus', () => {
   it('over the limit, rules out only clusters whose recent census shows none of the entity’s workloads', () => {
     const subject = census(3);
     const fleet = clusters(5);
-    subject.record('c-0', ['checkout', 'search']);
-    subject.record('c-1', ['search']);
+    subject.record('c-0', deployments('checkout', 'search'));
+    subject.record('c-1', deployments('search'));
     subject.record('c-2', []);
     // c-3 has no census (it could not be taken); c-4 an old one.
     clock -= 61_000;
@@ -43,5 +49,23 @@ describe('WorkloadCensus', () => {
     expect(
       subject.clustersToRead(clusters(2), 'checkout').read.map(c => c.name),
     ).toEqual(['c-0', 'c-1']);
+  });
+
+  it('says which kinds to list: those counted, or every kind without a recent census', () => {
+    const subject = census(1);
+    subject.record('c-0', [
+      { kubernetesId: 'checkout', kind: 'Deployment' },
+      { kubernetesId: 'ledger', kind: 'StatefulSet' },
+      { kubernetesId: 'ledger', kind: 'Deployment' },
+    ]);
+    expect(subject.kindsToRead('c-0', 'checkout')).toEqual(['Deployment']);
+    expect(subject.kindsToRead('c-0', 'ledger')?.sort()).toEqual([
+      'Deployment',
+      'StatefulSet',
+    ]);
+    expect(subject.kindsToRead('c-0', 'search')).toEqual([]);
+    expect(subject.kindsToRead('c-1', 'checkout')).toBeUndefined();
+    clock += 61_000;
+    expect(subject.kindsToRead('c-0', 'checkout')).toBeUndefined();
   });
 });

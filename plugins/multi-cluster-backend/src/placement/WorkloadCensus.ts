@@ -1,5 +1,13 @@
+import type { WorkloadKind } from '../workloads/types';
+
+/** One workload a census counted. */
+export interface CensusEntry {
+  kubernetesId: string;
+  kind: WorkloadKind;
+}
+
 /**
- * Which `backstage.io/kubernetes-id`s each cluster runs workloads for, as
+ * Which `backstage.io/kubernetes-id`s each cluster runs workloads for (and of which kinds), as
  * the last inspection pass saw them. Entity placement reads every cluster
  * live; over a large fleet (more clusters than `liveReadLimit`) it skips
  * the clusters whose recent census shows none of the entity's workloads,
@@ -10,7 +18,12 @@
 export class WorkloadCensus {
   private readonly byCluster = new Map<
     string,
-    { kubernetesIds: Set<string>; observedAt: number; readMs?: number }
+    {
+      /** kubernetes-id to the kinds of workload it runs as. */
+      kinds: Map<string, Set<WorkloadKind>>;
+      observedAt: number;
+      readMs?: number;
+    }
   >();
   private readonly now: () => number;
 
@@ -34,14 +47,16 @@ export class WorkloadCensus {
   /** `readMs`: how long the census's read of the cluster took. */
   record(
     cluster: string,
-    kubernetesIds: Iterable<string>,
+    workloads: Iterable<CensusEntry>,
     readMs?: number,
   ): void {
-    this.byCluster.set(cluster, {
-      kubernetesIds: new Set(kubernetesIds),
-      observedAt: this.now(),
-      readMs,
-    });
+    const kinds = new Map<string, Set<WorkloadKind>>();
+    for (const { kubernetesId, kind } of workloads) {
+      let of = kinds.get(kubernetesId);
+      if (!of) kinds.set(kubernetesId, (of = new Set()));
+      of.add(kind);
+    }
+    this.byCluster.set(cluster, { kinds, observedAt: this.now(), readMs });
   }
 
   /**
@@ -76,15 +91,26 @@ export class WorkloadCensus {
     if (!this.isNeededFor(clusters.length)) {
       return { read: clusters, ruledOut: 0 };
     }
-    const now = this.now();
-    const read = clusters.filter(cluster => {
-      const census = this.byCluster.get(cluster.name);
-      return (
-        !census ||
-        now - census.observedAt > this.options.maxAgeMs ||
-        census.kubernetesIds.has(kubernetesId)
-      );
-    });
+    const read = clusters.filter(
+      cluster => this.kindsToRead(cluster.name, kubernetesId)?.length !== 0,
+    );
     return { read, ruledOut: clusters.length - read.length };
+  }
+
+  /**
+   * The kinds of workload to read for `kubernetesId` in a cluster over the
+   * live-read limit: those its recent census counted (none: the cluster is
+   * ruled out), or undefined (every kind) without a recent census. A
+   * placement over a large fleet then lists one kind per cluster, not two.
+   */
+  kindsToRead(
+    cluster: string,
+    kubernetesId: string,
+  ): WorkloadKind[] | undefined {
+    const census = this.byCluster.get(cluster);
+    if (!census || this.now() - census.observedAt > this.options.maxAgeMs) {
+      return undefined;
+    }
+    return [...(census.kinds.get(kubernetesId) ?? [])];
   }
 }

@@ -13,9 +13,10 @@ import { ScaleWorkloadResult, WorkloadKind, WorkloadStatus } from './types';
  * @public
  */
 export interface WorkloadOperations {
+  /** `query.kinds`: only these kinds (default: Deployments and StatefulSets). */
   listWorkloads(
     clusterName: string,
-    query: { kubernetesId: string; namespace?: string },
+    query: { kubernetesId: string; namespace?: string; kinds?: WorkloadKind[] },
     options?: { timeoutMs?: number; signal?: AbortSignal },
   ): Promise<WorkloadStatus[]>;
   /**
@@ -58,7 +59,7 @@ export class WorkloadService implements WorkloadOperations {
 
   async listWorkloads(
     clusterName: string,
-    query: { kubernetesId: string; namespace?: string },
+    query: { kubernetesId: string; namespace?: string; kinds?: WorkloadKind[] },
     options?: { timeoutMs?: number; signal?: AbortSignal },
   ): Promise<WorkloadStatus[]> {
     const client = await this.client(clusterName);
@@ -67,6 +68,7 @@ export class WorkloadService implements WorkloadOperations {
       {
         namespace: query.namespace,
         labelSelector: `${SERVICE_ANNOTATIONS.kubernetesId}=${query.kubernetesId}`,
+        kinds: query.kinds,
       },
       options,
     );

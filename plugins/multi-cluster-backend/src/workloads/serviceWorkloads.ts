@@ -11,17 +11,21 @@ export const SERVICE_WORKLOAD_KINDS: readonly WorkloadKind[] = [
 ];
 
 /**
- * A cluster's Deployments and StatefulSets matching `labelSelector`: what
- * entity placement reads of one service, and what the workload census
- * reads of all of them.
+ * A cluster's Deployments and StatefulSets (or only `query.kinds`) matching
+ * `labelSelector`: what entity placement reads of one service, and what the
+ * workload census reads of all of them.
  */
 export async function listServiceWorkloads(
   client: KubernetesClient,
-  query: { namespace?: string; labelSelector: string },
+  query: {
+    namespace?: string;
+    labelSelector: string;
+    kinds?: readonly WorkloadKind[];
+  },
   options?: { timeoutMs?: number; signal?: AbortSignal },
 ): Promise<Array<{ kind: WorkloadKind; object: Workload }>> {
   const lists = await Promise.all(
-    SERVICE_WORKLOAD_KINDS.map(async kind =>
+    (query.kinds ?? SERVICE_WORKLOAD_KINDS).map(async kind =>
       (
         await client.listWorkloads(kind, query, options)
       ).map(object => ({
