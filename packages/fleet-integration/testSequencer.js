@@ -6,6 +6,7 @@ const Sequencer = require('@jest/test-sequencer').default;
 const ORDER = [
   'inventory',
   'placement',
+  'census',
   'manifests',
   'lifecycle',
   'failover',
