@@ -2,10 +2,7 @@ import { ClusterClientFactory } from '../kubernetes/ClusterClientFactory';
 import { CredentialsUnavailableError } from '../kubernetes/KubernetesClient';
 import { MergedCluster } from './merge';
 import { ClusterAccess } from './types';
-
-function errorMessage(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}
+import { errorMessage } from '../util/errorMessage';
 
 /** Why this backend cannot use an access path (what it lacks). */
 function unusableReason(access: ClusterAccess): string {

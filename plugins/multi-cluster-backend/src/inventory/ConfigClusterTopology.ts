@@ -8,10 +8,7 @@ import {
   withNodeTopology,
 } from './nodeTopology';
 import { ClusterRecord } from './types';
-
-function errorMessage(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}
+import { errorMessage } from '../util/errorMessage';
 
 /** Where the clusters of the kubernetes config run, read from their Nodes. */
 export class ConfigClusterTopology {

@@ -20,6 +20,7 @@ import {
   RefreshSummary,
   StoredCluster,
 } from './types';
+import { errorMessage } from '../util/errorMessage';
 
 export type { ClusterInspection, ClusterInspector } from './InspectionPass';
 
@@ -59,10 +60,6 @@ function withTimeout<T>(
       );
     }),
   ]).finally(() => clearTimeout(timer));
-}
-
-function errorMessage(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
 }
 
 /**

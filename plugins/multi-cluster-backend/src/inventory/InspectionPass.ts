@@ -13,6 +13,7 @@ import { sanitizeForLog } from '../util/sanitize';
 import { listServiceWorkloads } from '../workloads/serviceWorkloads';
 import { MergedCluster } from './merge';
 import { FleetCluster } from './types';
+import { errorMessage } from '../util/errorMessage';
 
 /** What the connectivity inspector reports of one cluster's API. */
 export interface ClusterInspection {
@@ -57,10 +58,6 @@ export function withInspection(
     out.capacity = { ...out.capacity, virtualNodes: inspection.virtualNodes };
   }
   return out;
-}
-
-function errorMessage(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   parseResourceListAnnotation,
 } from '@flotilla/plugin-multi-cluster-common';
 import { ClusterRecord } from './types';
+import { errorMessage } from '../util/errorMessage';
 
 /** Fields read as they are from their `flotilla.io/` label or annotation. */
 const SEGMENT_FIELDS = [
@@ -44,7 +45,7 @@ export function parseCapacity(value: string | undefined): {
     const capacity = parseResourceListAnnotation(value);
     return Object.keys(capacity).length ? { capacity } : {};
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     return {
       problem: `annotation ${CLUSTER_ANNOTATIONS.capacity} is not used: ${reason}`,
     };

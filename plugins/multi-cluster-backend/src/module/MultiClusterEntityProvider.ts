@@ -16,6 +16,7 @@ import {
   ANNOTATION_KUBERNETES_API_SERVER,
   ANNOTATION_KUBERNETES_AUTH_PROVIDER,
 } from '../inventory/connectors/CatalogClusterConnector';
+import { errorMessage } from '../util/errorMessage';
 
 export const PROVIDER_NAME = 'multi-cluster-clusters';
 export const ANNOTATION_SOURCE = 'flotilla.io/source';
@@ -72,10 +73,7 @@ export class MultiClusterEntityProvider implements EntityProvider {
         this.options.logger.warn(
           `Skipping catalog update: source ${
             connector.id
-          } failed: ${sanitizeForLog(
-            error instanceof Error ? error.message : String(error),
-            500,
-          )}`,
+          } failed: ${sanitizeForLog(errorMessage(error), 500)}`,
         );
         return undefined;
       }

@@ -1,4 +1,5 @@
 import { KubernetesRequestError } from '../../kubernetes/KubernetesClient';
+import { errorMessage } from '../../util/errorMessage';
 
 /**
  * One sentence for a detector failure, naming the detector and the HTTP
@@ -15,6 +16,6 @@ export function describeDetectorError(
     }
     return `${detector}: ${error.message}`;
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return `${detector}: ${message}`;
 }

@@ -7,6 +7,7 @@ import { WorkloadOperations } from '../../workloads/WorkloadService';
 import { ClusterClientFactory } from '../../kubernetes/ClusterClientFactory';
 import { FailoverConfig } from '../config';
 import { FailoverRun, FailoverStepRecord } from '../types';
+import { errorMessage } from '../../util/errorMessage';
 
 /**
  * Shifts user traffic (DNS, global load balancer) from one cluster to
@@ -100,9 +101,7 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-export function errorMessage(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}
+export { errorMessage };
 
 /**
  * Why a `fetch` failed: undici's error is "fetch failed" whatever happened,

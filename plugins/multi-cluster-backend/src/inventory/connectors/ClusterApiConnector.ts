@@ -19,6 +19,7 @@ import { validateUpgrade } from '../../lifecycle/upgradeVersions';
 import { sanitizeForLog } from '../../util/sanitize';
 import { capiClusterRecord } from './clusterApiRecords';
 import { ClusterLifecycle, ClusterRecord, FleetConnector } from '../types';
+import { errorMessage } from '../../util/errorMessage';
 
 // The upgrade rules moved to the lifecycle, the API groups to the Cluster
 // API module; still exported where they were.
@@ -90,9 +91,9 @@ export class ClusterApiConnector
         controlPlaneProblem = sanitizeForLog(
           `${
             this.id
-          }: cannot list KubeadmControlPlanes, control planes unknown: ${
-            error instanceof Error ? error.message : String(error)
-          }`,
+          }: cannot list KubeadmControlPlanes, control planes unknown: ${errorMessage(
+            error,
+          )}`,
           500,
         );
         this.options.logger.warn(controlPlaneProblem);

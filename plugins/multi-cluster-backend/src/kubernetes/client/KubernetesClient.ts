@@ -39,6 +39,7 @@ import {
   type KubernetesTransport,
   type TransportOptions,
 } from './transport';
+import { errorMessage } from '../../util/errorMessage';
 
 /**
  * One Kubernetes API server over `@kubernetes/client-node`. All Kubernetes
@@ -137,7 +138,7 @@ export class KubernetesClient implements KubernetesTransport {
   }
 
   private loadError(error: unknown): CredentialsUnavailableError {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     return new CredentialsUnavailableError(
       `${this.name}: cannot load credentials: ${message}`,
     );
