@@ -8,6 +8,15 @@ export interface MemberDeployment {
   replicas: number;
 }
 
+/** Cluster, then namespace, then name. */
+function byPlace(a: MemberDeployment, b: MemberDeployment): number {
+  return (
+    a.cluster.localeCompare(b.cluster) ||
+    a.namespace.localeCompare(b.namespace) ||
+    a.name.localeCompare(b.name)
+  );
+}
+
 /** Every Deployment labelled with the kubernetes id, per member, read as the fleet's operator. */
 export async function deploymentsIn(
   fleet: FleetDescription,
@@ -29,12 +38,7 @@ export async function deploymentsIn(
       });
     }
   }
-  return found.sort(
-    (a, b) =>
-      a.cluster.localeCompare(b.cluster) ||
-      a.namespace.localeCompare(b.namespace) ||
-      a.name.localeCompare(b.name),
-  );
+  return found.sort(byPlace);
 }
 
 /** The Deployments a placement answer shows, in the order of `deploymentsIn`. */
@@ -62,10 +66,5 @@ export function placedDeployments(placement: {
           replicas: w.replicas,
         })),
     )
-    .sort(
-      (a, b) =>
-        a.cluster.localeCompare(b.cluster) ||
-        a.namespace.localeCompare(b.namespace) ||
-        a.name.localeCompare(b.name),
-    );
+    .sort(byPlace);
 }
