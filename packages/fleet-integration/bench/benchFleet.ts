@@ -87,9 +87,10 @@ function fleetScript(
 export async function buildBackendBundle(
   dir: string,
   logFile: string,
+  backendPackage: 'backend' | 'backend-multi-cluster' = 'backend',
 ): Promise<string> {
   fs.mkdirSync(dir, { recursive: true });
-  await runScript(['scripts/backend-bundle.sh', dir], {}, logFile);
+  await runScript(['scripts/backend-bundle.sh', dir, backendPackage], {}, logFile);
   return path.join(dir, 'app');
 }
 

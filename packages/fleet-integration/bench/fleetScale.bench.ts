@@ -21,12 +21,17 @@
  * the other 800 map to the idle member. Each member's Clusters are spread
  * evenly over the names, the order the backend walks the inventory in.
  *
- * The backend is the built bundle (`scripts/backend-bundle.sh`, run with
- * NODE_ENV=production as it ships), with the repository's configuration (refresh and
- * placement defaults), Karmada as its only fleet source; a second backend
- * then measures one refresh without connectivity inspection, to tell the
- * backend's own cost from that of inspecting every Cluster through the
- * Karmada proxy.
+ * Two backends, both built bundles (`scripts/backend-bundle.sh`, run with
+ * NODE_ENV=production as they ship), deployed the way Backstage splits a
+ * backend: the demo backend (catalog, auth, permissions, the rest) with no
+ * fleet source, and Flotilla's plugin in a backend of its own
+ * (`packages/backend-multi-cluster`), each reaching the other's plugins
+ * through `discovery.endpoints`. The Flotilla backend has the repository's
+ * configuration (refresh and placement defaults) and Karmada as its only
+ * fleet source; it is what the figures measure. It is then restarted
+ * without connectivity inspection, to tell the backend's own cost from that
+ * of inspecting every Cluster through the Karmada proxy, and with no fleet
+ * source, for the baseline.
  */
 /* eslint-disable no-console */
 import fs from 'node:fs';
@@ -105,7 +110,24 @@ const FAILOVER = {
 };
 
 const portBase = Number(process.env.FLOTILLA_FLEET_PORT_BASE ?? 29440);
+/** The demo backend's port; the Flotilla backend listens on the next one. */
 const backendPort = Number(process.env.FLOTILLA_BENCH_BACKEND_PORT ?? 7127);
+const flotillaPort = backendPort + 1;
+/** The plugins the Flotilla backend reaches in the demo backend. */
+const MAIN_BACKEND_PLUGINS = [
+  'app',
+  'auth',
+  'catalog',
+  'events',
+  'kubernetes',
+  'notifications',
+  'permission',
+  'proxy',
+  'scaffolder',
+  'search',
+  'signals',
+  'techdocs',
+];
 const slowMs = Number(process.env.FLOTILLA_BENCH_SLOW_MS ?? 2000);
 
 const benchStarted = performance.now();
@@ -190,10 +212,34 @@ async function prepareFleet(fleet: FleetDescription) {
   );
 }
 
-function backendConfig(
-  entityFile: string,
-  multiCluster: Record<string, unknown> = {},
-) {
+/** The Flotilla backend's configuration; `multiCluster` applied last. */
+function flotillaConfig(multiCluster: Record<string, unknown> = {}) {
+  return {
+    discovery: {
+      endpoints: [
+        {
+          target: `http://localhost:${backendPort}/api/{{pluginId}}`,
+          plugins: MAIN_BACKEND_PLUGINS,
+        },
+      ],
+    },
+    multiCluster: {
+      // The bench triggers each refresh it measures; none in between.
+      refresh: { frequency: { minutes: 30 } },
+      // Karmada is the fleet's only source here.
+      clusterApi: [],
+      addons: [],
+      ...multiCluster,
+    },
+  };
+}
+
+/**
+ * The demo backend's configuration: the catalog the bench needs, no fleet
+ * source of its own (its multi-cluster plugin idles), and `multi-cluster`
+ * found in the Flotilla backend.
+ */
+function mainConfig(entityFile: string) {
   const example = (file: string) => ({
     type: 'file',
     target: path.join(REPO_ROOT, 'examples', file),
@@ -209,13 +255,21 @@ function backendConfig(
         { type: 'file', target: entityFile },
       ],
     },
+    discovery: {
+      endpoints: [
+        {
+          target: `http://localhost:${flotillaPort}/api/{{pluginId}}`,
+          plugins: ['multi-cluster'],
+        },
+      ],
+    },
+    kubernetes: { clusterLocatorMethods: [] },
     multiCluster: {
-      // The bench triggers each refresh it measures; none in between.
       refresh: { frequency: { minutes: 30 } },
-      // Karmada is the fleet's only source here.
+      karmada: [],
       clusterApi: [],
       addons: [],
-      ...multiCluster,
+      entityProvider: { enabled: false },
     },
   };
 }
@@ -342,6 +396,7 @@ function placementFindingsOf(samples: PlacementSample[]): string {
 
 function table(figures: {
   peakEmptyFleet?: number;
+  peakMainBackend?: number;
   peakAfterPlacement?: number;
   peakUninspected?: number;
   passes: InspectionRecord[];
@@ -397,9 +452,14 @@ function table(figures: {
   const mb = (value?: number) =>
     value === undefined ? 'not measured' : megabytes(value);
   rows.push({
-    measure: 'backend peak RSS with an empty fleet (the baseline)',
+    measure: 'Flotilla backend peak RSS with an empty fleet (the baseline)',
     value: mb(figures.peakEmptyFleet),
-    note: 'VmHWM of the same backend (the built bundle: Backstage and all its plugins, NODE_ENV=production) with no fleet source, after its first refresh',
+    note: 'VmHWM of the same backend (packages/backend-multi-cluster, the built bundle, NODE_ENV=production) with no fleet source, after its first refresh',
+  });
+  rows.push({
+    measure: 'demo backend peak RSS beside it (catalog, auth, permissions, search, scaffolder, ...)',
+    value: mb(figures.peakMainBackend),
+    note: 'VmHWM of packages/backend (built bundle) over the whole bench; its multi-cluster plugin has no fleet source: multi-cluster is discovered in the Flotilla backend',
   });
   for (const [when, peak] of [
     [
@@ -412,11 +472,11 @@ function table(figures: {
     ],
   ] as const) {
     rows.push({
-      measure: `backend peak RSS, ${when}`,
+      measure: `Flotilla backend peak RSS, ${when}`,
       value: mb(peak),
       target: `< ${RSS_TARGET_MB} MB`,
       ratio: peak === undefined ? undefined : peak / RSS_TARGET_MB,
-      note: 'VmHWM of the whole backend process',
+      note: 'VmHWM of the whole backend process (a split deployment: Flotilla\'s plugin alone)',
     });
     if (peak !== undefined && figures.peakEmptyFleet !== undefined) {
       const share = peak - figures.peakEmptyFleet;
@@ -524,39 +584,62 @@ async function main(): Promise<number> {
   process.env.FLOTILLA_TEST_LOG_DIR = dir;
   const databasePrefixes: string[] = [];
   let backend: RunningBackend | undefined;
+  let mainBackend: RunningBackend | undefined;
   let measuredEverything = false;
   progress(`working folder ${dir}`);
   try {
-    // The backend measured is the one that ships: the built bundle.
-    const [fleet, bundleDir] = await phase(
-      'starting the fleet (fleet.sh up) and building the backend bundle',
+    // The backends measured are the ones that ship: the built bundles
+    // (one after the other: both builds write the plugins' dist folders).
+    const [fleet, [mainBundle, flotillaBundle]] = await phase(
+      'starting the fleet (fleet.sh up) and building the backend bundles',
       () =>
         Promise.all([
           startBenchFleet(fleetOptions),
-          buildBackendBundle(
-            path.join(dir, 'bundle'),
-            path.join(dir, 'bundle.log'),
-          ),
+          (async () => [
+            await buildBackendBundle(
+              path.join(dir, 'bundle'),
+              path.join(dir, 'bundle.log'),
+            ),
+            await buildBackendBundle(
+              path.join(dir, 'bundle-multi-cluster'),
+              path.join(dir, 'bundle-multi-cluster.log'),
+              'backend-multi-cluster',
+            ),
+          ])(),
         ]),
     );
     await prepareFleet(fleet);
     const entityFile = writeBenchEntity(dir);
-    const startBackend = (name: string, config: Record<string, unknown>) => {
-      const databasePrefix = uniqueDatabasePrefix(name.replace(/-/g, '_'));
-      databasePrefixes.push(databasePrefix);
-      return RunningBackend.start(fleet, {
-        name,
+    const newDatabasePrefix = (name: string) => {
+      const prefix = uniqueDatabasePrefix(name.replace(/-/g, '_'));
+      databasePrefixes.push(prefix);
+      return prefix;
+    };
+    mainBackend = await phase('starting the demo backend', () =>
+      RunningBackend.start(fleet, {
+        name: 'fleet-scale-main',
         port: backendPort,
-        databasePrefix,
-        config,
+        databasePrefix: newDatabasePrefix('fleet-scale-main'),
+        config: mainConfig(entityFile),
         // A member of team-checkout: storefront's owners may fail it over;
         // everyone may read clusters and placement (the demo's policy).
         guestUser: 'user:default/guest',
-        bundleDir,
+        bundleDir: mainBundle,
+      }),
+    );
+    const signInThrough = mainBackend;
+    const startBackend = (name: string, config: Record<string, unknown>) =>
+      RunningBackend.start(fleet, {
+        name,
+        port: flotillaPort,
+        databasePrefix: newDatabasePrefix(name),
+        config,
+        backendPackage: 'backend-multi-cluster',
+        bundleDir: flotillaBundle,
+        signInThrough,
       });
-    };
-    backend = await phase('starting the backend', () =>
-      startBackend('fleet-scale', backendConfig(entityFile)),
+    backend = await phase('starting the Flotilla backend', () =>
+      startBackend('fleet-scale', flotillaConfig()),
     );
     const rssAtStart = rssMb(backend.pid);
     const running = backend;
@@ -569,7 +652,7 @@ async function main(): Promise<number> {
     await phase('waiting for the bench entity in the catalog', () =>
       eventually(
         () =>
-          running.ok(
+          signInThrough.ok(
             'GET',
             `/api/catalog/entities/by-name/component/default/${BENCH_ENTITY.name}`,
           ),
@@ -617,7 +700,7 @@ async function main(): Promise<number> {
       () =>
         startBackend(
           'fleet-scale-no-inspection',
-          backendConfig(entityFile, { connectivity: { detect: false } }),
+          flotillaConfig({ connectivity: { detect: false } }),
         ),
     );
     const uninspected = backend;
@@ -629,15 +712,20 @@ async function main(): Promise<number> {
     // The baseline: the same backend without any fleet source.
     backend = await phase('starting a backend with an empty fleet', () =>
       startBackend('fleet-scale-empty', {
-        ...backendConfig(entityFile, { karmada: [] }),
+        ...flotillaConfig({ karmada: [] }),
         kubernetes: { clusterLocatorMethods: [] },
       }),
     );
     const empty = backend;
     await phase('its start-up refresh', () => nextRefresh(empty, 0, 300_000));
     const peakEmptyFleet = peakRssMb(empty.pid);
+    await empty.stop();
+    // The demo backend beside it all along (catalog, auth, permissions,
+    // search, scaffolder, ...), for scale: its multi-cluster plugin idle.
+    const peakMainBackend = peakRssMb(signInThrough.pid);
     const rows = table({
       peakEmptyFleet,
+      peakMainBackend,
       peakAfterPlacement,
       peakUninspected,
       passes,
@@ -658,7 +746,7 @@ async function main(): Promise<number> {
     console.log(
       `\nFleet scale: ${TOTAL_CLUSTERS} Karmada Clusters on ${
         Object.keys(BENCH_MEMBERS).length
-      } member API servers, the real backend on PostgreSQL (${
+      } member API servers; Flotilla's backend and the demo backend (built bundles, split by discovery) on PostgreSQL (${
         os.cpus().length
       } CPUs, load ${os
         .loadavg()
@@ -696,6 +784,7 @@ async function main(): Promise<number> {
     if (backend) console.error(`backend log tail:\n${backend.tail(30)}`);
   } finally {
     await backend?.stop().catch(() => undefined);
+    await mainBackend?.stop().catch(() => undefined);
     for (const prefix of databasePrefixes) {
       await dropDatabases(prefix).catch(error =>
         progress(`could not drop ${prefix}*: ${error.message}`),

@@ -12,7 +12,6 @@ import { eventually } from './fleet';
 // Run from source by jest and the bench, never bundled.
 // eslint-disable-next-line no-restricted-syntax
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..', '..');
-const BACKEND_DIR = path.join(REPO_ROOT, 'packages', 'backend');
 
 export interface BackendOptions {
   /** Shown in logs and used for the log file name. */
@@ -29,11 +28,21 @@ export interface BackendOptions {
    * (NODE_ENV=production, as it ships) instead of the sources.
    */
   bundleDir?: string;
+  /**
+   * The backend package to run: `backend` (the demo backend, the default)
+   * or `backend-multi-cluster` (Flotilla's plugin in a backend of its own).
+   */
+  backendPackage?: 'backend' | 'backend-multi-cluster';
+  /**
+   * The backend that signs users in, when this one has no auth plugin (a
+   * split deployment): tokens come from there.
+   */
+  signInThrough?: RunningBackend;
 }
 
 /**
  * The real Backstage backend (`packages/backend`, the demo backend an adopter
- * would run) as a child process: PostgreSQL on 127.0.0.1:5432, the repository's
+ * would run, or `packages/backend-multi-cluster`) as a child process: PostgreSQL on 127.0.0.1:5432, the repository's
  * app-config.yaml, the fleet's generated app-config.yaml (URLs, CAs and the
  * backend's tokens) and the test's own configuration last.
  */
@@ -113,8 +122,10 @@ export class RunningBackend {
       '--config',
       testConfigFile,
     ];
+    const backendPackage = options.backendPackage ?? 'backend';
+    const backendDir = path.join(REPO_ROOT, 'packages', backendPackage);
     const child = options.bundleDir
-      ? spawn(process.execPath, ['packages/backend', ...configArgs], {
+      ? spawn(process.execPath, [`packages/${backendPackage}`, ...configArgs], {
           cwd: options.bundleDir,
           env: { ...process.env, NODE_ENV: 'production' },
           stdio: ['ignore', out, out],
@@ -124,13 +135,13 @@ export class RunningBackend {
           [
             '--require',
             require.resolve('@backstage/cli/config/nodeTransform.cjs', {
-              paths: [BACKEND_DIR],
+              paths: [backendDir],
             }),
             'src/index.ts',
             ...configArgs,
           ],
           {
-            cwd: BACKEND_DIR,
+            cwd: backendDir,
             env: { ...process.env, NODE_ENV: 'development' },
             stdio: ['ignore', out, out],
           },
@@ -208,6 +219,7 @@ export class RunningBackend {
    * a token issued earlier would carry no group claims for its lifetime.
    */
   async token(): Promise<string> {
+    if (this.options.signInThrough) return this.options.signInThrough.token();
     if (!this.tokenValue) {
       this.tokenValue = await eventually(
         async () => {
