@@ -188,15 +188,5 @@ export interface Config {
             name: string;
           };
     }>;
-
-    /** Catalog entity provider for Karmada and Cluster API clusters. */
-    entityProvider?: {
-      /** Default: true */
-      enabled?: boolean;
-      /** Default: 5 minutes */
-      frequency?: HumanDuration | string;
-      /** Owner of the generated entities. Default: group:default/platform */
-      owner?: string;
-    };
   };
 }

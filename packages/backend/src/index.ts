@@ -5,7 +5,6 @@
  */
 
 import { createBackend } from '@backstage/backend-defaults';
-import { catalogModuleMultiClusterClusters } from '@flotilla/plugin-multi-cluster-backend';
 
 const backend = createBackend();
 
@@ -48,7 +47,7 @@ backend.add(import('@backstage/plugin-kubernetes-backend'));
 // Flotilla: fleet inventory, placement, failover and cluster lifecycle, and
 // Karmada / Cluster API clusters as kubernetes-cluster catalog Resources
 backend.add(import('@flotilla/plugin-multi-cluster-backend'));
-backend.add(catalogModuleMultiClusterClusters);
+backend.add(import('@flotilla/plugin-catalog-backend-module-multi-cluster'));
 
 backend.add(import('@backstage/plugin-user-settings-backend'));
 backend.add(import('@backstage/plugin-notifications-backend'));

@@ -6,7 +6,12 @@
  */
 
 export { multiClusterPlugin as default } from './plugin';
-export { catalogModuleMultiClusterClusters } from './module';
+export {
+  createClusterSources,
+  mergeClusterRecords,
+  type ClusterSource,
+} from './clusterSources';
+export { sanitizeForLog } from './util/sanitize';
 export type { FleetInventoryService } from './inventory/FleetInventory';
 export type {
   ClusterAccess,

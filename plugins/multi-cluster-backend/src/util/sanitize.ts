@@ -48,6 +48,8 @@ const markerBudget = (length: number) => `…[+${length} chars]`.length;
  *
  * Only the part that fits is scanned, so a megabyte of input costs as much
  * as `maxLength` characters.
+ *
+ * @public
  */
 export function sanitizeForLog(value: unknown, maxLength = 500): string {
   const text = typeof value === 'string' ? value : String(value);

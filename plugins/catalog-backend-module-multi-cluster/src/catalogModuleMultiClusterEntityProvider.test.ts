@@ -6,8 +6,8 @@ import {
   KARMADA_TOKEN,
   karmadaClusters,
   resourceBindings,
-} from '../__testUtils__/karmadaFixtures';
-import { k8sStatus, setupKubernetesMocks } from '../__testUtils__/msw';
+} from './__testUtils__/karmadaFixtures';
+import { k8sStatus, setupKubernetesMocks } from './__testUtils__/msw';
 import { catalogModuleMultiClusterClusters } from './catalogModuleMultiClusterEntityProvider';
 import { MultiClusterEntityProvider } from './MultiClusterEntityProvider';
 

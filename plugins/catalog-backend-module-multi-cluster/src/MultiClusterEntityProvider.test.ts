@@ -1,15 +1,16 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import type { EntityProviderConnection } from '@backstage/plugin-catalog-node';
 import { http, HttpResponse } from 'msw';
-import { KubernetesClient } from '../kubernetes/KubernetesClient';
-import { k8sStatus, setupKubernetesMocks } from '../__testUtils__/msw';
+// The sources live in the backend plugin until a -node library holds them.
+// eslint-disable-next-line @backstage/no-mixed-plugin-imports
+import { createClusterSources } from '@flotilla/plugin-multi-cluster-backend';
+import { k8sStatus, setupKubernetesMocks } from './__testUtils__/msw';
 import {
   KARMADA,
   KARMADA_TOKEN,
+  karmadaClustersWithGarbage,
   resourceBindings,
-} from '../__testUtils__/karmadaFixtures';
-import { karmadaClustersWithGarbage } from '../inventory/__testUtils__/hostileClusters';
-import { KarmadaConnector } from '../inventory/connectors/KarmadaConnector';
+} from './__testUtils__/karmadaFixtures';
 import { MultiClusterEntityProvider } from './MultiClusterEntityProvider';
 
 const server = setupKubernetesMocks();
@@ -27,17 +28,17 @@ function provider() {
     >(async () => {}),
   };
   const entityProvider = new MultiClusterEntityProvider({
-    connectors: [
-      new KarmadaConnector({
-        controlPlane: { name: 'global', url: KARMADA, token: KARMADA_TOKEN },
-        client: KubernetesClient.fromEndpoint(
-          { name: 'karmada-global', url: KARMADA, token: KARMADA_TOKEN },
-          2000,
-        ),
-        logger,
-        conflictRetries: 1,
+    connectors: createClusterSources({
+      config: mockServices.rootConfig({
+        data: {
+          multiCluster: {
+            karmada: [{ name: 'global', url: KARMADA, token: KARMADA_TOKEN }],
+            conflictRetries: 1,
+          },
+        },
       }),
-    ],
+      logger,
+    }).map(source => source.connector),
     logger,
     owner: 'group:default/platform',
     locations: { 'karmada:global': KARMADA },

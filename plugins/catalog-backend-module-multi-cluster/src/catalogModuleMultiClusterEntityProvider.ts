@@ -1,0 +1,68 @@
+import {
+  coreServices,
+  createBackendModule,
+} from '@backstage/backend-plugin-api';
+import { readDurationFromConfig } from '@backstage/config';
+import { catalogProcessingExtensionPoint } from '@backstage/plugin-catalog-node';
+// The sources live in the backend plugin until a -node library holds them.
+// eslint-disable-next-line @backstage/no-mixed-plugin-imports
+import { createClusterSources } from '@flotilla/plugin-multi-cluster-backend';
+import { MultiClusterEntityProvider } from './MultiClusterEntityProvider';
+
+/**
+ * Catalog module ingesting Karmada and Cluster API clusters as `Resource`
+ * entities (`spec.type: kubernetes-cluster`).
+ *
+ * @public
+ */
+export const catalogModuleMultiClusterClusters = createBackendModule({
+  pluginId: 'catalog',
+  moduleId: 'multi-cluster-clusters',
+  register(env) {
+    env.registerInit({
+      deps: {
+        config: coreServices.rootConfig,
+        logger: coreServices.logger,
+        scheduler: coreServices.scheduler,
+        catalog: catalogProcessingExtensionPoint,
+      },
+      async init({ config, logger, scheduler, catalog }) {
+        const settings = config.getOptionalConfig(
+          'multiCluster.entityProvider',
+        );
+        if (settings?.getOptionalBoolean('enabled') === false) {
+          return;
+        }
+        const frequency = settings?.has('frequency')
+          ? readDurationFromConfig(settings, { key: 'frequency' })
+          : { minutes: 5 };
+        const sources = createClusterSources({ config, logger });
+        if (sources.length === 0) {
+          logger.info(
+            'No multiCluster.karmada or multiCluster.clusterApi configured; cluster entity provider idle',
+          );
+          return;
+        }
+        const provider = new MultiClusterEntityProvider({
+          connectors: sources.map(source => source.connector),
+          logger,
+          owner:
+            settings?.getOptionalString('owner') ?? 'group:default/platform',
+          locations: Object.fromEntries(
+            sources.map(source => [source.connector.id, source.url]),
+          ),
+        });
+        catalog.addEntityProvider(provider);
+        await scheduler.scheduleTask({
+          id: 'multi-cluster-clusters-entity-provider',
+          frequency,
+          timeout: { minutes: 5 },
+          scope: 'global',
+          fn: async signal => {
+            await provider.run(signal);
+          },
+        });
+      },
+    });
+  },
+});

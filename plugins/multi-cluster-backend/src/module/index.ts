@@ -1,1 +1,0 @@
-export { catalogModuleMultiClusterClusters } from './catalogModuleMultiClusterEntityProvider';
