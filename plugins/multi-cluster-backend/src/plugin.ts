@@ -47,7 +47,7 @@ export const multiClusterPlugin = createBackendPlugin({
       },
       async init(deps) {
         const services = await createMultiClusterServices(deps);
-        const { inventory, authorizer } = services;
+        const { inventory } = services;
         const { httpAuth } = deps;
 
         deps.lifecycle.addShutdownHook(() => inventory.stop());
@@ -73,32 +73,22 @@ export const multiClusterPlugin = createBackendPlugin({
           createRouter([
             createClustersRouter({
               httpAuth,
-              inventory,
-              authorizer,
+              clusters: services.clusterReads,
               lifecycle: services.lifecycle,
             }),
-            createHistoryRouter({
-              httpAuth,
-              inventory,
-              authorizer,
-              history: services.store,
-            }),
+            createHistoryRouter({ httpAuth, clusters: services.clusterReads }),
             createPlacementRouter({
               httpAuth,
-              authorizer,
-              simulator: services.simulator,
+              placement: services.placementReads,
             }),
             createEntityPlacementRouter({
               httpAuth,
-              authorizer,
-              placement: services.placement,
+              placement: services.placementReads,
             }),
             createConnectivityRouter({
               httpAuth,
-              authorizer,
-              inventory,
-              addons: services.addons,
-              exposure: services.exposure,
+              fleetViews: services.fleetViews,
+              exposure: services.exposureReads,
             }),
             createFailoverRouter({ httpAuth, service: failover.service }),
           ]),

@@ -6,7 +6,7 @@ import { actionInputSchema, inputOf, toJson } from './util';
 /** `multi-cluster:get-cluster` */
 export function registerGetClusterAction(
   actions: ActionsRegistryService,
-  services: Pick<MultiClusterServices, 'lifecycle'>,
+  services: Pick<MultiClusterServices, 'clusterReads'>,
 ) {
   actions.register({
     name: 'get-cluster',
@@ -20,9 +20,10 @@ export function registerGetClusterAction(
     },
     action: async ({ input, credentials }) => {
       const { name } = inputOf(clusterRefSchema, input);
-      const cluster = await services.lifecycle.getCluster(name, {
+      const cluster = await services.clusterReads.getCluster(
+        name,
         credentials,
-      });
+      );
       return { output: { cluster: toJson(cluster) } };
     },
   });

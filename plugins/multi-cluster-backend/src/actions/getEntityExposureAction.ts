@@ -1,16 +1,12 @@
 import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
-import {
-  entityRefRequestSchema,
-  multiClusterClusterReadPermission,
-  multiClusterPlacementReadPermission,
-} from '@flotilla/plugin-multi-cluster-common';
+import { entityRefRequestSchema } from '@flotilla/plugin-multi-cluster-common';
 import { MultiClusterServices } from '../service/createServices';
 import { actionInputSchema, entityRefOf, toJson } from './util';
 
 /** `multi-cluster:get-entity-exposure` */
 export function registerGetEntityExposureAction(
   actions: ActionsRegistryService,
-  services: Pick<MultiClusterServices, 'exposure' | 'authorizer'>,
+  services: Pick<MultiClusterServices, 'exposureReads'>,
 ) {
   actions.register({
     name: 'get-entity-exposure',
@@ -29,19 +25,10 @@ export function registerGetEntityExposureAction(
         }),
     },
     action: async ({ input, credentials }) => {
-      await services.authorizer.authorizeBasic(
-        multiClusterPlacementReadPermission,
-        credentials,
-      );
-      const canRead = await services.authorizer.clusterPredicate(
-        multiClusterClusterReadPermission,
-        credentials,
-      );
       const ref = entityRefOf(input);
-      const result = await services.exposure.getExposure(
+      const result = await services.exposureReads.getExposure(
         ref,
         credentials,
-        canRead,
       );
       return { output: toJson(result) };
     },

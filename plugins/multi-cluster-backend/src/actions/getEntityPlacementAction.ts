@@ -1,16 +1,12 @@
 import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
-import {
-  entityRefRequestSchema,
-  multiClusterClusterReadPermission,
-  multiClusterPlacementReadPermission,
-} from '@flotilla/plugin-multi-cluster-common';
+import { entityRefRequestSchema } from '@flotilla/plugin-multi-cluster-common';
 import { MultiClusterServices } from '../service/createServices';
 import { actionInputSchema, entityRefOf, toJson } from './util';
 
 /** `multi-cluster:get-entity-placement` */
 export function registerGetEntityPlacementAction(
   actions: ActionsRegistryService,
-  services: Pick<MultiClusterServices, 'placement' | 'authorizer'>,
+  services: Pick<MultiClusterServices, 'placementReads'>,
 ) {
   actions.register({
     name: 'get-entity-placement',
@@ -30,19 +26,10 @@ export function registerGetEntityPlacementAction(
         }),
     },
     action: async ({ input, credentials }) => {
-      await services.authorizer.authorizeBasic(
-        multiClusterPlacementReadPermission,
-        credentials,
-      );
-      const canRead = await services.authorizer.clusterPredicate(
-        multiClusterClusterReadPermission,
-        credentials,
-      );
       const ref = entityRefOf(input);
-      const result = await services.placement.getPlacement(
+      const result = await services.placementReads.getEntityPlacement(
         ref,
         credentials,
-        canRead,
       );
       return { output: toJson(result) };
     },

@@ -1,8 +1,6 @@
 import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
 import {
-  buildConnectivityReport,
   emptyRequestSchema,
-  multiClusterClusterReadPermission,
   resourceListSchema,
 } from '@flotilla/plugin-multi-cluster-common';
 import { MultiClusterServices } from '../service/createServices';
@@ -11,7 +9,7 @@ import { actionInputSchema, toJson } from './util';
 /** `multi-cluster:get-fleet-connectivity` */
 export function registerGetFleetConnectivityAction(
   actions: ActionsRegistryService,
-  services: Pick<MultiClusterServices, 'inventory' | 'authorizer'>,
+  services: Pick<MultiClusterServices, 'fleetViews'>,
 ) {
   actions.register({
     name: 'get-fleet-connectivity',
@@ -38,12 +36,8 @@ export function registerGetFleetConnectivityAction(
         }),
     },
     action: async ({ credentials }) => {
-      const canRead = await services.authorizer.clusterPredicate(
-        multiClusterClusterReadPermission,
-        credentials,
-      );
-      const clusters = (await services.inventory.getClusters()).filter(canRead);
-      return { output: toJson(buildConnectivityReport(clusters)) };
+      const report = await services.fleetViews.getConnectivity(credentials);
+      return { output: toJson(report) };
     },
   });
 }

@@ -1,15 +1,12 @@
 import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
-import {
-  listClustersRequestSchema,
-  multiClusterClusterReadPermission,
-} from '@flotilla/plugin-multi-cluster-common';
+import { listClustersRequestSchema } from '@flotilla/plugin-multi-cluster-common';
 import { MultiClusterServices } from '../service/createServices';
 import { actionInputSchema, inputOf, toJson } from './util';
 
 /** `multi-cluster:list-clusters` */
 export function registerListClustersAction(
   actions: ActionsRegistryService,
-  services: Pick<MultiClusterServices, 'inventory' | 'authorizer'>,
+  services: Pick<MultiClusterServices, 'clusterReads'>,
 ) {
   actions.register({
     name: 'list-clusters',
@@ -30,14 +27,10 @@ export function registerListClustersAction(
         listClustersRequestSchema,
         input,
       );
-      const canRead = await services.authorizer.clusterPredicate(
-        multiClusterClusterReadPermission,
-        credentials,
-      );
-      const result = await services.inventory.listClusters(
+      const result = await services.clusterReads.listClusters(
         filter,
         { limit, offset },
-        canRead,
+        credentials,
       );
       return { output: toJson(result) };
     },

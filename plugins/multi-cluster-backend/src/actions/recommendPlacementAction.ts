@@ -1,8 +1,6 @@
 import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
 import { InputError } from '@backstage/errors';
 import {
-  multiClusterClusterReadPermission,
-  multiClusterPlacementReadPermission,
   QuantityError,
   recommendPlacementRequestSchema,
 } from '@flotilla/plugin-multi-cluster-common';
@@ -13,7 +11,7 @@ import { actionInputSchema, inputOf, toJson } from './util';
 /** `multi-cluster:recommend-placement` */
 export function registerRecommendPlacementAction(
   actions: ActionsRegistryService,
-  services: Pick<MultiClusterServices, 'simulator' | 'authorizer'>,
+  services: Pick<MultiClusterServices, 'placementReads'>,
 ) {
   actions.register({
     name: 'recommend-placement',
@@ -37,20 +35,11 @@ export function registerRecommendPlacementAction(
     },
     action: async ({ input, credentials }) => {
       const requirements = inputOf(recommendPlacementRequestSchema, input);
-      await services.authorizer.authorizeBasic(
-        multiClusterPlacementReadPermission,
-        credentials,
-      );
-      const canRead = await services.authorizer.clusterPredicate(
-        multiClusterClusterReadPermission,
-        credentials,
-      );
       try {
         return {
           output: toJson(
-            await services.simulator.recommend(
+            await services.placementReads.recommend(
               requirements,
-              canRead,
               credentials,
             ),
           ),

@@ -1,8 +1,6 @@
 import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
 import { InputError } from '@backstage/errors';
 import {
-  multiClusterClusterReadPermission,
-  multiClusterPlacementReadPermission,
   QuantityError,
   simulatePlacementRequestSchema,
 } from '@flotilla/plugin-multi-cluster-common';
@@ -13,7 +11,7 @@ import { actionInputSchema, inputOf, toJson } from './util';
 /** `multi-cluster:simulate-placement` */
 export function registerSimulatePlacementAction(
   actions: ActionsRegistryService,
-  services: Pick<MultiClusterServices, 'simulator' | 'authorizer'>,
+  services: Pick<MultiClusterServices, 'placementReads'>,
 ) {
   actions.register({
     name: 'simulate-placement',
@@ -36,18 +34,9 @@ export function registerSimulatePlacementAction(
     },
     action: async ({ input, credentials }) => {
       const request = inputOf(simulatePlacementRequestSchema, input);
-      await services.authorizer.authorizeBasic(
-        multiClusterPlacementReadPermission,
-        credentials,
-      );
-      const canRead = await services.authorizer.clusterPredicate(
-        multiClusterClusterReadPermission,
-        credentials,
-      );
       try {
-        const result = await services.simulator.simulate(
+        const result = await services.placementReads.simulate(
           request,
-          canRead,
           credentials,
         );
         return { output: toJson(result) };

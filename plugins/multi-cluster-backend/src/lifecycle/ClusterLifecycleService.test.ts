@@ -13,7 +13,7 @@ import {
 import { MutationRecorder } from '../history/MutationRecorder';
 import { FleetInventoryService } from '../inventory/FleetInventory';
 import { FleetCluster } from '../inventory/types';
-import { ClusterAuthorizer } from '../permissions/ClusterAuthorizer';
+import { ClusterPermissions } from '../permissions/ClusterPermissions';
 import { ClusterLifecycleService } from './ClusterLifecycleService';
 import { ClusterLifecycleProvider } from './types';
 
@@ -45,7 +45,7 @@ describe.each(databases.eachSupportedId())(
         database: { getClient: async () => knex },
       });
       const { auditor, events } = recordingAuditor();
-      const authorizer = {
+      const permissions = {
         authorizeCluster: async (permission: { name: string }) => {
           if (!options.allow) {
             throw new NotAllowedError(
@@ -53,7 +53,7 @@ describe.each(databases.eachSupportedId())(
             );
           }
         },
-      } as unknown as ClusterAuthorizer;
+      } as unknown as ClusterPermissions;
       const inventory = {
         getCluster: async (name: string) =>
           name === cluster.name ? cluster : undefined,
@@ -82,7 +82,7 @@ describe.each(databases.eachSupportedId())(
       const service = new ClusterLifecycleService({
         inventory,
         providers: new Map([['mgmt', provider]]),
-        authorizer,
+        permissions,
         recorder: new MutationRecorder({
           auditor,
           history,

@@ -5,7 +5,6 @@ import {
 import { InputError, NotFoundError } from '@backstage/errors';
 import {
   multiClusterClusterDeletePermission,
-  multiClusterClusterReadPermission,
   multiClusterClusterScalePermission,
   multiClusterClusterUpgradePermission,
 } from '@flotilla/plugin-multi-cluster-common';
@@ -14,7 +13,7 @@ import { Request } from 'express';
 import { MutationRecorder } from '../history/MutationRecorder';
 import { FleetInventoryService } from '../inventory/FleetInventory';
 import { FleetCluster } from '../inventory/types';
-import { ClusterAuthorizer } from '../permissions/ClusterAuthorizer';
+import { ClusterPermissions } from '../permissions/ClusterPermissions';
 import {
   ClusterLifecycleProvider,
   DeleteClusterResult,
@@ -39,7 +38,7 @@ export class ClusterLifecycleService {
     private readonly options: {
       inventory: FleetInventoryService;
       providers: Map<string, ClusterLifecycleProvider>;
-      authorizer: ClusterAuthorizer;
+      permissions: Pick<ClusterPermissions, 'authorizeCluster'>;
       recorder: MutationRecorder;
       logger: LoggerService;
       onChange?: () => void;
@@ -76,22 +75,11 @@ export class ClusterLifecycleService {
     ctx: CallContext,
   ) {
     return () =>
-      this.options.authorizer.authorizeCluster(
+      this.options.permissions.authorizeCluster(
         permission,
         cluster,
         ctx.credentials,
       );
-  }
-
-  /** Reads a cluster if the caller holds the read permission on it. */
-  async getCluster(name: string, ctx: CallContext): Promise<FleetCluster> {
-    const cluster = await this.resolve(name);
-    await this.options.authorizer.authorizeCluster(
-      multiClusterClusterReadPermission,
-      cluster,
-      ctx.credentials,
-    );
-    return cluster;
   }
 
   async scale(

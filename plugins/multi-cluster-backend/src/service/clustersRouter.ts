@@ -1,24 +1,18 @@
 import { HttpAuthService } from '@backstage/backend-plugin-api';
-import { NotFoundError } from '@backstage/errors';
-import {
-  multiClusterApiRoutes as routes,
-  multiClusterClusterReadPermission,
-} from '@flotilla/plugin-multi-cluster-common';
+import { multiClusterApiRoutes as routes } from '@flotilla/plugin-multi-cluster-common';
 import Router from 'express-promise-router';
-import { FleetInventoryService } from '../inventory/FleetInventory';
+import { ClusterReadService } from '../clusters/ClusterReadService';
 import { ClusterLifecycleService } from '../lifecycle/ClusterLifecycleService';
-import { ClusterAuthorizer } from '../permissions/ClusterAuthorizer';
 import { BODY_LIMITS, jsonBody } from './bodyParser';
 import { parseBody, parsePath, parseQuery } from './validation';
 
 /** `GET /clusters`, `GET /clusters/:name` and the lifecycle calls. */
 export function createClustersRouter(options: {
   httpAuth: HttpAuthService;
-  inventory: FleetInventoryService;
-  authorizer: ClusterAuthorizer;
+  clusters: ClusterReadService;
   lifecycle: ClusterLifecycleService;
 }) {
-  const { httpAuth, inventory, authorizer, lifecycle } = options;
+  const { httpAuth, clusters, lifecycle } = options;
   const router = Router();
   const lifecycleBody = jsonBody(BODY_LIMITS.lifecycle);
 
@@ -30,11 +24,9 @@ export function createClustersRouter(options: {
       routes.listClusters,
       req.query,
     );
-    const canRead = await authorizer.clusterPredicate(
-      multiClusterClusterReadPermission,
-      credentials,
+    res.json(
+      await clusters.listClusters(filter, { limit, offset }, credentials),
     );
-    res.json(await inventory.listClusters(filter, { limit, offset }, canRead));
   });
 
   router.get(routes.getCluster.path, async (req, res) => {
@@ -43,16 +35,7 @@ export function createClustersRouter(options: {
     });
     const { name } = parsePath(routes.getCluster, req.params);
     parseQuery(routes.getCluster, req.query);
-    const cluster = await inventory.getCluster(name);
-    if (!cluster) {
-      throw new NotFoundError(`Cluster '${name}' not found`);
-    }
-    await authorizer.authorizeCluster(
-      multiClusterClusterReadPermission,
-      cluster,
-      credentials,
-    );
-    res.json(cluster);
+    res.json(await clusters.getCluster(name, credentials));
   });
 
   router.post(routes.scaleCluster.path, lifecycleBody, async (req, res) => {

@@ -9,6 +9,8 @@ import {
 } from '@backstage/backend-plugin-api';
 import { CatalogService } from '@backstage/plugin-catalog-node';
 import { AddonCoverageService } from '../addons/AddonCoverageService';
+import { ClusterReadService } from '../clusters/ClusterReadService';
+import { FleetViewService } from '../clusters/FleetViewService';
 import { createAddonClientResolver } from '../addons/clientResolver';
 import { readAddonsConfig } from '../addons/config';
 import { MultiClusterConfig, readMultiClusterConfig } from '../config';
@@ -20,6 +22,7 @@ import { ClusterApiConnector } from '../inventory/connectors/ClusterApiConnector
 import { ConfigClusterConnector } from '../inventory/connectors/ConfigClusterConnector';
 import { DependencyResolver } from '../exposure/DependencyResolver';
 import { EntityExposureService } from '../exposure/EntityExposureService';
+import { ExposureReadService } from '../exposure/ExposureReadService';
 import { KarmadaConnector } from '../inventory/connectors/KarmadaConnector';
 import { FleetInventory } from '../inventory/FleetInventory';
 import { FleetConnector } from '../inventory/types';
@@ -28,14 +31,17 @@ import { durationToMilliseconds } from '@backstage/types';
 import { ClusterClientFactory } from '../kubernetes/ClusterClientFactory';
 import { ClusterLifecycleService } from '../lifecycle/ClusterLifecycleService';
 import { ClusterLifecycleProvider } from '../lifecycle/types';
-import { ClusterAuthorizer } from '../permissions/ClusterAuthorizer';
+import { ClusterPermissions } from '../permissions/ClusterPermissions';
 import { EntityPlacementService } from '../placement/EntityPlacementService';
+import { PlacementReadService } from '../placement/PlacementReadService';
 import { PlacementSimulator } from '../placement/PlacementSimulator';
 import { WorkloadService } from '../workloads/WorkloadService';
 
 /**
  * Everything the routes, actions and other modules of the plugin (e.g.
- * failover) use.
+ * failover) use. Routes and actions call only the services that authorize
+ * the caller themselves: clusterReads, fleetViews, placementReads,
+ * exposureReads and lifecycle.
  *
  * @public
  */
@@ -47,7 +53,6 @@ export interface MultiClusterServices {
   karmada: KarmadaConnector[];
   clusterApi: ClusterApiConnector[];
   workloads: WorkloadService;
-  authorizer: ClusterAuthorizer;
   recorder: MutationRecorder;
   lifecycle: ClusterLifecycleService;
   simulator: PlacementSimulator;
@@ -55,6 +60,10 @@ export interface MultiClusterServices {
   dependencies: DependencyResolver;
   exposure: EntityExposureService;
   addons: AddonCoverageService;
+  clusterReads: ClusterReadService;
+  fleetViews: FleetViewService;
+  placementReads: PlacementReadService;
+  exposureReads: ExposureReadService;
 }
 
 /** Builds the plugin's services from the core services. */
@@ -130,7 +139,7 @@ export async function createMultiClusterServices(deps: {
     census,
   });
   const workloads = new WorkloadService({ inventory, clients });
-  const authorizer = new ClusterAuthorizer(
+  const permissions = new ClusterPermissions(
     deps.permissions,
     deps.permissionsRegistry,
   );
@@ -146,7 +155,7 @@ export async function createMultiClusterServices(deps: {
   const lifecycle = new ClusterLifecycleService({
     inventory,
     providers,
-    authorizer,
+    permissions,
     recorder,
     logger,
     onChange: () => inventory.requestRefresh(),
@@ -179,6 +188,11 @@ export async function createMultiClusterServices(deps: {
     timeoutMs: config.connectorTimeoutMs,
     clientFor: createAddonClientResolver({ clients, inventory }),
   });
+  const clusterReads = new ClusterReadService({
+    inventory,
+    permissions,
+    history: store,
+  });
   return {
     config,
     store,
@@ -187,7 +201,6 @@ export async function createMultiClusterServices(deps: {
     karmada,
     clusterApi,
     workloads,
-    authorizer,
     recorder,
     lifecycle,
     simulator,
@@ -195,5 +208,13 @@ export async function createMultiClusterServices(deps: {
     dependencies,
     exposure,
     addons,
+    clusterReads,
+    fleetViews: new FleetViewService({ clusters: clusterReads, addons }),
+    placementReads: new PlacementReadService({
+      permissions,
+      simulator,
+      placement,
+    }),
+    exposureReads: new ExposureReadService({ permissions, exposure }),
   };
 }

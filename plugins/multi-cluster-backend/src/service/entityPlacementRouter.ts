@@ -1,21 +1,15 @@
 import { HttpAuthService } from '@backstage/backend-plugin-api';
-import {
-  multiClusterApiRoutes as routes,
-  multiClusterClusterReadPermission,
-  multiClusterPlacementReadPermission,
-} from '@flotilla/plugin-multi-cluster-common';
+import { multiClusterApiRoutes as routes } from '@flotilla/plugin-multi-cluster-common';
 import Router from 'express-promise-router';
-import { ClusterAuthorizer } from '../permissions/ClusterAuthorizer';
-import { EntityPlacementService } from '../placement/EntityPlacementService';
+import { PlacementReadService } from '../placement/PlacementReadService';
 import { parsePath, parseQuery } from './validation';
 
 /** `GET /entities/:kind/:namespace/:name/placement`. */
 export function createEntityPlacementRouter(options: {
   httpAuth: HttpAuthService;
-  authorizer: ClusterAuthorizer;
-  placement: EntityPlacementService;
+  placement: PlacementReadService;
 }) {
-  const { httpAuth, authorizer, placement } = options;
+  const { httpAuth, placement } = options;
   const router = Router();
 
   router.get(routes.getEntityPlacement.path, async (req, res) => {
@@ -27,20 +21,8 @@ export function createEntityPlacementRouter(options: {
       req.params,
     );
     parseQuery(routes.getEntityPlacement, req.query);
-    await authorizer.authorizeBasic(
-      multiClusterPlacementReadPermission,
-      credentials,
-    );
-    const canRead = await authorizer.clusterPredicate(
-      multiClusterClusterReadPermission,
-      credentials,
-    );
     res.json(
-      await placement.getPlacement(
-        { kind, namespace, name },
-        credentials,
-        canRead,
-      ),
+      await placement.getEntityPlacement({ kind, namespace, name }, credentials),
     );
   });
 

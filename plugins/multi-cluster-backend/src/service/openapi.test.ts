@@ -24,31 +24,15 @@ function pluginRouter(): Router {
   return createRouter([
     createClustersRouter({
       httpAuth: unused,
-      inventory: unused,
-      authorizer: unused,
+      clusters: unused,
       lifecycle: unused,
     }),
-    createHistoryRouter({
-      httpAuth: unused,
-      inventory: unused,
-      authorizer: unused,
-      history: unused,
-    }),
-    createPlacementRouter({
-      httpAuth: unused,
-      authorizer: unused,
-      simulator: unused,
-    }),
-    createEntityPlacementRouter({
-      httpAuth: unused,
-      authorizer: unused,
-      placement: unused,
-    }),
+    createHistoryRouter({ httpAuth: unused, clusters: unused }),
+    createPlacementRouter({ httpAuth: unused, placement: unused }),
+    createEntityPlacementRouter({ httpAuth: unused, placement: unused }),
     createConnectivityRouter({
       httpAuth: unused,
-      authorizer: unused,
-      inventory: unused,
-      addons: unused,
+      fleetViews: unused,
       exposure: unused,
     }),
     createFailoverRouter({ httpAuth: unused, service: unused }),

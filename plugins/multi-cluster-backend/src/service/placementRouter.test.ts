@@ -8,26 +8,21 @@ import {
 } from '@backstage/backend-test-utils';
 import { QuantityError } from '@flotilla/plugin-multi-cluster-common';
 import request from 'supertest';
-import { ClusterAuthorizer } from '../permissions/ClusterAuthorizer';
-import { PlacementSimulator } from '../placement/PlacementSimulator';
+import { PlacementReadService } from '../placement/PlacementReadService';
 import { createPlacementRouter } from './placementRouter';
 
 const USER = mockCredentials.user.header('user:default/alice');
 
-/** The router on a simulator that fails the way `failure` says. */
+/** The router on placement reads that fail the way `failure` says. */
 async function startWith(failure: Error) {
-  const simulator = {
+  const placement = {
     simulate: jest.fn(async () => {
       throw failure;
     }),
     recommend: jest.fn(async () => {
       throw failure;
     }),
-  } as unknown as PlacementSimulator;
-  const authorizer = {
-    authorizeBasic: async () => {},
-    clusterPredicate: async () => () => true,
-  } as unknown as ClusterAuthorizer;
+  } as unknown as PlacementReadService;
   const plugin = createBackendPlugin({
     pluginId: 'multi-cluster',
     register(env) {
@@ -38,7 +33,7 @@ async function startWith(failure: Error) {
         },
         async init({ httpRouter, httpAuth }) {
           httpRouter.use(
-            createPlacementRouter({ httpAuth, authorizer, simulator }),
+            createPlacementRouter({ httpAuth, placement }),
           );
         },
       });

@@ -4,19 +4,14 @@ import {
 } from '@backstage/backend-plugin-api';
 import { InputError } from '@backstage/errors';
 import {
-  multiClusterClusterReadPermission,
   QuantityError,
   multiClusterApiRoutes as routes,
-  multiClusterPlacementReadPermission,
 } from '@flotilla/plugin-multi-cluster-common';
 import type { Response } from 'express';
 import Router from 'express-promise-router';
 import { z } from 'zod';
-import { ClusterAuthorizer } from '../permissions/ClusterAuthorizer';
-import {
-  isPlacementError,
-  PlacementSimulator,
-} from '../placement/PlacementSimulator';
+import { PlacementReadService } from '../placement/PlacementReadService';
+import { isPlacementError } from '../placement/PlacementSimulator';
 import { BODY_LIMITS, jsonBody } from './bodyParser';
 import { parseBody } from './validation';
 
@@ -47,19 +42,16 @@ function sendPlacementError(res: Response, error: unknown): void {
  */
 export function createPlacementRouter(options: {
   httpAuth: HttpAuthService;
-  authorizer: ClusterAuthorizer;
-  simulator: PlacementSimulator;
+  placement: Pick<PlacementReadService, 'simulate' | 'recommend'>;
 }) {
-  const { httpAuth, authorizer, simulator } = options;
+  const { httpAuth, placement } = options;
   const router = Router();
 
-  // Both routes answer on the clusters the caller may read.
   function placementRoute<S extends z.ZodTypeAny>(
     route: { path: string; body?: S },
     bodyLimit: string,
     answer: (
       body: z.output<S>,
-      canRead: Awaited<ReturnType<ClusterAuthorizer['clusterPredicate']>>,
       credentials: BackstageCredentials,
     ) => Promise<unknown>,
   ) {
@@ -68,33 +60,19 @@ export function createPlacementRouter(options: {
         allow: ['user', 'service'],
       });
       const body = parseBody(route, req.body);
-      await authorizer.authorizeBasic(
-        multiClusterPlacementReadPermission,
-        credentials,
-      );
-      const canRead = await authorizer.clusterPredicate(
-        multiClusterClusterReadPermission,
-        credentials,
-      );
       try {
-        res.json(await answer(body, canRead, credentials));
+        res.json(await answer(body, credentials));
       } catch (error) {
         sendPlacementError(res, error);
       }
     });
   }
 
-  placementRoute(
-    routes.simulatePlacement,
-    BODY_LIMITS.simulate,
-    (body, canRead, credentials) =>
-      simulator.simulate(body, canRead, credentials),
+  placementRoute(routes.simulatePlacement, BODY_LIMITS.simulate, (body, c) =>
+    placement.simulate(body, c),
   );
-  placementRoute(
-    routes.recommendPlacement,
-    BODY_LIMITS.recommend,
-    (body, canRead, credentials) =>
-      simulator.recommend(body, canRead, credentials),
+  placementRoute(routes.recommendPlacement, BODY_LIMITS.recommend, (body, c) =>
+    placement.recommend(body, c),
   );
 
   return router;

@@ -1,0 +1,51 @@
+import { BackstageCredentials } from '@backstage/backend-plugin-api';
+import {
+  buildConnectivityReport,
+  type AddonCoverageReport,
+  type FleetConnectivityReport,
+} from '@flotilla/plugin-multi-cluster-common';
+import { FleetCluster } from '../inventory/types';
+import { ClusterReadService } from './ClusterReadService';
+
+/** Reads fleet-wide add-on coverage (the AddonCoverageService). */
+export interface AddonCoverageReader {
+  getCoverage(fleet: FleetCluster[]): Promise<AddonCoverageReport>;
+}
+
+/**
+ * Fleet-wide views (connectivity, add-on coverage) over the clusters the
+ * caller may read.
+ */
+export class FleetViewService {
+  constructor(
+    private readonly options: {
+      clusters: Pick<ClusterReadService, 'readableClusters'>;
+      addons: AddonCoverageReader;
+    },
+  ) {}
+
+  /** Cluster sets, fabric findings and borrowed capacity. */
+  async getConnectivity(
+    credentials: BackstageCredentials,
+  ): Promise<FleetConnectivityReport> {
+    return buildConnectivityReport(
+      await this.options.clusters.readableClusters(credentials),
+    );
+  }
+
+  /** Add-on coverage, naming only clusters the caller may read. */
+  async getAddonCoverage(
+    credentials: BackstageCredentials,
+  ): Promise<AddonCoverageReport> {
+    const clusters = await this.options.clusters.readableClusters(credentials);
+    const readable = new Set(clusters.map(c => c.name));
+    const report = await this.options.addons.getCoverage(clusters);
+    // A delivery's status can name clusters the caller may not read.
+    return {
+      addons: report.addons.map(addon => ({
+        ...addon,
+        clusters: addon.clusters.filter(c => readable.has(c.cluster)),
+      })),
+    };
+  }
+}
