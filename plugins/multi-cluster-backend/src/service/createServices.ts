@@ -39,8 +39,8 @@ import { WorkloadService } from '../workloads/WorkloadService';
 
 /**
  * Everything the routes, actions and other modules of the plugin (e.g.
- * failover) use. Routes and actions call only the services that authorize
- * the caller themselves: clusterReads, fleetViews, placementReads,
+ * failover) use. Routes and actions call only the services that check
+ * the caller's permissions themselves: clusterReads, fleetViews, placementReads,
  * exposureReads and lifecycle.
  *
  * @public
