@@ -6,6 +6,7 @@ import type {
   FleetCluster,
 } from '@flotilla/plugin-multi-cluster-common';
 import pLimit from 'p-limit';
+import { withDeadline } from '../util/deadline';
 import { sanitizeForLog } from '../util/sanitize';
 import { ArgoCdApplicationSetSource } from './ArgoCdApplicationSetSource';
 import { requiredClusters } from './coverage';
@@ -86,22 +87,12 @@ export class AddonCoverageService {
         `no source reads ${addon.delivery.type} deliveries`,
       );
     }
-    const timeoutMs = this.options.timeoutMs ?? 30_000;
-    const controller = new AbortController();
-    const onAbort = () => controller.abort();
-    options.signal?.addEventListener('abort', onAbort);
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        controller.abort();
-        reject(new Error(`timed out after ${timeoutMs} ms`));
-      }, timeoutMs);
-    });
     try {
-      return await Promise.race([
-        source.coverage(addon, fleet, { signal: controller.signal }),
-        timeout,
-      ]);
+      return await withDeadline(
+        `reading ${addon.delivery.type} coverage`,
+        { timeoutMs: this.options.timeoutMs ?? 30_000, signal: options.signal },
+        signal => source.coverage(addon, fleet, { signal }),
+      );
     } catch (error) {
       // A delivery's error text comes from a cluster: escaped, bounded.
       const message = sanitizeForLog(
@@ -111,9 +102,6 @@ export class AddonCoverageService {
         `Could not read add-on '${addon.name}' coverage: ${message}`,
       );
       return this.failed(addon, fleet, message);
-    } finally {
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onAbort);
     }
   }
 

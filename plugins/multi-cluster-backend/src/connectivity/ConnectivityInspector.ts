@@ -6,6 +6,7 @@ import type {
   VirtualNode,
 } from '@flotilla/plugin-multi-cluster-common';
 import { boundProblems } from '../inventory/findings';
+import { withDeadline } from '../util/deadline';
 import type { KubernetesClient } from '../kubernetes/KubernetesClient';
 import { CiliumClusterMeshDetector } from './detectors/CiliumClusterMeshDetector';
 import { describeDetectorError } from './detectors/errors';
@@ -32,16 +33,12 @@ export interface ConnectivityInspection {
 /** How long a detector's last complete answer stands in for failed attempts. */
 const DEFAULT_LAST_RESULT_MAX_AGE_MS = 30 * 60_000;
 
-/** Thrown at the inspection's deadline: the cluster was slow, not wrong. */
-class InspectionDeadlineError extends Error {}
-
 /**
  * A failure that says nothing about what the cluster holds (a timeout, a
  * dropped connection, a 5xx or 429 from the cluster or a proxy in front of
  * it), as opposed to an answer (403, 404, a malformed object).
  */
 function isTransient(error: unknown): boolean {
-  if (error instanceof InspectionDeadlineError) return true;
   if (!(error instanceof KubernetesRequestError)) return false;
   const status = error.statusCode;
   return (
@@ -232,44 +229,21 @@ export class ConnectivityInspector {
         `Connectivity inspection of ${clusterName}: timeoutMs must be a positive number, got ${options.timeoutMs}`,
       );
     }
-    const controller = new AbortController();
-    const onAbort = () => controller.abort();
-    if (options.signal?.aborted) controller.abort();
-    options.signal?.addEventListener('abort', onAbort);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // Rejects at the deadline, so a detector that ignores the signal cannot hold the cluster.
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        controller.abort();
-        reject(
-          new InspectionDeadlineError(
-            `timed out after ${options.timeoutMs} ms on ${clusterName}`,
-          ),
-        );
-      }, options.timeoutMs);
-    });
-    deadline.catch(() => undefined);
-
-    try {
-      const settled = await Promise.all(
-        this.detectors.map(async (detector): Promise<SettledDetector> => {
-          try {
-            const result = await Promise.race([
-              detector.detect(client, { signal: controller.signal }),
-              deadline,
-            ]);
-            this.remember(clusterName, detector.id, result);
-            return { id: detector.id, result };
-          } catch (error) {
-            return this.settleFailure(clusterName, detector.id, error);
-          }
-        }),
-      );
-      return this.merge(settled);
-    } finally {
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onAbort);
-    }
+    const settled = await Promise.all(
+      this.detectors.map(async (detector): Promise<SettledDetector> => {
+        try {
+          // A timeout (the cluster was slow, not wrong) is transient.
+          const result = await withDeadline(clusterName, options, signal =>
+            detector.detect(client, { signal }),
+          );
+          this.remember(clusterName, detector.id, result);
+          return { id: detector.id, result };
+        } catch (error) {
+          return this.settleFailure(clusterName, detector.id, error);
+        }
+      }),
+    );
+    return this.merge(settled);
   }
 
   private merge(settled: SettledDetector[]): ConnectivityInspection {

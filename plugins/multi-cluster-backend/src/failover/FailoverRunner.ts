@@ -7,11 +7,8 @@ import {
   StepError,
   StepExecutors,
 } from './steps';
-import {
-  LeaseLostError,
-  StepTimeoutError,
-  withLastObservation,
-} from './runInterruptions';
+import { LeaseLostError, withLastObservation } from './runInterruptions';
+import { untilAborted } from '../util/deadline';
 import { FailoverRun, FailoverStepRecord } from './types';
 import { HISTORY_BOUNDS, sanitizeForLog, sanitizeJson } from '../util/sanitize';
 
@@ -281,36 +278,21 @@ export class FailoverRunner {
         step: stepInfo('running', attempt),
       });
 
-      const controller = new AbortController();
-      const onLeaseLost = () => controller.abort(new LeaseLostError(run.id));
-      leaseSignal.addEventListener('abort', onLeaseLost);
-      const timer = setTimeout(
-        () =>
-          controller.abort(
-            new StepTimeoutError(
-              `timed out after ${Math.round(timeoutMs)}ms (attempt ${attempt})`,
-            ),
-          ),
-        timeoutMs,
-      );
+      // Aborted at the attempt's deadline or when the lease is lost.
+      const deadline = AbortSignal.timeout(Math.round(timeoutMs));
+      const signal = AbortSignal.any([leaseSignal, deadline]);
       const execution = executors[step.kind]({
         run,
         step,
         attempt,
-        signal: controller.signal,
+        signal,
         timeoutMs,
         pollIntervalMs,
         deps,
       });
       try {
-        const result = await Promise.race([
-          execution,
-          new Promise<never>((_, reject) => {
-            controller.signal.addEventListener('abort', () =>
-              reject(controller.signal.reason),
-            );
-          }),
-        ]);
+        // A step that ignores its signal cannot hold the run past the deadline.
+        const result = await untilAborted(execution, signal);
         const now = new Date().toISOString();
         const status = result.skipped ? 'skipped' : 'succeeded';
         // Outputs echo cluster and webhook responses: recorded escaped and
@@ -345,8 +327,14 @@ export class FailoverRunner {
           throw new LeaseLostError(run.id);
         }
         const message = sanitizeForLog(
-          error instanceof StepTimeoutError
-            ? await withLastObservation(error, execution)
+          deadline.aborted
+            ? await withLastObservation(
+                `timed out after ${Math.round(
+                  timeoutMs,
+                )}ms (attempt ${attempt})`,
+                execution,
+                deadline.reason,
+              )
             : errorMessage(error),
           MAX_STEP_ERROR,
         );
@@ -387,9 +375,6 @@ export class FailoverRunner {
         } catch {
           throw new LeaseLostError(run.id);
         }
-      } finally {
-        clearTimeout(timer);
-        leaseSignal.removeEventListener('abort', onLeaseLost);
       }
     }
     return 'failed';

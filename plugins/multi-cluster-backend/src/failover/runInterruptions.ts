@@ -1,4 +1,5 @@
-import { errorMessage } from './steps/types';
+import { untilAborted } from '../util/deadline';
+import { errorMessage } from '../util/errorMessage';
 
 /** Raised inside a run when the worker lost its lease (or was stopped). */
 export class LeaseLostError extends Error {
@@ -8,33 +9,28 @@ export class LeaseLostError extends Error {
   }
 }
 
-/** Aborts a step attempt that ran past its timeout. */
-export class StepTimeoutError extends Error {}
-
 /** How long a timed-out step may take to report what it last saw. */
 const TIMEOUT_REPORT_GRACE_MS = 2_000;
 
 /**
  * A timeout's message with what the step last saw (its own error once it
  * noticed the abort: e.g. which target was unreachable), when it reports
- * that within a short grace; the bare timeout otherwise.
+ * that within a short grace; the bare timeout otherwise (also when the step
+ * merely rethrew the abort's `reason`).
  */
 export async function withLastObservation(
-  timeout: StepTimeoutError,
+  timeout: string,
   execution: Promise<unknown>,
+  reason: unknown,
 ): Promise<string> {
-  let grace: ReturnType<typeof setTimeout> | undefined;
-  const reported = await Promise.race([
+  const reported = await untilAborted(
     execution.then(
       () => undefined,
       (error: unknown) => error,
     ),
-    new Promise<undefined>(resolve => {
-      grace = setTimeout(() => resolve(undefined), TIMEOUT_REPORT_GRACE_MS);
-    }),
-  ]);
-  clearTimeout(grace);
-  return reported instanceof Error && reported !== timeout
-    ? `${timeout.message}: ${errorMessage(reported)}`
-    : timeout.message;
+    AbortSignal.timeout(TIMEOUT_REPORT_GRACE_MS),
+  ).catch(() => undefined);
+  return reported instanceof Error && reported !== reason
+    ? `${timeout}: ${errorMessage(reported)}`
+    : timeout;
 }

@@ -20,6 +20,7 @@ import {
   RefreshSummary,
   StoredCluster,
 } from './types';
+import { withDeadline } from '../util/deadline';
 import { errorMessage } from '../util/errorMessage';
 
 export type { ClusterInspection, ClusterInspector } from './InspectionPass';
@@ -43,23 +44,6 @@ export interface FleetInventoryService {
   getAccess(name: string): Promise<ClusterAccess | undefined>;
   /** Refreshes now (normally done by the scheduled task). */
   refresh(options?: { signal?: AbortSignal }): Promise<RefreshSummary>;
-}
-
-function withTimeout<T>(
-  promise: Promise<T>,
-  ms: number,
-  what: string,
-): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    promise,
-    new Promise<T>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new Error(`${what} timed out after ${ms}ms`)),
-        ms,
-      );
-    }),
-  ]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -260,10 +244,13 @@ export class FleetInventory implements FleetInventoryService {
     const results = await Promise.all(
       this.options.connectors.map(async connector => {
         try {
-          const records = await withTimeout(
-            connector.listClusters({ signal: options?.signal }),
-            this.options.connectorTimeoutMs,
+          const records = await withDeadline(
             `source ${connector.id}`,
+            {
+              timeoutMs: this.options.connectorTimeoutMs,
+              signal: options?.signal,
+            },
+            signal => connector.listClusters({ signal }),
           );
           // While slower sources still list.
           return {

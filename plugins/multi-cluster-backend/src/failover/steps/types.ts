@@ -8,6 +8,7 @@ import { ClusterClientFactory } from '../../kubernetes/ClusterClientFactory';
 import { FailoverConfig } from '../config';
 import { FailoverRun, FailoverStepRecord } from '../types';
 import { errorMessage } from '../../util/errorMessage';
+import { sleep } from '../../util/deadline';
 
 /**
  * Shifts user traffic (DNS, global load balancer) from one cluster to
@@ -82,26 +83,7 @@ export class StepError extends Error {
   }
 }
 
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason ?? new Error('aborted'));
-      return;
-    }
-    let timer: NodeJS.Timeout | undefined = undefined;
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason ?? new Error('aborted'));
-    };
-    timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-export { errorMessage };
+export { errorMessage, sleep };
 
 /**
  * Why a `fetch` failed: undici's error is "fetch failed" whatever happened,
