@@ -11,7 +11,11 @@ import {
   writeManifests,
 } from './util';
 
-/** ID of the Argo CD ApplicationSet action. */
+/**
+ * ID of the Argo CD ApplicationSet action.
+ *
+ * @public
+ */
 export const ARGOCD_APPLICATIONSET_ACTION_ID =
   'multicluster:argocd:applicationset';
 

@@ -11,7 +11,11 @@ import {
   writeManifests,
 } from './util';
 
-/** ID of the Cluster API action. */
+/**
+ * ID of the Cluster API action.
+ *
+ * @public
+ */
 export const CAPI_CLUSTER_ACTION_ID = 'multicluster:capi:cluster';
 
 /**

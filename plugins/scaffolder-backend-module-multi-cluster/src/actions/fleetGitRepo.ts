@@ -12,7 +12,11 @@ import {
   writeManifests,
 } from './util';
 
-/** ID of the Fleet GitRepo action. */
+/**
+ * ID of the Fleet GitRepo action.
+ *
+ * @public
+ */
 export const FLEET_GITREPO_ACTION_ID = 'multicluster:fleet:gitrepo';
 
 /**

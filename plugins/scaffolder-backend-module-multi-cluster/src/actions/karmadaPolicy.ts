@@ -13,7 +13,11 @@ import {
   writeManifests,
 } from './util';
 
-/** ID of the Karmada policy action. */
+/**
+ * ID of the Karmada policy action.
+ *
+ * @public
+ */
 export const KARMADA_POLICY_ACTION_ID = 'multicluster:karmada:policy';
 
 /** A placement may come as data or as YAML/JSON text (e.g. a form's text area). */

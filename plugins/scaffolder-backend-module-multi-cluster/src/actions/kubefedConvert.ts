@@ -8,7 +8,11 @@ import {
   writeManifests,
 } from './util';
 
-/** ID of the kubefed migration action. */
+/**
+ * ID of the kubefed migration action.
+ *
+ * @public
+ */
 export const KUBEFED_CONVERT_ACTION_ID = 'multicluster:kubefed:convert';
 
 /**

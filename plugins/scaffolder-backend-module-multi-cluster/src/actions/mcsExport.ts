@@ -11,7 +11,11 @@ import {
   writeManifests,
 } from './util';
 
-/** ID of the MCS action. */
+/**
+ * ID of the MCS action.
+ *
+ * @public
+ */
 export const MCS_EXPORT_ACTION_ID = 'multicluster:mcs:export';
 
 /**

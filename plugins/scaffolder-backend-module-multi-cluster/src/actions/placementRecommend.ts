@@ -11,7 +11,11 @@ import {
 import { examples } from './placementRecommend.examples';
 import { withoutBlanks } from './util';
 
-/** ID of the placement recommendation action. */
+/**
+ * ID of the placement recommendation action.
+ *
+ * @public
+ */
 export const PLACEMENT_RECOMMEND_ACTION_ID = 'multicluster:placement:recommend';
 
 /**
