@@ -20,10 +20,7 @@ export function registerGetClusterAction(
     },
     action: async ({ input, credentials }) => {
       const { name } = inputOf(clusterRefSchema, input);
-      const cluster = await services.clusterReads.getCluster(
-        name,
-        credentials,
-      );
+      const cluster = await services.clusterReads.getCluster(name, credentials);
       return { output: { cluster: toJson(cluster) } };
     },
   });

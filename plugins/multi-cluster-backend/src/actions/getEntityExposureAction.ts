@@ -26,10 +26,7 @@ export function registerGetEntityExposureAction(
     },
     action: async ({ input, credentials }) => {
       const ref = entityRefOf(input);
-      const result = await services.exposureReads.getExposure(
-        ref,
-        credentials,
-      );
+      const result = await services.exposureReads.getExposure(ref, credentials);
       return { output: toJson(result) };
     },
   });

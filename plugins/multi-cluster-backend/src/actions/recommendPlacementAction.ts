@@ -38,10 +38,7 @@ export function registerRecommendPlacementAction(
       try {
         return {
           output: toJson(
-            await services.placementReads.recommend(
-              requirements,
-              credentials,
-            ),
+            await services.placementReads.recommend(requirements, credentials),
           ),
         };
       } catch (error) {

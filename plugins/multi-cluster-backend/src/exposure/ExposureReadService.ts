@@ -21,8 +21,9 @@ export class ExposureReadService {
     ref: CompoundEntityRef,
     credentials: BackstageCredentials,
   ): Promise<EntityExposure> {
-    const canRead =
-      await this.options.permissions.authorizePlacementRead(credentials);
+    const canRead = await this.options.permissions.authorizePlacementRead(
+      credentials,
+    );
     return this.options.exposure.getExposure(ref, credentials, canRead);
   }
 }

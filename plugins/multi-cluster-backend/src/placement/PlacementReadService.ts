@@ -31,8 +31,9 @@ export class PlacementReadService {
     request: SimulateRequest,
     credentials: BackstageCredentials,
   ): Promise<SimulateResult> {
-    const canRead =
-      await this.options.permissions.authorizePlacementRead(credentials);
+    const canRead = await this.options.permissions.authorizePlacementRead(
+      credentials,
+    );
     return this.options.simulator.simulate(request, canRead, credentials);
   }
 
@@ -41,8 +42,9 @@ export class PlacementReadService {
     requirements: RecommendRequest,
     credentials: BackstageCredentials,
   ): Promise<PlacementAdvice> {
-    const canRead =
-      await this.options.permissions.authorizePlacementRead(credentials);
+    const canRead = await this.options.permissions.authorizePlacementRead(
+      credentials,
+    );
     return this.options.simulator.recommend(requirements, canRead, credentials);
   }
 
@@ -51,8 +53,9 @@ export class PlacementReadService {
     ref: CompoundEntityRef,
     credentials: BackstageCredentials,
   ): Promise<EntityPlacement> {
-    const canRead =
-      await this.options.permissions.authorizePlacementRead(credentials);
+    const canRead = await this.options.permissions.authorizePlacementRead(
+      credentials,
+    );
     return this.options.placement.getPlacement(ref, credentials, canRead);
   }
 }

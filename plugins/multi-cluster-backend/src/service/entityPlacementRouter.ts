@@ -22,7 +22,10 @@ export function createEntityPlacementRouter(options: {
     );
     parseQuery(routes.getEntityPlacement, req.query);
     res.json(
-      await placement.getEntityPlacement({ kind, namespace, name }, credentials),
+      await placement.getEntityPlacement(
+        { kind, namespace, name },
+        credentials,
+      ),
     );
   });
 

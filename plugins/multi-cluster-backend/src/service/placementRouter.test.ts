@@ -32,9 +32,7 @@ async function startWith(failure: Error) {
           httpAuth: coreServices.httpAuth,
         },
         async init({ httpRouter, httpAuth }) {
-          httpRouter.use(
-            createPlacementRouter({ httpAuth, placement }),
-          );
+          httpRouter.use(createPlacementRouter({ httpAuth, placement }));
         },
       });
     },
