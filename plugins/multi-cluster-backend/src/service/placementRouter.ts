@@ -68,11 +68,15 @@ export function createPlacementRouter(options: {
     });
   }
 
-  placementRoute(routes.simulatePlacement, BODY_LIMITS.simulate, (body, c) =>
-    placement.simulate(body, c),
+  placementRoute(
+    routes.simulatePlacement,
+    BODY_LIMITS.simulate,
+    (body, credentials) => placement.simulate(body, credentials),
   );
-  placementRoute(routes.recommendPlacement, BODY_LIMITS.recommend, (body, c) =>
-    placement.recommend(body, c),
+  placementRoute(
+    routes.recommendPlacement,
+    BODY_LIMITS.recommend,
+    (body, credentials) => placement.recommend(body, credentials),
   );
 
   return router;
