@@ -15,7 +15,7 @@ import {
 } from '@flotilla/plugin-multi-cluster-common';
 import pLimit from 'p-limit';
 import { ResponseTimes } from './ResponseTimes';
-import type { WorkloadCensus } from './WorkloadCensus';
+import type { ClustersToRead, WorkloadCensus } from './WorkloadCensus';
 import { KarmadaConnector } from '../inventory/connectors/KarmadaConnector';
 import { FleetInventoryService } from '../inventory/FleetInventory';
 import { FleetCluster } from '../inventory/types';
@@ -164,14 +164,10 @@ export class EntityPlacementService {
       clusterFilter,
     );
     const { census } = this.options;
-    const { read, ruledOut } = census
+    // Over the live-read limit a recent census also says which kinds to list.
+    const { read, ruledOut }: ClustersToRead<FleetCluster> = census
       ? census.clustersToRead(candidates, kubernetesId)
       : { read: candidates, ruledOut: 0 };
-    // Over the live-read limit a recent census also says which kinds to list.
-    const kindsToRead = (cluster: string) =>
-      census?.isNeededFor(candidates.length)
-        ? census.kindsToRead(cluster, kubernetesId)
-        : undefined;
     const clusters = this.responseTimes.slowestFirst(read, name =>
       census?.readMs(name),
     );
@@ -192,7 +188,7 @@ export class EntityPlacementService {
             try {
               const workloads = await this.options.workloads.listWorkloads(
                 cluster.name,
-                { kubernetesId, namespace, kinds: kindsToRead(cluster.name) },
+                { kubernetesId, namespace, kinds: cluster.kinds },
                 { timeoutMs: this.options.clusterTimeoutMs },
               );
               return {

@@ -7,6 +7,15 @@ export interface CensusEntry {
 }
 
 /**
+ * The clusters a placement reads, each with the kinds of workload to list
+ * there (every kind when unset), and how many the census ruled out.
+ */
+export interface ClustersToRead<T> {
+  read: Array<T & { kinds?: WorkloadKind[] }>;
+  ruledOut: number;
+}
+
+/**
  * Which `backstage.io/kubernetes-id`s each cluster runs workloads for (and of which kinds), as
  * the last inspection pass saw them. Entity placement reads every cluster
  * live; over a large fleet (more clusters than `liveReadLimit`) it skips
@@ -82,18 +91,20 @@ export class WorkloadCensus {
 
   /**
    * The clusters to read for `kubernetesId`: all of them for a fleet up to
-   * the live-read limit; otherwise those the census cannot rule out.
+   * the live-read limit; otherwise those the census cannot rule out, each
+   * with the kinds to list there ({@link WorkloadCensus.kindsToRead}).
    */
   clustersToRead<T extends { name: string }>(
     clusters: T[],
     kubernetesId: string,
-  ): { read: T[]; ruledOut: number } {
+  ): ClustersToRead<T> {
     if (!this.isNeededFor(clusters.length)) {
       return { read: clusters, ruledOut: 0 };
     }
-    const read = clusters.filter(
-      cluster => this.kindsToRead(cluster.name, kubernetesId)?.length !== 0,
-    );
+    const read = clusters.flatMap(cluster => {
+      const kinds = this.kindsToRead(cluster.name, kubernetesId);
+      return kinds?.length === 0 ? [] : [{ ...cluster, kinds }];
+    });
     return { read, ruledOut: clusters.length - read.length };
   }
 
