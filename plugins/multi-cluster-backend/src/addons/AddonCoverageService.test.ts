@@ -146,6 +146,40 @@ describe('AddonCoverageService', () => {
     expect(report.addons[1].error).toBeUndefined();
   });
 
+  it('aborts the signal it passed to a delivery at the timeout', async () => {
+    let passed: AbortSignal | undefined;
+    const hanging: AddonSource = {
+      delivery: 'fleet-gitrepo',
+      coverage: (_addon, _fleet, options) =>
+        new Promise((_, reject) => {
+          passed = options.signal;
+          options.signal?.addEventListener('abort', () =>
+            reject(options.signal?.reason),
+          );
+        }),
+    };
+    const service = new AddonCoverageService({
+      addons: [
+        {
+          name: 'fleet-agent',
+          delivery: {
+            type: 'fleet-gitrepo',
+            cluster: 'mgmt',
+            namespace: 'fleet-default',
+            name: 'agent',
+          },
+        },
+      ],
+      sources: [hanging],
+      timeoutMs: 20,
+    });
+    const report = await service.getCoverage(fleet);
+    expect(passed?.aborted).toBe(true);
+    expect(report.addons[0].error).toBe(
+      'reading fleet-gitrepo coverage: timed out',
+    );
+  });
+
   it('runs add-ons concurrently up to the limit and passes the abort signal on', async () => {
     let running = 0;
     let peak = 0;

@@ -196,6 +196,27 @@ describe('ConnectivityInspector', () => {
     expect(connectivity.fabrics.map(f => f.kind)).toContain('submariner');
   });
 
+  it('aborts the signal it passed to a detector at the deadline', async () => {
+    let passed: AbortSignal | undefined;
+    const hanging = {
+      id: 'hanging',
+      detect: (_client: KubernetesClient, options: { signal: AbortSignal }) =>
+        new Promise<never>((_, reject) => {
+          passed = options.signal;
+          options.signal.addEventListener('abort', () =>
+            reject(options.signal.reason),
+          );
+        }),
+    };
+    const { connectivity } = await new ConnectivityInspector([hanging]).inspect(
+      'eu-1',
+      memberClient(),
+      { timeoutMs: 20 },
+    );
+    expect(passed?.aborted).toBe(true);
+    expect(connectivity.errors).toEqual(['hanging: eu-1: timed out']);
+  });
+
   it('reports an isolated cluster without fabrics and without errors', async () => {
     server.use(...fakeClusterHandlers({ nodes: [workerA] }));
     const inspection = await ConnectivityInspector.default().inspect(

@@ -744,6 +744,27 @@ describe('FleetInventory access paths and detected labels', () => {
     return { inventory, knex };
   }
 
+  it('aborts the signal it passed to a source that does not answer in time', async () => {
+    let passed: AbortSignal | undefined;
+    const hanging: FleetConnector = {
+      id: 'hanging',
+      type: 'config',
+      listClusters: options =>
+        new Promise((_, reject) => {
+          passed = options.signal;
+          options.signal?.addEventListener('abort', () =>
+            reject(options.signal?.reason),
+          );
+        }),
+    };
+    const { inventory } = await create({ connectors: () => [hanging] });
+    const summary = await inventory.refresh();
+    expect(passed?.aborted).toBe(true);
+    expect(summary.connectorErrors).toEqual([
+      { connector: 'hanging', error: expect.stringMatching(/timed out/) },
+    ]);
+  });
+
   it('keeps a Karmada member that the catalog module also knows on the Karmada proxy path', async () => {
     const directCalls: string[] = [];
     server.use(
