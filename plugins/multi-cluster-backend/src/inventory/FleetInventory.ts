@@ -1,4 +1,5 @@
 import { LoggerService } from '@backstage/backend-plugin-api';
+import { setTimeout as delay } from 'node:timers/promises';
 import pLimit from 'p-limit';
 import { MultiClusterStore } from '../database/MultiClusterStore';
 import type { WorkloadCensus } from '../placement/WorkloadCensus';
@@ -100,7 +101,8 @@ export class FleetInventory implements FleetInventoryService {
   private readonly healthCheck: ClusterHealthCheck;
   private readonly configTopology: ConfigClusterTopology;
 
-  private followUps = new Set<NodeJS.Timeout>();
+  /** Aborted on stop: cancels the pending follow-up refreshes. */
+  private followUps = new AbortController();
 
   /**
    * Refreshes now and again after each delay (e.g. while a rollout
@@ -114,22 +116,20 @@ export class FleetInventory implements FleetInventoryService {
         ),
       );
     void run();
-    for (const delay of delaysMs) {
-      const timer = setTimeout(() => {
-        this.followUps.delete(timer);
-        void run();
-      }, delay);
-      timer.unref?.();
-      this.followUps.add(timer);
+    const { signal } = this.followUps;
+    for (const delayMs of delaysMs) {
+      // Unreferenced: a pending follow-up does not keep the process up.
+      delay(delayMs, undefined, { signal, ref: false }).then(
+        () => void run(),
+        () => undefined,
+      );
     }
   }
 
   /** Cancels pending follow-up refreshes (on shutdown). */
   stop(): void {
-    for (const t of this.followUps) {
-      clearTimeout(t);
-    }
-    this.followUps.clear();
+    this.followUps.abort();
+    this.followUps = new AbortController();
   }
 
   get connectors(): FleetConnector[] {
