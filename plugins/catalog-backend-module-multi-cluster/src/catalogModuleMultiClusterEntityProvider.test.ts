@@ -167,4 +167,41 @@ describe('catalogModuleMultiClusterClusters', () => {
     expect(await provider.run()).toBeUndefined();
     expect(connection.applyMutation).not.toHaveBeenCalled();
   });
+
+  it('reads multiCluster.entityProvider: off when disabled, on its frequency otherwise', async () => {
+    const start = async (entityProvider: object) => {
+      const addEntityProvider = jest.fn();
+      const scheduler = mockServices.scheduler.mock();
+      await startTestBackend({
+        extensionPoints: [
+          [catalogProcessingExtensionPoint, { addEntityProvider }],
+        ],
+        features: [
+          catalogModuleMultiClusterClusters,
+          scheduler.factory,
+          mockServices.rootConfig.factory({
+            data: {
+              multiCluster: {
+                karmada: [
+                  { name: 'global', url: KARMADA, token: KARMADA_TOKEN },
+                ],
+                entityProvider,
+              },
+            },
+          }),
+        ],
+      });
+      return { addEntityProvider, scheduler };
+    };
+
+    const disabled = await start({ enabled: false });
+    expect(disabled.addEntityProvider).not.toHaveBeenCalled();
+    expect(disabled.scheduler.scheduleTask).not.toHaveBeenCalled();
+
+    const hourly = await start({ frequency: { hours: 1 } });
+    expect(hourly.addEntityProvider).toHaveBeenCalledTimes(1);
+    expect(hourly.scheduler.scheduleTask).toHaveBeenCalledWith(
+      expect.objectContaining({ frequency: { hours: 1 } }),
+    );
+  });
 });
