@@ -90,7 +90,11 @@ export async function buildBackendBundle(
   backendPackage: 'backend' | 'backend-multi-cluster' = 'backend',
 ): Promise<string> {
   fs.mkdirSync(dir, { recursive: true });
-  await runScript(['scripts/backend-bundle.sh', dir, backendPackage], {}, logFile);
+  await runScript(
+    ['scripts/backend-bundle.sh', dir, backendPackage],
+    {},
+    logFile,
+  );
   return path.join(dir, 'app');
 }
 

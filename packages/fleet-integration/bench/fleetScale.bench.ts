@@ -7,9 +7,11 @@
  *
  * The fleet is the bench's own (`scripts/fleet.sh up` in a temporary
  * folder, stopped at the end): FLOTILLA_FLEET_PORT_BASE (default 29440),
- * FLOTILLA_BENCH_BACKEND_PORT (7127), FLOTILLA_BENCH_SLOW_MS (2000, the
- * latency added in front of the slow member), FLOTILLA_BENCH_KEEP=1 keeps
- * the folder (logs) after a successful run.
+ * FLOTILLA_BENCH_BACKEND_PORT (7127; the Flotilla backend takes the next
+ * port), FLOTILLA_BENCH_SLOW_MS (2000, the latency added in front of the
+ * slow member), FLOTILLA_BENCH_KEEP=1 keeps the folder (logs) after a
+ * successful run, FLOTILLA_BENCH_NODE_FLAGS (`--trace-gc`, say) go to the
+ * Flotilla backend's Node.
  *
  * Who plays what (benchFleet.ts: BENCH_MEMBERS): the simulator joins each
  * member as a Karmada Cluster of its own name; the bench registers 996
@@ -113,6 +115,9 @@ const portBase = Number(process.env.FLOTILLA_FLEET_PORT_BASE ?? 29440);
 /** The demo backend's port; the Flotilla backend listens on the next one. */
 const backendPort = Number(process.env.FLOTILLA_BENCH_BACKEND_PORT ?? 7127);
 const flotillaPort = backendPort + 1;
+const flotillaNodeFlags = (process.env.FLOTILLA_BENCH_NODE_FLAGS ?? '')
+  .split(' ')
+  .filter(Boolean);
 /** The plugins the Flotilla backend reaches in the demo backend. */
 const MAIN_BACKEND_PLUGINS = [
   'app',
@@ -457,7 +462,8 @@ function table(figures: {
     note: 'VmHWM of the same backend (packages/backend-multi-cluster, the built bundle, NODE_ENV=production) with no fleet source, after its first refresh',
   });
   rows.push({
-    measure: 'demo backend peak RSS beside it (catalog, auth, permissions, search, scaffolder, ...)',
+    measure:
+      'demo backend peak RSS beside it (catalog, auth, permissions, search, scaffolder, ...)',
     value: mb(figures.peakMainBackend),
     note: 'VmHWM of packages/backend (built bundle) over the whole bench; its multi-cluster plugin has no fleet source: multi-cluster is discovered in the Flotilla backend',
   });
@@ -476,7 +482,7 @@ function table(figures: {
       value: mb(peak),
       target: `< ${RSS_TARGET_MB} MB`,
       ratio: peak === undefined ? undefined : peak / RSS_TARGET_MB,
-      note: 'VmHWM of the whole backend process (a split deployment: Flotilla\'s plugin alone)',
+      note: "VmHWM of the whole backend process (a split deployment: Flotilla's plugin alone)",
     });
     if (peak !== undefined && figures.peakEmptyFleet !== undefined) {
       const share = peak - figures.peakEmptyFleet;
@@ -637,6 +643,7 @@ async function main(): Promise<number> {
         backendPackage: 'backend-multi-cluster',
         bundleDir: flotillaBundle,
         signInThrough,
+        nodeFlags: flotillaNodeFlags,
       });
     backend = await phase('starting the Flotilla backend', () =>
       startBackend('fleet-scale', flotillaConfig()),

@@ -38,6 +38,8 @@ export interface BackendOptions {
    * split deployment): tokens come from there.
    */
   signInThrough?: RunningBackend;
+  /** Node flags for the backend process (`--trace-gc`, say). */
+  nodeFlags?: string[];
 }
 
 /**
@@ -124,15 +126,21 @@ export class RunningBackend {
     ];
     const backendPackage = options.backendPackage ?? 'backend';
     const backendDir = path.join(REPO_ROOT, 'packages', backendPackage);
+    const nodeFlags = options.nodeFlags ?? [];
     const child = options.bundleDir
-      ? spawn(process.execPath, [`packages/${backendPackage}`, ...configArgs], {
-          cwd: options.bundleDir,
-          env: { ...process.env, NODE_ENV: 'production' },
-          stdio: ['ignore', out, out],
-        })
+      ? spawn(
+          process.execPath,
+          [...nodeFlags, `packages/${backendPackage}`, ...configArgs],
+          {
+            cwd: options.bundleDir,
+            env: { ...process.env, NODE_ENV: 'production' },
+            stdio: ['ignore', out, out],
+          },
+        )
       : spawn(
           process.execPath,
           [
+            ...nodeFlags,
             '--require',
             require.resolve('@backstage/cli/config/nodeTransform.cjs', {
               paths: [backendDir],
