@@ -10,8 +10,10 @@
  * FLOTILLA_BENCH_BACKEND_PORT (7127; the Flotilla backend takes the next
  * port), FLOTILLA_BENCH_SLOW_MS (2000, the latency added in front of the
  * slow member), FLOTILLA_BENCH_KEEP=1 keeps the folder (logs) after a
- * successful run, FLOTILLA_BENCH_NODE_FLAGS (`--trace-gc`, say) go to the
- * Flotilla backend's Node.
+ * successful run, FLOTILLA_BENCH_NODE_FLAGS replace the Node flags the
+ * Flotilla backend runs with (by default its image's NODE_OPTIONS, read
+ * from packages/backend-multi-cluster/Dockerfile; `--trace-gc` shows the
+ * heap against RSS, `none` measures Node's own defaults).
  *
  * Who plays what (benchFleet.ts: BENCH_MEMBERS): the simulator joins each
  * member as a Karmada Cluster of its own name; the bench registers 996
@@ -115,9 +117,31 @@ const portBase = Number(process.env.FLOTILLA_FLEET_PORT_BASE ?? 29440);
 /** The demo backend's port; the Flotilla backend listens on the next one. */
 const backendPort = Number(process.env.FLOTILLA_BENCH_BACKEND_PORT ?? 7127);
 const flotillaPort = backendPort + 1;
-const flotillaNodeFlags = (process.env.FLOTILLA_BENCH_NODE_FLAGS ?? '')
-  .split(' ')
-  .filter(Boolean);
+const flotillaNodeFlags = nodeFlags(
+  process.env.FLOTILLA_BENCH_NODE_FLAGS ?? imageNodeOptions(),
+);
+
+/**
+ * The NODE_OPTIONS Flotilla's backend image runs with: the bench measures
+ * the backend as that image runs it.
+ */
+function imageNodeOptions(): string {
+  const dockerfile = path.join(
+    REPO_ROOT,
+    'packages',
+    'backend-multi-cluster',
+    'Dockerfile',
+  );
+  const match = /^ENV NODE_OPTIONS="([^"]*)"$/m.exec(
+    fs.readFileSync(dockerfile, 'utf8'),
+  );
+  if (!match) throw new Error(`${dockerfile} sets no NODE_OPTIONS`);
+  return match[1];
+}
+
+function nodeFlags(options: string): string[] {
+  return options === 'none' ? [] : options.split(' ').filter(Boolean);
+}
 /** The plugins the Flotilla backend reaches in the demo backend. */
 const MAIN_BACKEND_PLUGINS = [
   'app',
@@ -482,7 +506,9 @@ function table(figures: {
       value: mb(peak),
       target: `< ${RSS_TARGET_MB} MB`,
       ratio: peak === undefined ? undefined : peak / RSS_TARGET_MB,
-      note: "VmHWM of the whole backend process (a split deployment: Flotilla's plugin alone)",
+      note: `VmHWM of the whole backend process (a split deployment: Flotilla's plugin alone), run with ${
+        flotillaNodeFlags.join(' ') || "Node's default heap sizing"
+      }`,
     });
     if (peak !== undefined && figures.peakEmptyFleet !== undefined) {
       const share = peak - figures.peakEmptyFleet;
