@@ -7,6 +7,7 @@ const ORDER = [
   'inventory',
   'placement',
   'census',
+  'splitDeployment',
   'manifests',
   'lifecycle',
   'failover',
