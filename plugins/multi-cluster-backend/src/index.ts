@@ -57,8 +57,10 @@ export type {
   KarmadaDesiredPlacement,
   KarmadaPolicyMatch,
 } from './placement/EntityPlacementService';
-export type { MultiClusterServices } from './service/createServices';
-export { MutationRecorder } from './history/MutationRecorder';
+export {
+  MutationRecorder,
+  type MutationOptions,
+} from './history/MutationRecorder';
 export {
   clusterPermissionResourceRef,
   clusterPermissionRules,

@@ -31,7 +31,7 @@ export const multiClusterPlugin = createPlugin({
  *
  * @public
  */
-export const FleetPage = multiClusterPlugin.provide(
+export const FleetPage: () => JSX.Element = multiClusterPlugin.provide(
   createRoutableExtension({
     name: 'FleetPage',
     component: () => import('./components/FleetPage').then(m => m.FleetPage),
@@ -44,31 +44,33 @@ export const FleetPage = multiClusterPlugin.provide(
  *
  * @public
  */
-export const EntityMultiClusterContent = multiClusterPlugin.provide(
-  createComponentExtension({
-    name: 'EntityMultiClusterContent',
-    component: {
-      lazy: () =>
-        import('./components/EntityMultiClusterContent').then(
-          m => m.EntityMultiClusterContent,
-        ),
-    },
-  }),
-);
+export const EntityMultiClusterContent: () => JSX.Element =
+  multiClusterPlugin.provide(
+    createComponentExtension({
+      name: 'EntityMultiClusterContent',
+      component: {
+        lazy: () =>
+          import('./components/EntityMultiClusterContent').then(
+            m => m.EntityMultiClusterContent,
+          ),
+      },
+    }),
+  );
 
 /**
  * The "Cluster" tab of a kubernetes-cluster Resource entity.
  *
  * @public
  */
-export const EntityClusterContent = multiClusterPlugin.provide(
-  createComponentExtension({
-    name: 'EntityClusterContent',
-    component: {
-      lazy: () =>
-        import('./components/EntityClusterContent').then(
-          m => m.EntityClusterContent,
-        ),
-    },
-  }),
-);
+export const EntityClusterContent: () => JSX.Element | null =
+  multiClusterPlugin.provide(
+    createComponentExtension({
+      name: 'EntityClusterContent',
+      component: {
+        lazy: () =>
+          import('./components/EntityClusterContent').then(
+            m => m.EntityClusterContent,
+          ),
+      },
+    }),
+  );

@@ -18,7 +18,11 @@ import {
   sanitizeJsonObject,
 } from '../util/sanitize';
 
-/** Options of one recorded mutation. */
+/**
+ * Options of one recorded mutation.
+ *
+ * @public
+ */
 export interface MutationOptions<T> {
   /** Auditor event id, e.g. `cluster-scale`. */
   eventId: string;

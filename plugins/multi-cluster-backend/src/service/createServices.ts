@@ -42,8 +42,6 @@ import { WorkloadService } from '../workloads/WorkloadService';
  * failover) use. Routes and actions call only the services that check
  * the caller's permissions themselves: clusterReads, fleetViews, placementReads,
  * exposureReads and lifecycle.
- *
- * @public
  */
 export interface MultiClusterServices {
   config: MultiClusterConfig;

@@ -11,7 +11,11 @@ import type { ResourceList } from '../scheduling/types';
 import { borrowedFromOutsideFleet } from '../fleet/profile';
 import { ResourceTotal } from './resources';
 
-/** How a virtual node's peer resolved against the fleet. */
+/**
+ * How a virtual node's peer resolved against the fleet.
+ *
+ * @public
+ */
 export type PeerResolution =
   | { cluster: string }
   | { ambiguous: string[] }

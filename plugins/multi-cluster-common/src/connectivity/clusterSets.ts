@@ -54,7 +54,11 @@ export function summarizeClusterSets(clusters: FleetCluster[]): {
   return { clusterSets, isolated: [...new Set(isolated)].sort() };
 }
 
-/** Cluster name to its cluster sets, for reachability checks. */
+/**
+ * Cluster name to its cluster sets, for reachability checks.
+ *
+ * @public
+ */
 export function clusterSetIndex(
   clusters: FleetCluster[],
 ): Map<string, Set<string>> {

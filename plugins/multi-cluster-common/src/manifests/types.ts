@@ -2,7 +2,11 @@
  * Shared types of the manifest generators.
  */
 
-/** Standard Kubernetes object metadata, as far as the generators set it. */
+/**
+ * Standard Kubernetes object metadata, as far as the generators set it.
+ *
+ * @public
+ */
 export interface ManifestObjectMeta {
   name: string;
   namespace?: string;
@@ -13,6 +17,8 @@ export interface ManifestObjectMeta {
 /**
  * A Kubernetes object produced by a generator: plain JSON-compatible data,
  * ready to be serialised with {@link manifestsToYaml}.
+ *
+ * @public
  */
 export interface KubernetesManifest {
   apiVersion: string;
@@ -21,7 +27,11 @@ export interface KubernetesManifest {
   [field: string]: unknown;
 }
 
-/** A non-Kubernetes file a generator wants written next to its manifests. */
+/**
+ * A non-Kubernetes file a generator wants written next to its manifests.
+ *
+ * @public
+ */
 export interface AuxiliaryManifestFile {
   /** File name (no directories), e.g. `fleet.yaml`. */
   fileName: string;

@@ -17,17 +17,29 @@ const STRINGIFY_OPTIONS = {
   aliasDuplicateObjects: false,
 } as const;
 
-/** Serialises one document (object) to YAML text ending with a newline. */
+/**
+ * Serialises one document (object) to YAML text ending with a newline.
+ *
+ * @public
+ */
 export function toYamlDocument(document: unknown): string {
   return stringify(document, STRINGIFY_OPTIONS);
 }
 
-/** Serialises documents as one multi-document YAML stream (`---` separated). */
+/**
+ * Serialises documents as one multi-document YAML stream (`---` separated).
+ *
+ * @public
+ */
 export function toYamlDocuments(documents: ReadonlyArray<unknown>): string {
   return documents.map(doc => `---\n${toYamlDocument(doc)}`).join('');
 }
 
-/** Serialises generated Kubernetes manifests as a multi-document stream. */
+/**
+ * Serialises generated Kubernetes manifests as a multi-document stream.
+ *
+ * @public
+ */
 export function manifestsToYaml(
   manifests: ReadonlyArray<KubernetesManifest>,
 ): string {
@@ -37,6 +49,8 @@ export function manifestsToYaml(
 /**
  * The file name of a manifest: `<kind>-<name>.yaml`, lowercased. The name is
  * checked again here so that a file name can never carry a path.
+ *
+ * @public
  */
 export function manifestFileName(manifest: KubernetesManifest): string {
   const name = manifest.metadata?.name;
@@ -52,7 +66,11 @@ export function manifestFileName(manifest: KubernetesManifest): string {
   return `${manifest.kind}-${name}.yaml`.toLowerCase();
 }
 
-/** One file to write: its name and its YAML text. */
+/**
+ * One file to write: its name and its YAML text.
+ *
+ * @public
+ */
 export interface RenderedManifestFile {
   fileName: string;
   content: string;
@@ -63,6 +81,8 @@ export interface RenderedManifestFile {
  * {@link manifestFileName}, or (with `singleFileName`) one multi-document
  * file. Auxiliary files are always written as their own file. Throws when two
  * files would get the same name.
+ *
+ * @public
  */
 export function renderManifestFiles(
   manifests: ReadonlyArray<KubernetesManifest>,
@@ -108,6 +128,8 @@ export function renderManifestFiles(
 /**
  * Parses a (multi-document) YAML stream with Kubernetes' YAML 1.1 rules;
  * empty documents are skipped. Throws on syntax errors.
+ *
+ * @public
  */
 export function parseYamlDocuments(text: string): unknown[] {
   const documents = parseAllDocuments(text, { version: '1.1' });

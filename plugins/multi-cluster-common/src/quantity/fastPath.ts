@@ -5,7 +5,11 @@
  * quantities and is held against it by property tests.
  */
 
-/** Longest quantity text accepted (a canonical int64 nano amount needs 29). */
+/**
+ * Longest quantity text accepted (a canonical int64 nano amount needs 29).
+ *
+ * @public
+ */
 export const MAX_QUANTITY_LENGTH = 64;
 
 const POWERS_OF_TEN: number[] = [];

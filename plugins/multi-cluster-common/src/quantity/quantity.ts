@@ -26,7 +26,11 @@ import { MAX_QUANTITY_LENGTH, quantityToScaledInteger } from './fastPath';
 
 export { MAX_QUANTITY_LENGTH, quantityToScaledInteger };
 
-/** Same wording as apimachinery's `ErrFormatWrong`. */
+/**
+ * Same wording as apimachinery's `ErrFormatWrong`.
+ *
+ * @public
+ */
 export const QUANTITY_FORMAT_ERROR =
   "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
 
@@ -34,17 +38,27 @@ export const QUANTITY_FORMAT_ERROR =
  * Largest written exponent magnitude (`1e100`, `1e-100`). With at most
  * {@link MAX_QUANTITY_LENGTH} characters, any larger exponent gives a value
  * above the 2^63-1 bound or finer than 1n for every mantissa.
+ *
+ * @public
  */
 export const MAX_DECIMAL_EXPONENT = 100;
 
-/** apimachinery's `maxAllowed`: 2^63-1 whole units. */
+/**
+ * apimachinery's `maxAllowed`: 2^63-1 whole units.
+ *
+ * @public
+ */
 export const MAX_QUANTITY_UNITS = 2n ** 63n - 1n;
 
 const NANOS_PER_UNIT = 1_000_000_000n;
 const NANOS_PER_MILLI = 1_000_000n;
 const MAX_NANOS = MAX_QUANTITY_UNITS * NANOS_PER_UNIT;
 
-/** Why a quantity (or a resource list holding it) was refused. */
+/**
+ * Why a quantity (or a resource list holding it) was refused.
+ *
+ * @public
+ */
 export type QuantityErrorReason =
   /** apimachinery `ErrFormatWrong`. */
   | 'format'
@@ -83,6 +97,8 @@ const DETAILS: Record<QuantityErrorReason, string> = {
  * `detail` is the bare reason; `field`, when known, names where the value
  * came from (e.g. `resourceRequest.cpu`) and prefixes `message`, so a
  * caller can answer 400 with the message as is.
+ *
+ * @public
  */
 export class QuantityError extends Error {
   readonly reason: QuantityErrorReason;
@@ -104,11 +120,13 @@ export class QuantityError extends Error {
   }
 }
 
+/** @public */
 export interface Quantity {
   /** The exact value times 10^9 (Kubernetes rounds up below one nano). */
   readonly nanos: bigint;
 }
 
+/** @public */
 export type QuantityResult =
   | { ok: true; quantity: Quantity }
   | { ok: false; error: QuantityError };
@@ -311,13 +329,19 @@ function textOf(input: unknown): string | undefined {
  * Parses a Kubernetes quantity (`500m`, `1.5Gi`, `2e3`, `128974848`); a
  * number is read as its JavaScript text. Never throws: the result carries a
  * {@link QuantityError} when the input is refused.
+ *
+ * @public
  */
 export function tryParseQuantity(input: unknown): QuantityResult {
   const text = textOf(input);
   return text === undefined ? failure('type') : parseText(text);
 }
 
-/** Parses a Kubernetes quantity; throws {@link QuantityError} when refused. */
+/**
+ * Parses a Kubernetes quantity; throws {@link QuantityError} when refused.
+ *
+ * @public
+ */
 export function parseQuantity(
   input: string | number,
   field?: string,
@@ -327,7 +351,11 @@ export function parseQuantity(
   return result.quantity;
 }
 
-/** Whether apimachinery (within these bounds) accepts `input`. */
+/**
+ * Whether apimachinery (within these bounds) accepts `input`.
+ *
+ * @public
+ */
 export function isQuantity(input: unknown): boolean {
   return tryParseQuantity(input).ok;
 }
@@ -335,13 +363,19 @@ export function isQuantity(input: unknown): boolean {
 /**
  * A per-replica request: a quantity that is not negative (Kubernetes
  * validates requests with ValidateNonnegativeQuantity). Never throws.
+ *
+ * @public
  */
 export function tryParseRequestQuantity(input: unknown): QuantityResult {
   const result = tryParseQuantity(input);
   return result.ok && result.quantity.nanos < 0n ? failure('negative') : result;
 }
 
-/** {@link tryParseRequestQuantity} that throws {@link QuantityError}. */
+/**
+ * {@link tryParseRequestQuantity} that throws {@link QuantityError}.
+ *
+ * @public
+ */
 export function parseRequestQuantity(
   input: string | number,
   field?: string,
@@ -357,27 +391,47 @@ function ceilDiv(numerator: bigint, denominator: bigint): bigint {
   return numerator % denominator > 0n ? quotient + 1n : quotient;
 }
 
-/** `Quantity.Value()`: whole units, rounded up. */
+/**
+ * `Quantity.Value()`: whole units, rounded up.
+ *
+ * @public
+ */
 export function quantityValue(quantity: Quantity): number {
   return Number(ceilDiv(quantity.nanos, NANOS_PER_UNIT));
 }
 
-/** `Quantity.MilliValue()`: milli-units, rounded up. */
+/**
+ * `Quantity.MilliValue()`: milli-units, rounded up.
+ *
+ * @public
+ */
 export function quantityMilliValue(quantity: Quantity): number {
   return Number(ceilDiv(quantity.nanos, NANOS_PER_MILLI));
 }
 
-/** Exact sum of two quantities. */
+/**
+ * Exact sum of two quantities.
+ *
+ * @public
+ */
 export function addQuantities(left: Quantity, right: Quantity): Quantity {
   return { nanos: left.nanos + right.nanos };
 }
 
-/** Exact difference of two quantities. */
+/**
+ * Exact difference of two quantities.
+ *
+ * @public
+ */
 export function subtractQuantities(left: Quantity, right: Quantity): Quantity {
   return { nanos: left.nanos - right.nanos };
 }
 
-/** `Quantity.Cmp`: -1, 0 or 1. */
+/**
+ * `Quantity.Cmp`: -1, 0 or 1.
+ *
+ * @public
+ */
 export function compareQuantities(left: Quantity, right: Quantity): number {
   if (left.nanos === right.nanos) return 0;
   return left.nanos < right.nanos ? -1 : 1;
@@ -397,6 +451,8 @@ const BINARY_SUFFIXES: [string, bigint][] = [
  * `binary`, the largest binary suffix that divides it (memory stays
  * readable as `144Gi`), else whole units, milli-units or nano-units,
  * whichever is exact.
+ *
+ * @public
  */
 export function formatQuantity(
   quantity: Quantity,

@@ -21,12 +21,21 @@ import {
 } from './quantity';
 import { resourceNameProblem } from './resourceNames';
 
-/** Quantities keyed by resource name (`cpu`, `memory`, `pods`, `nvidia.com/gpu`, ...). */
+/**
+ * Quantities keyed by resource name (`cpu`, `memory`, `pods`, `nvidia.com/gpu`, ...).
+ *
+ * @public
+ */
 export type ResourceList = Record<string, string>;
 
-/** Most entries a resource list may have (a node reports about a dozen). */
+/**
+ * Most entries a resource list may have (a node reports about a dozen).
+ *
+ * @public
+ */
 export const MAX_RESOURCE_LIST_ENTRIES = 64;
 
+/** @public */
 export interface ResourceListOptions {
   /** Per-replica requests: negative quantities are refused. */
   requests?: boolean;
@@ -34,7 +43,11 @@ export interface ResourceListOptions {
   maxEntries?: number;
 }
 
-/** One refused entry (or the list itself, with `resource` undefined). */
+/**
+ * One refused entry (or the list itself, with `resource` undefined).
+ *
+ * @public
+ */
 export interface ResourceListProblem {
   /** The key as given; undefined when the problem is the whole list. */
   resource?: string;
@@ -56,6 +69,8 @@ function fieldOf(field: string | undefined, resource: string): string {
 /**
  * The value of `resource` in `list` when the list itself holds it (never
  * an inherited `Object.prototype` member).
+ *
+ * @public
  */
 export function ownQuantity(
   list: ResourceList | undefined,
@@ -71,7 +86,11 @@ function parseEntry(value: unknown, requests: boolean): QuantityResult {
   return requests ? tryParseRequestQuantity(value) : tryParseQuantity(value);
 }
 
-/** A valid entry of a resource list, parsed. */
+/**
+ * A valid entry of a resource list, parsed.
+ *
+ * @public
+ */
 export interface ResourceEntry {
   resource: string;
   /** The value as text (a number is read as its JavaScript text). */
@@ -82,6 +101,8 @@ export interface ResourceEntry {
 /**
  * {@link readResourceList} keeping each valid entry's parsed quantity, for
  * callers that compute with them (one parse per entry).
+ *
+ * @public
  */
 export function readResourceEntries(
   input: unknown,
@@ -150,6 +171,8 @@ export function readResourceEntries(
  * Validates `input` and copies its valid entries (values as text); every
  * refused entry is a problem attributed to `<field>.<resource>`. Never
  * throws. Entries beyond the maximum are dropped as one problem.
+ *
+ * @public
  */
 export function readResourceList(
   input: unknown,
@@ -166,6 +189,8 @@ export function readResourceList(
  * Validates `input` as a resource list and returns a copy (values as
  * text); throws the first problem as a {@link QuantityError} naming the
  * field, e.g. `resourceRequest.cpu: quantities must match ...`.
+ *
+ * @public
  */
 export function parseResourceList(
   input: unknown,
@@ -180,6 +205,8 @@ export function parseResourceList(
 /**
  * Per-replica requests: {@link parseResourceList} that also refuses
  * negative quantities.
+ *
+ * @public
  */
 export function parseResourceRequests(
   input: unknown,
@@ -191,6 +218,8 @@ export function parseResourceRequests(
 /**
  * One line for a refused entry: `cpu 'lots' is not a quantity: <reason>`,
  * `'__proto__' is not a resource name: <reason>`, or the list's problem.
+ *
+ * @public
  */
 export function describeResourceListProblem(
   problem: ResourceListProblem,
@@ -211,7 +240,11 @@ export function describeResourceListProblem(
   return `${resource} '${shown}' is not a quantity: ${error.detail}`;
 }
 
-/** The lists of a Karmada `resourceSummary`. */
+/**
+ * The lists of a Karmada `resourceSummary`.
+ *
+ * @public
+ */
 export interface ResourceSummaryLists {
   allocatable?: ResourceList;
   allocated?: ResourceList;
@@ -222,6 +255,8 @@ export interface ResourceSummaryLists {
  * Every refused entry of a cluster's resource summary, attributed to
  * `<field>.allocatable.<resource>` (etc.), for callers that record
  * findings; the estimator itself treats such a resource as unavailable.
+ *
+ * @public
  */
 export function resourceSummaryProblems(
   summary: ResourceSummaryLists | undefined,
@@ -240,6 +275,8 @@ const BINARY_SUFFIX = /[KMGTPE]i$/;
  * memory is `144Gi`: binary when an operand was); a resource missing from a
  * list counts as zero. Refused entries are left out of the sum and returned
  * as problems whose `source` is `describe(index)`.
+ *
+ * @public
  */
 export function sumResourceLists(
   lists: readonly (ResourceList | undefined)[],

@@ -18,7 +18,11 @@ const NAME_PART_RULE =
 const PREFIX_RULE =
   "must be a lowercase RFC 1123 subdomain: lower case alphanumeric characters, '-' or '.', starting and ending with an alphanumeric character (e.g. 'example.com')";
 
-/** Upper bound of a valid name: a 253-character prefix, '/', 63 characters. */
+/**
+ * Upper bound of a valid name: a 253-character prefix, '/', 63 characters.
+ *
+ * @public
+ */
 export const MAX_RESOURCE_NAME_LENGTH =
   DNS1123_SUBDOMAIN_MAX_LENGTH + 1 + QUALIFIED_NAME_MAX_LENGTH;
 
@@ -29,6 +33,8 @@ function isReservedName(name: string): boolean {
 /**
  * Why `name` is not a Kubernetes resource name, or undefined when it is one.
  * The text reads after the name's field, e.g. `resourceRequest.x y: ...`.
+ *
+ * @public
  */
 export function resourceNameProblem(name: unknown): string | undefined {
   if (typeof name !== 'string') return 'resource names must be strings';
@@ -66,7 +72,11 @@ export function resourceNameProblem(name: unknown): string | undefined {
   return problems.length > 0 ? problems.join('; ') : undefined;
 }
 
-/** Whether `name` is a Kubernetes resource name (see {@link resourceNameProblem}). */
+/**
+ * Whether `name` is a Kubernetes resource name (see {@link resourceNameProblem}).
+ *
+ * @public
+ */
 export function isResourceName(name: unknown): name is string {
   return resourceNameProblem(name) === undefined;
 }

@@ -36,7 +36,11 @@ function isGoSpace(code: number): boolean {
   );
 }
 
-/** `strings.TrimSpace`, as `Quantity.UnmarshalJSON` applies it. */
+/**
+ * `strings.TrimSpace`, as `Quantity.UnmarshalJSON` applies it.
+ *
+ * @public
+ */
 export function trimGoSpace(text: string): string {
   let start = 0;
   let end = text.length;
@@ -75,15 +79,27 @@ function quantityTextSchema(parse: (input: unknown) => QuantityResult) {
     });
 }
 
-/** A Kubernetes quantity (string or number) -> its text. */
+/**
+ * A Kubernetes quantity (string or number) -> its text.
+ *
+ * @public
+ */
 export const quantitySchema = quantityTextSchema(tryParseQuantity);
 
-/** A per-replica request: a quantity that is not negative. */
+/**
+ * A per-replica request: a quantity that is not negative.
+ *
+ * @public
+ */
 export const requestQuantitySchema = quantityTextSchema(
   tryParseRequestQuantity,
 );
 
-/** A Kubernetes resource name (`cpu`, `nvidia.com/gpu`). */
+/**
+ * A Kubernetes resource name (`cpu`, `nvidia.com/gpu`).
+ *
+ * @public
+ */
 export const resourceNameSchema = z.string().superRefine((name, context) => {
   const problem = resourceNameProblem(name);
   if (problem !== undefined) {
@@ -114,8 +130,14 @@ function resourceListOf(value: typeof quantitySchema) {
 /**
  * A resource list as clusters report it (`allocatable`, `allocated`): at
  * most {@link MAX_RESOURCE_LIST_ENTRIES} resource names mapped to quantities.
+ *
+ * @public
  */
 export const resourceListSchema = resourceListOf(quantitySchema);
 
-/** Per-replica requests: {@link resourceListSchema} refusing negatives. */
+/**
+ * Per-replica requests: {@link resourceListSchema} refusing negatives.
+ *
+ * @public
+ */
 export const resourceRequestSchema = resourceListOf(requestQuantitySchema);

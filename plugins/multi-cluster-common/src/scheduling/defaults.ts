@@ -24,7 +24,11 @@ function defaultReplicaScheduling(
   return defaulted;
 }
 
-/** The placement as stored after admission. Input is not modified. */
+/**
+ * The placement as stored after admission. Input is not modified.
+ *
+ * @public
+ */
 export function applyPlacementDefaults(
   placement: KarmadaPlacement,
 ): KarmadaPlacement {

@@ -8,13 +8,21 @@
  */
 import type { ClusterExplanation } from './types';
 
-/** The `Scheduled` condition reason Karmada sets for the failure. */
+/**
+ * The `Scheduled` condition reason Karmada sets for the failure.
+ *
+ * @public
+ */
 export type PlacementErrorReason =
   | 'NoClusterFit'
   | 'Unschedulable'
   | 'SchedulerError';
 
-/** Finer machine-readable classification. */
+/**
+ * Finer machine-readable classification.
+ *
+ * @public
+ */
 export type PlacementErrorCode =
   /** Every cluster was filtered out (FitError). */
   | 'NoClusterFit'
@@ -38,6 +46,7 @@ const REASON_BY_CODE: Record<PlacementErrorCode, PlacementErrorReason> = {
   InvalidRequest: 'SchedulerError',
 };
 
+/** @public */
 export class PlacementError extends Error {
   readonly reason: PlacementErrorReason;
   readonly code: PlacementErrorCode;

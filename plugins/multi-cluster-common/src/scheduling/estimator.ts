@@ -188,6 +188,8 @@ function replicasForResource(
  *
  * Resource models (`allocatableModelings`) are not part of the snapshot and
  * therefore not considered.
+ *
+ * @public
  */
 export function estimateAvailableReplicas(
   cluster: Pick<ClusterSnapshot, 'resourceSummary'>,

@@ -24,6 +24,7 @@ export {
   sharesClusterSet,
   validateReachability,
 } from './filters';
+export type { ClusterFilter } from './filters';
 export type { PlacementErrorCode, PlacementErrorReason } from './errors';
 export {
   compileClusterAffinity,

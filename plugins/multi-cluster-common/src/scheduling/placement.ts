@@ -11,38 +11,61 @@ import { labelValueError, qualifiedNameError } from './matching/labelSyntax';
 
 export { labelValueError, qualifiedNameError } from './matching/labelSyntax';
 
-/** Operators of a Kubernetes label selector requirement. */
+/**
+ * Operators of a Kubernetes label selector requirement.
+ *
+ * @public
+ */
 export type LabelSelectorOperator = 'In' | 'NotIn' | 'Exists' | 'DoesNotExist';
 
+/** @public */
 export interface LabelSelectorRequirement {
   key: string;
   operator: LabelSelectorOperator;
   values?: string[];
 }
 
-/** Standard Kubernetes `metav1.LabelSelector`. */
+/**
+ * Standard Kubernetes `metav1.LabelSelector`.
+ *
+ * @public
+ */
 export interface LabelSelector {
   matchLabels?: Record<string, string>;
   matchExpressions?: LabelSelectorRequirement[];
 }
 
-/** The only cluster properties a FieldSelector may look at. */
+/**
+ * The only cluster properties a FieldSelector may look at.
+ *
+ * @public
+ */
 export type FieldSelectorKey = 'provider' | 'region' | 'zone';
 
-/** The webhook only admits In / NotIn for field selectors. */
+/**
+ * The webhook only admits In / NotIn for field selectors.
+ *
+ * @public
+ */
 export type FieldSelectorOperator = 'In' | 'NotIn';
 
+/** @public */
 export interface FieldSelectorRequirement {
   key: FieldSelectorKey;
   operator: FieldSelectorOperator;
   values?: string[];
 }
 
+/** @public */
 export interface FieldSelector {
   matchExpressions?: FieldSelectorRequirement[];
 }
 
-/** Selects clusters; all present criteria must hold. */
+/**
+ * Selects clusters; all present criteria must hold.
+ *
+ * @public
+ */
 export interface ClusterAffinity {
   labelSelector?: LabelSelector;
   fieldSelector?: FieldSelector;
@@ -50,22 +73,36 @@ export interface ClusterAffinity {
   exclude?: string[];
 }
 
-/** A named affinity term used only as an overflow tier (cannot nest further). */
+/**
+ * A named affinity term used only as an overflow tier (cannot nest further).
+ *
+ * @public
+ */
 export interface OverflowAffinityTerm extends ClusterAffinity {
   affinityName: string;
 }
 
-/** One entry of the ordered `clusterAffinities` fallback list. */
+/**
+ * One entry of the ordered `clusterAffinities` fallback list.
+ *
+ * @public
+ */
 export interface ClusterAffinityTerm extends ClusterAffinity {
   affinityName: string;
   overflowAffinities?: OverflowAffinityTerm[];
 }
 
+/** @public */
 export type TaintEffect = 'NoSchedule' | 'PreferNoSchedule' | 'NoExecute';
 
+/** @public */
 export type TolerationOperator = 'Exists' | 'Equal';
 
-/** Kubernetes `corev1.Toleration` as used by `clusterTolerations`. */
+/**
+ * Kubernetes `corev1.Toleration` as used by `clusterTolerations`.
+ *
+ * @public
+ */
 export interface Toleration {
   key?: string;
   operator?: TolerationOperator;
@@ -75,8 +112,10 @@ export interface Toleration {
   tolerationSeconds?: number;
 }
 
+/** @public */
 export type SpreadFieldValue = 'cluster' | 'region' | 'zone' | 'provider';
 
+/** @public */
 export interface SpreadConstraint {
   spreadByField?: SpreadFieldValue;
   spreadByLabel?: string;
@@ -84,23 +123,29 @@ export interface SpreadConstraint {
   minGroups?: number;
 }
 
+/** @public */
 export type ReplicaSchedulingType = 'Duplicated' | 'Divided';
 
+/** @public */
 export type ReplicaDivisionPreference = 'Aggregated' | 'Weighted';
 
+/** @public */
 export type DynamicWeightFactor = 'AvailableReplicas';
 
+/** @public */
 export interface StaticClusterWeight {
   targetCluster: ClusterAffinity;
   weight: number;
 }
 
+/** @public */
 export interface ClusterPreferences {
   staticWeightList?: StaticClusterWeight[];
   /** When set, `staticWeightList` is ignored. */
   dynamicWeight?: DynamicWeightFactor;
 }
 
+/** @public */
 export interface ReplicaSchedulingStrategy {
   /** CRD default: `Divided` (when the object exists). */
   replicaSchedulingType?: ReplicaSchedulingType;
@@ -108,17 +153,26 @@ export interface ReplicaSchedulingStrategy {
   weightPreference?: ClusterPreferences;
 }
 
+/** @public */
 export interface WorkloadAffinityTerm {
   groupByLabelKey: string;
 }
 
-/** Alpha (feature-gated); carried for completeness, ignored by the engine. */
+/**
+ * Alpha (feature-gated); carried for completeness, ignored by the engine.
+ *
+ * @public
+ */
 export interface WorkloadAffinity {
   affinity?: WorkloadAffinityTerm;
   antiAffinity?: WorkloadAffinityTerm;
 }
 
-/** PropagationPolicy `spec.placement`. */
+/**
+ * PropagationPolicy `spec.placement`.
+ *
+ * @public
+ */
 export interface KarmadaPlacement {
   clusterAffinity?: ClusterAffinity;
   clusterAffinities?: ClusterAffinityTerm[];
@@ -128,7 +182,11 @@ export interface KarmadaPlacement {
   workloadAffinity?: WorkloadAffinity;
 }
 
-/** Alias matching Karmada's Go type name. */
+/**
+ * Alias matching Karmada's Go type name.
+ *
+ * @public
+ */
 export type Placement = KarmadaPlacement;
 
 // ---------------------------------------------------------------------------
@@ -264,7 +322,11 @@ const clusterAffinityTermSchema = z
   })
   .strict();
 
-/** One `clusterTolerations` entry, as the webhook validates it. */
+/**
+ * One `clusterTolerations` entry, as the webhook validates it.
+ *
+ * @public
+ */
 export const karmadaTolerationSchema = z
   .object({
     key: z.string().optional(),
@@ -381,7 +443,11 @@ const workloadAffinityTermSchema = z
   })
   .strict();
 
-/** Validates a PropagationPolicy `spec.placement` like Karmada's webhook. */
+/**
+ * Validates a PropagationPolicy `spec.placement` like Karmada's webhook.
+ *
+ * @public
+ */
 export const karmadaPlacementSchema: z.ZodType<
   KarmadaPlacement,
   z.ZodTypeDef,

@@ -397,6 +397,8 @@ function scheduleWithAffinity(
  * Computes exactly the placement Karmada's scheduler would produce for the
  * request. Throws `PlacementError` (with Karmada's message) when Karmada
  * would fail to schedule.
+ *
+ * @public
  */
 export function schedule(request: ScheduleRequest): ScheduleResult {
   const compiled = validateRequest(request);

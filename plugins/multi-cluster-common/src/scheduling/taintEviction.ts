@@ -8,6 +8,7 @@ import { formatTaint, toleratesTaint } from './matching/tolerations';
 import type { Toleration } from './placement';
 import type { ClusterTaint } from './types';
 
+/** @public */
 export type NoExecuteDecision =
   /** The cluster has no NoExecute taint. */
   | { action: 'none' }
@@ -23,6 +24,8 @@ export type NoExecuteDecision =
  * and has `tolerationSeconds`, the deadline is taint.timeAdded +
  * tolerationSeconds; the earliest deadline wins. A taint without timeAdded
  * counts from `now`.
+ *
+ * @public
  */
 export function evaluateNoExecuteTaints(
   taints: readonly ClusterTaint[] | undefined,

@@ -4,6 +4,7 @@
 import type { ResourceList } from '../quantity/resourceList';
 import type { KarmadaPlacement, TaintEffect } from './placement';
 
+/** @public */
 export interface ClusterTaint {
   key: string;
   value?: string;
@@ -14,12 +15,14 @@ export interface ClusterTaint {
 /** Quantities keyed by resource name; see `../quantity/resourceList`. */
 export type { ResourceList };
 
+/** @public */
 export interface ResourceSummary {
   allocatable?: ResourceList;
   allocated?: ResourceList;
   allocating?: ResourceList;
 }
 
+/** @public */
 export interface ClusterSnapshot {
   name: string;
   labels?: Record<string, string>;
@@ -38,6 +41,8 @@ export interface ClusterSnapshot {
 /**
  * A Flotilla extension to Karmada's filters: every chosen cluster must share
  * a cluster set with at least one cluster of each dependency.
+ *
+ * @public
  */
 export interface ReachabilityRequirement {
   dependencies: {
@@ -48,15 +53,18 @@ export interface ReachabilityRequirement {
   }[];
 }
 
+/** @public */
 export interface TargetCluster {
   name: string;
   replicas?: number;
 }
 
+/** @public */
 export interface ReplicaRequirements {
   resourceRequest?: ResourceList;
 }
 
+/** @public */
 export interface ScheduleRequest {
   replicas: number;
   /** PropagationPolicy spec.placement, verbatim (webhook/CRD defaults are applied here). */
@@ -77,14 +85,17 @@ export interface ScheduleRequest {
   reachability?: ReachabilityRequirement;
 }
 
+/** @public */
 export type Verdict = 'selected' | 'filtered' | 'not-selected';
 
+/** @public */
 export interface ClusterExplanation {
   cluster: string;
   verdict: Verdict;
   reasons: string[];
 }
 
+/** @public */
 export interface ScheduleResult {
   /** sorted by name, 0-replica entries dropped */
   targets: TargetCluster[];

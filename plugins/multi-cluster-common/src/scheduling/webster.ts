@@ -10,6 +10,7 @@
  */
 import type { NameOrder } from './tieBreak';
 
+/** @public */
 export interface WebsterParty {
   name: string;
   votes: number;
@@ -23,6 +24,8 @@ export interface WebsterParty {
  *
  * `tieBreak` undefined behaves like Karmada's nil tie-breaker (fewer seats,
  * then name ascending).
+ *
+ * @public
  */
 export function allocateWebsterSeats(
   seatsToAdd: number,

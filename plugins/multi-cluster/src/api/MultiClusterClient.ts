@@ -23,7 +23,12 @@ import type { MultiClusterApi, ScaleClusterRequest } from './MultiClusterApi';
 /** The backend's largest page (GET /clusters?limit=). */
 const MAX_PAGE_SIZE = 1000;
 
-type EntityName = { kind: string; namespace: string; name: string };
+/**
+ * A catalog entity by kind, namespace and name.
+ *
+ * @public
+ */
+export type EntityName = { kind: string; namespace: string; name: string };
 
 /** The catalog's own order and casing: kind/namespace/name, lower-cased. */
 function entityPath(entity: EntityName) {

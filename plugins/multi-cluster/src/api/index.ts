@@ -1,2 +1,2 @@
 export * from './MultiClusterApi';
-export { MultiClusterClient } from './MultiClusterClient';
+export { MultiClusterClient, type EntityName } from './MultiClusterClient';

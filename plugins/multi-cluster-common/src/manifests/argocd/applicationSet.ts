@@ -17,6 +17,7 @@ import {
   repoUrlSchema,
 } from '../validation/urls';
 
+/** @public */
 export const ARGOCD_API_VERSION = 'argoproj.io/v1alpha1';
 
 const paramKey = z
@@ -96,7 +97,11 @@ const generatorSchema = z.discriminatedUnion(
   },
 );
 
-/** Input of {@link generateApplicationSet}. */
+/**
+ * Input of {@link generateApplicationSet}.
+ *
+ * @public
+ */
 export const applicationSetInputSchema = z
   .object({
     name: rfc1123LabelSchema('name'),
@@ -238,6 +243,7 @@ export const applicationSetInputSchema = z
     }
   });
 
+/** @public */
 export type ApplicationSetInput = z.input<typeof applicationSetInputSchema>;
 
 function generatorObject(
@@ -262,6 +268,8 @@ function generatorObject(
  * `<cluster>-<name>-<variant>`.
  *
  * @throws ManifestInputError when the input is invalid.
+ *
+ * @public
  */
 export function generateApplicationSet(
   input: ApplicationSetInput,

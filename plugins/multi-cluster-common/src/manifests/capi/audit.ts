@@ -18,6 +18,8 @@ export const MAX_KUBEADM_FILE_CONTENT = 10240;
  * configmaps and token reviews (never their payloads); full request and
  * response for RBAC changes; the request body for other writes; metadata for
  * the rest.
+ *
+ * @public
  */
 export const DEFAULT_AUDIT_POLICY = {
   apiVersion: 'audit.k8s.io/v1',

@@ -15,7 +15,11 @@ import { buildTopologyCluster } from './topology';
 import { CapiClusterInput, capiClusterInputSchema } from './types';
 import { CapiProvider } from './versions';
 
-/** The infrastructure providers, by name. */
+/**
+ * The infrastructure providers, by name.
+ *
+ * @public
+ */
 export const CAPI_INFRASTRUCTURE_PROVIDERS: Record<
   CapiProvider,
   InfrastructureProvider
@@ -35,6 +39,8 @@ export const CAPI_INFRASTRUCTURE_PROVIDERS: Record<
  * Topology form (`topology` given): one Cluster using a ClusterClass.
  *
  * @throws ManifestInputError when the input is invalid (nothing is generated).
+ *
+ * @public
  */
 export function generateCapiCluster(
   input: CapiClusterInput,

@@ -85,7 +85,11 @@ export const capiNames = {
     `${input.name}-${pool}`,
 };
 
-/** A file that kubeadm's cloud-init writes on a machine. */
+/**
+ * A file that kubeadm's cloud-init writes on a machine.
+ *
+ * @public
+ */
 export interface KubeadmFile {
   path: string;
   owner?: string;
@@ -94,7 +98,11 @@ export interface KubeadmFile {
   contentFrom?: { secret: { name: string; key: string } };
 }
 
-/** What a machine is for. */
+/**
+ * What a machine is for.
+ *
+ * @public
+ */
 export type MachineRole =
   | { role: 'control-plane' }
   | { role: 'worker'; pool: NormalizedCapiClusterInput['workers'][number] };
@@ -102,6 +110,8 @@ export type MachineRole =
 /**
  * What an infrastructure provider contributes. One implementation per file:
  * aws.ts, gcp.ts, azure.ts, docker.ts.
+ *
+ * @public
  */
 export interface InfrastructureProvider {
   readonly provider: CapiProvider;

@@ -17,4 +17,8 @@ export {
 } from './versions';
 export type { CapiApiVersion, CapiProvider } from './versions';
 export { DEFAULT_AUDIT_POLICY } from './audit';
-export type { InfrastructureProvider } from './common';
+export type {
+  InfrastructureProvider,
+  KubeadmFile,
+  MachineRole,
+} from './common';

@@ -16,18 +16,37 @@ import { CLUSTER_ANNOTATIONS } from '../../fleet/annotations';
 import { labelValueSyntaxError } from '../validation/labels';
 import { CAPI_PROVIDERS } from './versions';
 
-/** Largest control plane the generator accepts (etcd quorum sizes 1..7). */
+/**
+ * Largest control plane the generator accepts (etcd quorum sizes 1..7).
+ *
+ * @public
+ */
 export const MAX_CONTROL_PLANE_REPLICAS = 7;
-/** Largest worker pool the generator accepts. */
+/**
+ * Largest worker pool the generator accepts.
+ *
+ * @public
+ */
 export const MAX_WORKER_REPLICAS = 1000;
-/** Most worker pools per cluster. */
+/**
+ * Most worker pools per cluster.
+ *
+ * @public
+ */
 export const MAX_WORKER_POOLS = 20;
 
+/** @public */
 export const DEFAULT_POD_CIDRS = ['192.168.0.0/16'];
+/** @public */
 export const DEFAULT_SERVICE_CIDRS = ['10.96.0.0/12'];
+/** @public */
 export const DEFAULT_SERVICE_DOMAIN = 'cluster.local';
 
-/** Label keys of Flotilla's fleet segmentation axes. */
+/**
+ * Label keys of Flotilla's fleet segmentation axes.
+ *
+ * @public
+ */
 export const SEGMENTATION_LABELS = {
   environment: CLUSTER_ANNOTATIONS.environment,
   region: CLUSTER_ANNOTATIONS.region,
@@ -162,7 +181,11 @@ const topologySchema = z
   })
   .strict();
 
-/** Raw input accepted by {@link capiClusterInputSchema}. */
+/**
+ * Raw input accepted by {@link capiClusterInputSchema}.
+ *
+ * @public
+ */
 export const capiClusterInputSchema = z
   .object({
     name: rfc1123LabelSchema('name'),
@@ -406,9 +429,17 @@ export const capiClusterInputSchema = z
     }
   });
 
-/** Input of {@link generateCapiCluster}, as written by a caller. */
+/**
+ * Input of {@link generateCapiCluster}, as written by a caller.
+ *
+ * @public
+ */
 export type CapiClusterInput = z.input<typeof capiClusterInputSchema>;
-/** Input of {@link generateCapiCluster} after validation and defaults. */
+/**
+ * Input of {@link generateCapiCluster} after validation and defaults.
+ *
+ * @public
+ */
 export type NormalizedCapiClusterInput = z.output<
   typeof capiClusterInputSchema
 >;

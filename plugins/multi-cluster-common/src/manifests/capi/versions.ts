@@ -10,12 +10,21 @@
  *   favour of DevCluster/DevMachine on main).
  */
 
-/** The Cluster API core version the generated objects claim. */
+/**
+ * The Cluster API core version the generated objects claim.
+ *
+ * @public
+ */
 export type CapiApiVersion = 'v1beta2' | 'v1beta1';
 
-/** Infrastructure providers the generator supports. */
+/**
+ * Infrastructure providers the generator supports.
+ *
+ * @public
+ */
 export type CapiProvider = 'aws' | 'gcp' | 'azure' | 'docker';
 
+/** @public */
 export const CAPI_PROVIDERS: readonly CapiProvider[] = [
   'aws',
   'gcp',
@@ -33,6 +42,8 @@ export const CAPI_INFRASTRUCTURE_GROUP = 'infrastructure.cluster.x-k8s.io';
  * core version. A provider's API version is independent of the core version
  * (v1beta1 core objects reference infrastructure by apiVersion, v1beta2 core
  * objects by apiGroup only).
+ *
+ * @public
  */
 export const CAPI_INFRASTRUCTURE_API_VERSIONS: Record<
   CapiProvider,
@@ -44,7 +55,11 @@ export const CAPI_INFRASTRUCTURE_API_VERSIONS: Record<
   docker: { v1beta2: 'v1beta2', v1beta1: 'v1beta1' },
 };
 
-/** `group/version` of an infrastructure object. */
+/**
+ * `group/version` of an infrastructure object.
+ *
+ * @public
+ */
 export function infrastructureApiVersion(
   provider: CapiProvider,
   capiVersion: CapiApiVersion,

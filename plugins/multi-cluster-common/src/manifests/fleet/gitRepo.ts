@@ -19,6 +19,7 @@ import {
   repoUrlSchema,
 } from '../validation/urls';
 
+/** @public */
 export const FLEET_API_VERSION = 'fleet.cattle.io/v1alpha1';
 
 /** Go durations as Fleet's CEL rule accepts them (no days or weeks). */
@@ -56,7 +57,11 @@ const targetSchema = z
     path: ['clusterSelector'],
   });
 
-/** Input of {@link generateFleetGitRepo}. */
+/**
+ * Input of {@link generateFleetGitRepo}.
+ *
+ * @public
+ */
 export const fleetGitRepoInputSchema = z
   .object({
     name: rfc1123LabelSchema('name'),
@@ -138,9 +143,14 @@ export const fleetGitRepoInputSchema = z
     });
   });
 
+/** @public */
 export type FleetGitRepoInput = z.input<typeof fleetGitRepoInputSchema>;
 
-/** What {@link generateFleetGitRepo} produces. */
+/**
+ * What {@link generateFleetGitRepo} produces.
+ *
+ * @public
+ */
 export interface FleetGitRepoResult {
   manifests: KubernetesManifest[];
   /** fleet.yaml for the bundle folder(s), when there is anything to put in it. */
@@ -164,6 +174,8 @@ function selection(target: Target): Record<string, unknown> {
  * `targetCustomizations` that goes into the bundle folder of the repo.
  *
  * @throws ManifestInputError when the input is invalid.
+ *
+ * @public
  */
 export function generateFleetGitRepo(
   input: FleetGitRepoInput,

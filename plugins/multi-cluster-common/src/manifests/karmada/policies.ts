@@ -20,7 +20,11 @@ import {
   KarmadaResourceSelector,
 } from './types';
 
-/** One entry of OverridePolicy `spec.overrideRules`. */
+/**
+ * One entry of OverridePolicy `spec.overrideRules`.
+ *
+ * @public
+ */
 export interface KarmadaOverrideRule {
   targetCluster?: { clusterNames?: string[]; labelSelector?: K8sLabelSelector };
   overriders: {
@@ -56,7 +60,11 @@ function copySelectors(selectors: KarmadaResourceSelector[]) {
   return selectors.map(selector => JSON.parse(JSON.stringify(selector)));
 }
 
-/** `spec.failover` from validated failover settings. */
+/**
+ * `spec.failover` from validated failover settings.
+ *
+ * @public
+ */
 export function karmadaFailoverSpec(
   input: KarmadaFailoverInput,
 ): Record<string, unknown> {
@@ -86,7 +94,11 @@ export function karmadaFailoverSpec(
   return out;
 }
 
-/** Override rules for per-cluster replicas, registries and plaintext overriders. */
+/**
+ * Override rules for per-cluster replicas, registries and plaintext overriders.
+ *
+ * @public
+ */
 export function karmadaOverrideRules(
   input: KarmadaOverridesInput,
 ): KarmadaOverrideRule[] {
@@ -143,7 +155,11 @@ export function karmadaOverrideRules(
   return rules;
 }
 
-/** Builds a (Cluster)PropagationPolicy object (no validation). */
+/**
+ * Builds a (Cluster)PropagationPolicy object (no validation).
+ *
+ * @public
+ */
 export function buildPropagationPolicy(options: {
   name: string;
   namespace: string;
@@ -185,7 +201,11 @@ export function buildPropagationPolicy(options: {
   };
 }
 
-/** Builds a (Cluster)OverridePolicy object (no validation). */
+/**
+ * Builds a (Cluster)OverridePolicy object (no validation).
+ *
+ * @public
+ */
 export function buildOverridePolicy(options: {
   name: string;
   namespace: string;
@@ -210,7 +230,11 @@ export function buildOverridePolicy(options: {
   };
 }
 
-/** The placement of an active-passive pair: both clusters, duplicated. */
+/**
+ * The placement of an active-passive pair: both clusters, duplicated.
+ *
+ * @public
+ */
 export function activePassivePlacement(
   activePassive: ActivePassiveInput,
 ): KarmadaPlacement {
@@ -225,7 +249,11 @@ export function activePassivePlacement(
   };
 }
 
-/** Override rules of an active-passive pair: N replicas on primary, 0 on standby. */
+/**
+ * Override rules of an active-passive pair: N replicas on primary, 0 on standby.
+ *
+ * @public
+ */
 export function activePassiveOverrideRules(
   activePassive: ActivePassiveInput,
 ): KarmadaOverrideRule[] {
@@ -265,6 +293,8 @@ export function activePassiveOverrideRules(
  *   replicas, image registries and plaintext overriders.
  *
  * @throws ManifestInputError when the input is invalid.
+ *
+ * @public
  */
 export function generateKarmadaPolicies(
   input: KarmadaPolicyInput,

@@ -10,12 +10,17 @@ import {
   rfc1123SubdomainSchema,
 } from '../validation/schemas';
 
+/** @public */
 export const KARMADA_POLICY_API_VERSION = 'policy.karmada.io/v1alpha1';
 
 /** Karmada's webhook caps member cluster names at 48 characters. */
 export const MAX_KARMADA_CLUSTER_NAME_LENGTH = 48;
 
-/** A member cluster name. */
+/**
+ * A member cluster name.
+ *
+ * @public
+ */
 export const karmadaClusterNameSchema = rfc1123LabelSchema(
   'cluster name',
 ).refine(
@@ -23,7 +28,11 @@ export const karmadaClusterNameSchema = rfc1123LabelSchema(
   `cluster names are at most ${MAX_KARMADA_CLUSTER_NAME_LENGTH} characters in Karmada`,
 );
 
-/** A PropagationPolicy/OverridePolicy `resourceSelectors` entry. */
+/**
+ * A PropagationPolicy/OverridePolicy `resourceSelectors` entry.
+ *
+ * @public
+ */
 export const resourceSelectorSchema = z
   .object({
     apiVersion: z
@@ -44,9 +53,14 @@ export const resourceSelectorSchema = z
   })
   .strict();
 
+/** @public */
 export type KarmadaResourceSelector = z.infer<typeof resourceSelectorSchema>;
 
-/** `spec.failover` of a (Cluster)PropagationPolicy. */
+/**
+ * `spec.failover` of a (Cluster)PropagationPolicy.
+ *
+ * @public
+ */
 export const karmadaFailoverSchema = z
   .object({
     application: z
@@ -120,6 +134,7 @@ export const karmadaFailoverSchema = z
   })
   .strict();
 
+/** @public */
 export type KarmadaFailoverInput = z.input<typeof karmadaFailoverSchema>;
 
 const JSON_POINTER = /^(\/([^~/]|~[01])*)+$/;
@@ -176,7 +191,11 @@ export const plaintextOverrideSchema = z
     }
   });
 
-/** Per-cluster overrides of a workload. */
+/**
+ * Per-cluster overrides of a workload.
+ *
+ * @public
+ */
 export const karmadaOverridesSchema = z
   .object({
     /** Replicas per cluster: `{ "prod-eu-west-aws-1": 4 }`. */
@@ -210,9 +229,14 @@ export const karmadaOverridesSchema = z
     }
   });
 
+/** @public */
 export type KarmadaOverridesInput = z.input<typeof karmadaOverridesSchema>;
 
-/** Active-passive: everything on primary, a cold standby scaled to zero. */
+/**
+ * Active-passive: everything on primary, a cold standby scaled to zero.
+ *
+ * @public
+ */
 export const activePassiveSchema = z
   .object({
     primary: karmadaClusterNameSchema,
@@ -229,9 +253,14 @@ export const activePassiveSchema = z
     path: ['standby'],
   });
 
+/** @public */
 export type ActivePassiveInput = z.input<typeof activePassiveSchema>;
 
-/** Input of {@link generateKarmadaPolicies}. */
+/**
+ * Input of {@link generateKarmadaPolicies}.
+ *
+ * @public
+ */
 export const karmadaPolicyInputSchema = z
   .object({
     /** Karmada labels propagated resources with the policy name, so it is an RFC 1123 label. */
@@ -296,7 +325,9 @@ export const karmadaPolicyInputSchema = z
     }
   });
 
+/** @public */
 export type KarmadaPolicyInput = z.input<typeof karmadaPolicyInputSchema>;
+/** @public */
 export type NormalizedKarmadaPolicyInput = z.output<
   typeof karmadaPolicyInputSchema
 >;

@@ -34,9 +34,14 @@ import {
 } from '../validation/schemas';
 import { parseYamlDocuments } from '../yaml';
 
+/** @public */
 export const KUBEFED_TYPES_API_VERSION = 'types.kubefed.io/v1beta1';
 
-/** The target resource of each kubefed federated type Flotilla converts. */
+/**
+ * The target resource of each kubefed federated type Flotilla converts.
+ *
+ * @public
+ */
 export const KUBEFED_TARGET_TYPES: Record<
   string,
   { apiVersion: string; kind: string }
@@ -62,7 +67,11 @@ const WORKLOAD_KINDS = new Set([
 
 const JSON_POINTER = /^(\/([^~/]|~[01])*)+$/;
 
-/** A kubefed Federated* object (the fields the conversion reads). */
+/**
+ * A kubefed Federated* object (the fields the conversion reads).
+ *
+ * @public
+ */
 export const federatedResourceSchema = z
   .object({
     apiVersion: z.literal(KUBEFED_TYPES_API_VERSION, {
@@ -204,7 +213,11 @@ export const federatedResourceSchema = z
     );
   });
 
-/** Input of {@link convertKubefedResource}. */
+/**
+ * Input of {@link convertKubefedResource}.
+ *
+ * @public
+ */
 export interface KubefedConversionInput {
   /** The Federated* object, as YAML/JSON text or as data. */
   federated: string | Record<string, unknown>;
@@ -212,7 +225,11 @@ export interface KubefedConversionInput {
   namespace?: string;
 }
 
-/** What {@link convertKubefedResource} produces. */
+/**
+ * What {@link convertKubefedResource} produces.
+ *
+ * @public
+ */
 export interface KubefedConversionResult {
   /** The resource, the PropagationPolicy, and the OverridePolicy if any. */
   manifests: KubernetesManifest[];
@@ -249,6 +266,8 @@ function readFederated(
  * overrides, an OverridePolicy (`<name>-overrides`).
  *
  * @throws ManifestInputError when the object is not a convertible kubefed resource.
+ *
+ * @public
  */
 export function convertKubefedResource(
   input: KubefedConversionInput,

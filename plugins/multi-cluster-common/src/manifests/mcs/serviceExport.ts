@@ -15,6 +15,7 @@ import {
   rfc1123LabelSchema,
 } from '../validation/schemas';
 
+/** @public */
 export const MCS_GROUP = 'multicluster.x-k8s.io';
 
 /** Service names are RFC 1035 labels (they become DNS names). */
@@ -23,7 +24,11 @@ const serviceNameSchema = rfc1123LabelSchema('name').refine(
   'name must start with a letter: Service names are RFC 1035 labels',
 );
 
-/** Input of {@link generateMcsServiceExport}. */
+/**
+ * Input of {@link generateMcsServiceExport}.
+ *
+ * @public
+ */
 export const mcsServiceInputSchema = z
   .object({
     name: serviceNameSchema,
@@ -106,6 +111,7 @@ export const mcsServiceInputSchema = z
     }
   });
 
+/** @public */
 export type McsServiceInput = z.input<typeof mcsServiceInputSchema>;
 
 /**
@@ -113,6 +119,8 @@ export type McsServiceInput = z.input<typeof mcsServiceInputSchema>;
  * `karmada` the PropagationPolicies `<name>-export` and `<name>-import`.
  *
  * @throws ManifestInputError when the input is invalid.
+ *
+ * @public
  */
 export function generateMcsServiceExport(
   input: McsServiceInput,

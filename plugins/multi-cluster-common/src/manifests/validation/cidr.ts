@@ -3,7 +3,11 @@
  * cluster (IPv4 and IPv6, no host bits set, no overlaps).
  */
 
-/** A parsed CIDR block. */
+/**
+ * A parsed CIDR block.
+ *
+ * @public
+ */
 export interface ParsedCidr {
   /** The CIDR as given. */
   text: string;
@@ -101,9 +105,18 @@ function formatIpv6(value: bigint): string {
   return `${left}::${right}`;
 }
 
-type CidrResult = { cidr: ParsedCidr } | { error: string };
+/**
+ * A parsed CIDR block, or why the text is not one.
+ *
+ * @public
+ */
+export type CidrResult = { cidr: ParsedCidr } | { error: string };
 
-/** Parses a CIDR block, explaining what is wrong when it is not valid. */
+/**
+ * Parses a CIDR block, explaining what is wrong when it is not valid.
+ *
+ * @public
+ */
 export function parseCidr(text: string): CidrResult {
   const shown = JSON.stringify(text);
   const slash = text.indexOf('/');
@@ -146,13 +159,21 @@ export function parseCidr(text: string): CidrResult {
   return { cidr: { text, family, network, prefixLength } };
 }
 
-/** Why `text` is not a valid CIDR block, or undefined. */
+/**
+ * Why `text` is not a valid CIDR block, or undefined.
+ *
+ * @public
+ */
 export function cidrError(text: string): string | undefined {
   const result = parseCidr(text);
   return 'error' in result ? result.error : undefined;
 }
 
-/** True when the two blocks share at least one address. */
+/**
+ * True when the two blocks share at least one address.
+ *
+ * @public
+ */
 export function cidrsOverlap(a: ParsedCidr, b: ParsedCidr): boolean {
   if (a.family !== b.family) return false;
   const bits = a.family === 6 ? 128 : 32;

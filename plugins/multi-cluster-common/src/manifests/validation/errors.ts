@@ -4,14 +4,22 @@
  */
 import { z } from 'zod';
 
-/** One problem with a generator input. */
+/**
+ * One problem with a generator input.
+ *
+ * @public
+ */
 export interface ManifestInputIssue {
   /** Dotted path of the field, e.g. `workers[1].replicas`; empty for the root. */
   path: string;
   message: string;
 }
 
-/** Thrown by the generators when their input is invalid. Nothing is produced. */
+/**
+ * Thrown by the generators when their input is invalid. Nothing is produced.
+ *
+ * @public
+ */
 export class ManifestInputError extends Error {
   readonly issues: ManifestInputIssue[];
 
@@ -28,7 +36,11 @@ export class ManifestInputError extends Error {
   }
 }
 
-/** Formats a zod path as `a.b[0].c`. */
+/**
+ * Formats a zod path as `a.b[0].c`.
+ *
+ * @public
+ */
 export function formatIssuePath(path: ReadonlyArray<string | number>): string {
   let out = '';
   for (const segment of path) {
@@ -43,7 +55,11 @@ export function formatIssuePath(path: ReadonlyArray<string | number>): string {
   return out;
 }
 
-/** Converts zod issues to {@link ManifestInputIssue}s (union issues flattened). */
+/**
+ * Converts zod issues to {@link ManifestInputIssue}s (union issues flattened).
+ *
+ * @public
+ */
 export function zodIssuesToManifestIssues(
   issues: z.ZodIssue[],
   prefix: ReadonlyArray<string | number> = [],
@@ -81,6 +97,8 @@ export function zodIssuesToManifestIssues(
 /**
  * Parses `input` with `schema`; throws a {@link ManifestInputError} listing
  * every problem when it does not match.
+ *
+ * @public
  */
 export function parseManifestInput<T>(
   schema: z.ZodType<T, z.ZodTypeDef, unknown>,

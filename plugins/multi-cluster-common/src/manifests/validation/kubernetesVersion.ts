@@ -7,7 +7,11 @@
 const KUBERNETES_VERSION =
   /^v(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?(\+[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?$/;
 
-/** A parsed Kubernetes version. */
+/**
+ * A parsed Kubernetes version.
+ *
+ * @public
+ */
 export interface KubernetesVersion {
   major: number;
   minor: number;
@@ -15,7 +19,11 @@ export interface KubernetesVersion {
   preRelease?: string;
 }
 
-/** Parses `v1.31.2`; returns undefined when the text is not a version. */
+/**
+ * Parses `v1.31.2`; returns undefined when the text is not a version.
+ *
+ * @public
+ */
 export function parseKubernetesVersion(
   text: string,
 ): KubernetesVersion | undefined {
@@ -29,7 +37,11 @@ export function parseKubernetesVersion(
   };
 }
 
-/** Why `text` is not a Kubernetes version like `v1.31.2`, or undefined. */
+/**
+ * Why `text` is not a Kubernetes version like `v1.31.2`, or undefined.
+ *
+ * @public
+ */
 export function kubernetesVersionError(text: string): string | undefined {
   const parsed = parseKubernetesVersion(text);
   if (!parsed) {

@@ -6,7 +6,11 @@ import { rfc1123SubdomainError } from './names';
 
 const QUALIFIED_NAME_PART = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
 
-/** Why `key` is not a valid label or annotation key, or undefined. */
+/**
+ * Why `key` is not a valid label or annotation key, or undefined.
+ *
+ * @public
+ */
 export function labelKeyError(key: string): string | undefined {
   const shown = JSON.stringify(key);
   const parts = key.split('/');
@@ -30,7 +34,11 @@ export function labelKeyError(key: string): string | undefined {
   return undefined;
 }
 
-/** Why `value` is not a valid label value, or undefined. */
+/**
+ * Why `value` is not a valid label value, or undefined.
+ *
+ * @public
+ */
 export function labelValueSyntaxError(value: string): string | undefined {
   if (value.length === 0) return undefined;
   const shown = JSON.stringify(value);

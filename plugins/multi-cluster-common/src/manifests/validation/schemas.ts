@@ -21,7 +21,11 @@ const requiredString = (what: string) =>
     invalid_type_error: `${what} must be a string`,
   });
 
-/** An RFC 1123 label: namespaces, cluster names, pool names. */
+/**
+ * An RFC 1123 label: namespaces, cluster names, pool names.
+ *
+ * @public
+ */
 export function rfc1123LabelSchema(what = 'name') {
   return requiredString(what).superRefine((value, ctx) => {
     const problem = rfc1123LabelError(value);
@@ -29,7 +33,11 @@ export function rfc1123LabelSchema(what = 'name') {
   });
 }
 
-/** An RFC 1123 subdomain: most object names. */
+/**
+ * An RFC 1123 subdomain: most object names.
+ *
+ * @public
+ */
 export function rfc1123SubdomainSchema(what = 'name') {
   return requiredString(what).superRefine((value, ctx) => {
     const problem = rfc1123SubdomainError(value);
@@ -37,7 +45,11 @@ export function rfc1123SubdomainSchema(what = 'name') {
   });
 }
 
-/** A Kubernetes version such as `v1.31.2`. */
+/**
+ * A Kubernetes version such as `v1.31.2`.
+ *
+ * @public
+ */
 export const kubernetesVersionSchema = requiredString(
   'kubernetesVersion',
 ).superRefine((value, ctx) => {
@@ -45,7 +57,11 @@ export const kubernetesVersionSchema = requiredString(
   if (problem) customIssue(ctx, problem);
 });
 
-/** A map of Kubernetes labels with valid keys and values. */
+/**
+ * A map of Kubernetes labels with valid keys and values.
+ *
+ * @public
+ */
 export const labelsSchema = z
   .record(z.string({ invalid_type_error: 'label values must be strings' }))
   .superRefine((labels, ctx) => {
@@ -55,7 +71,11 @@ export const labelsSchema = z
     }
   });
 
-/** A map of annotations: valid keys, any string values. */
+/**
+ * A map of annotations: valid keys, any string values.
+ *
+ * @public
+ */
 export const annotationsSchema = z
   .record(z.string({ invalid_type_error: 'annotation values must be strings' }))
   .superRefine((annotations, ctx) => {
@@ -103,7 +123,11 @@ const labelSelectorRequirementSchema = z
     });
   });
 
-/** A Kubernetes `metav1.LabelSelector`. */
+/**
+ * A Kubernetes `metav1.LabelSelector`.
+ *
+ * @public
+ */
 export const k8sLabelSelectorSchema = z
   .object({
     matchLabels: labelsSchema.optional(),
@@ -111,12 +135,18 @@ export const k8sLabelSelectorSchema = z
   })
   .strict();
 
-/** The TypeScript type of {@link k8sLabelSelectorSchema}. */
+/**
+ * The TypeScript type of {@link k8sLabelSelectorSchema}.
+ *
+ * @public
+ */
 export type K8sLabelSelector = z.infer<typeof k8sLabelSelectorSchema>;
 
 /**
  * A list of CIDR blocks for one network (pods or services): each valid with
  * no host bits set, at most one per IP family (dual-stack), no overlaps.
+ *
+ * @public
  */
 export function cidrBlocksSchema(what: string) {
   return z
@@ -151,6 +181,8 @@ export function cidrBlocksSchema(what: string) {
 /**
  * Reports overlaps between the pod and service networks (and inside each),
  * as issues on `ctx` at the service network's path.
+ *
+ * @public
  */
 export function checkNetworksDoNotOverlap(
   ctx: z.RefinementCtx,
@@ -176,7 +208,11 @@ export function checkNetworksDoNotOverlap(
   }
 }
 
-/** A port number. */
+/**
+ * A port number.
+ *
+ * @public
+ */
 export const portSchema = z
   .number({ invalid_type_error: 'port must be a number' })
   .int('port must be an integer')

@@ -6,7 +6,11 @@ import { z } from 'zod';
 const REPO_URL =
   /^(https?:\/\/|ssh:\/\/|git:\/\/|oci:\/\/)[^\s"'`\\]+$|^git@[A-Za-z0-9.-]+:[^\s"'`\\]+$/;
 
-/** A repository URL: https://, http://, ssh://, git://, oci:// or git@host:path. */
+/**
+ * A repository URL: https://, http://, ssh://, git://, oci:// or git@host:path.
+ *
+ * @public
+ */
 export function repoUrlSchema(what = 'repoURL') {
   return z
     .string({
@@ -20,7 +24,11 @@ export function repoUrlSchema(what = 'repoURL') {
     );
 }
 
-/** A relative path inside a repository (no leading '/', no '..'). */
+/**
+ * A relative path inside a repository (no leading '/', no '..').
+ *
+ * @public
+ */
 export function repoPathSchema(what = 'path') {
   return z
     .string({ invalid_type_error: `${what} must be a string` })
@@ -37,7 +45,11 @@ export function repoPathSchema(what = 'path') {
     .refine(p => !p.split('/').includes('..'), `${what} must not contain '..'`);
 }
 
-/** A Git revision: branch, tag or commit. */
+/**
+ * A Git revision: branch, tag or commit.
+ *
+ * @public
+ */
 export function gitRevisionSchema(what = 'revision') {
   return z
     .string({ invalid_type_error: `${what} must be a string` })

@@ -15,7 +15,11 @@ import type {
   CompiledReachability,
 } from './types';
 
-/** Worded like Karmada's reasons so it reads naturally in the FitError histogram. */
+/**
+ * Worded like Karmada's reasons so it reads naturally in the FitError histogram.
+ *
+ * @public
+ */
 export const REACHABILITY_REASON =
   "cluster(s) cannot reach the workload's dependencies";
 
@@ -84,6 +88,8 @@ function invalid(message: string): PlacementError {
  * Checks a reachability requirement (and, when it constrains anything, the
  * clusters' `clusterSets`); throws `PlacementError` `InvalidRequest` naming
  * the first bad field.
+ *
+ * @public
  */
 export function validateReachability(
   requirement: unknown,
@@ -207,6 +213,8 @@ const compiledByRequirement = new WeakMap<
  * when it can (or nothing constrains it). For callers outside the scheduler
  * (placement advice, DR posture); throws `PlacementError` `InvalidRequest`
  * on a malformed requirement.
+ *
+ * @public
  */
 export function reachabilityProblem(
   cluster: ClusterSnapshot,
@@ -226,6 +234,7 @@ export function reachabilityProblem(
   return unreachable.length > 0 ? describeUnreachable(unreachable) : undefined;
 }
 
+/** @public */
 export const clusterSetReachabilityFilter: ClusterFilter = (
   cluster,
   context,

@@ -11,6 +11,7 @@ import type { ClusterFilter, FilterContext, FilterFailure } from './types';
 import type { ClusterSnapshot } from '../types';
 
 export type {
+  ClusterFilter,
   CompiledDependency,
   CompiledReachability,
   FilterContext,

@@ -62,6 +62,7 @@ export interface FilterContext {
   reachability?: CompiledReachability;
 }
 
+/** @public */
 export type ClusterFilter = (
   cluster: ClusterSnapshot,
   context: FilterContext,

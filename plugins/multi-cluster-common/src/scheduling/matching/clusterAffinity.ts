@@ -15,6 +15,7 @@ import {
   SelectorOperator,
 } from './labelSelector';
 
+/** @public */
 export type ClusterPredicate = (cluster: ClusterSnapshot) => boolean;
 
 const NODE_SELECTOR_OPERATORS = new Set([
@@ -85,7 +86,11 @@ function compileFieldSelector(
   };
 }
 
-/** Compiles an affinity into a reusable predicate. */
+/**
+ * Compiles an affinity into a reusable predicate.
+ *
+ * @public
+ */
 export function compileClusterAffinity(
   affinity: ClusterAffinity,
 ): ClusterPredicate {
@@ -128,7 +133,11 @@ export function compileClusterAffinity(
   };
 }
 
-/** True when `cluster` satisfies `affinity` (Karmada `ClusterMatches`). */
+/**
+ * True when `cluster` satisfies `affinity` (Karmada `ClusterMatches`).
+ *
+ * @public
+ */
 export function matchesClusterAffinity(
   cluster: ClusterSnapshot,
   affinity: ClusterAffinity,

@@ -5,7 +5,9 @@
  */
 import { labelValueError, qualifiedNameError } from './labelSyntax';
 
+/** @public */
 export type LabelMap = Readonly<Record<string, string>> | undefined;
+/** @public */
 export type LabelPredicate = (labels: LabelMap) => boolean;
 
 /** Operators understood by `labels.NewRequirement`. */
@@ -183,7 +185,11 @@ export function labelSelectorRequirements(
   return requirements;
 }
 
-/** Compiles a `metav1.LabelSelector`; an empty selector matches everything. */
+/**
+ * Compiles a `metav1.LabelSelector`; an empty selector matches everything.
+ *
+ * @public
+ */
 export function compileLabelSelector(
   selector: LabelSelectorLike,
 ): LabelPredicate {

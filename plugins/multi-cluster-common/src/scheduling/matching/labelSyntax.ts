@@ -10,7 +10,11 @@ const DNS_SUBDOMAIN =
 const NAME_PART_RULE =
   "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
 
-/** Why `key` is not a qualified name (label key, affinityName), or undefined. */
+/**
+ * Why `key` is not a qualified name (label key, affinityName), or undefined.
+ *
+ * @public
+ */
 export function qualifiedNameError(key: string): string | undefined {
   const parts = key.split('/');
   if (parts.length > 2) {
@@ -30,7 +34,11 @@ export function qualifiedNameError(key: string): string | undefined {
   return undefined;
 }
 
-/** Why `value` is not a valid label value, or undefined. */
+/**
+ * Why `value` is not a valid label value, or undefined.
+ *
+ * @public
+ */
 export function labelValueError(value: string): string | undefined {
   if (value.length === 0) return undefined;
   if (value.length > 63) return 'must be no more than 63 characters';

@@ -6,7 +6,11 @@
 import type { Toleration } from '../placement';
 import type { ClusterTaint } from '../types';
 
-/** True when `toleration` tolerates `taint`. */
+/**
+ * True when `toleration` tolerates `taint`.
+ *
+ * @public
+ */
 export function toleratesTaint(
   toleration: Toleration,
   taint: ClusterTaint,
@@ -24,7 +28,11 @@ export function toleratesTaint(
   }
 }
 
-/** `Taint.ToString()`: `key=value:Effect`, or `key:Effect` without a value. */
+/**
+ * `Taint.ToString()`: `key=value:Effect`, or `key:Effect` without a value.
+ *
+ * @public
+ */
 export function formatTaint(taint: ClusterTaint): string {
   return taint.value
     ? `${taint.key}=${taint.value}:${taint.effect}`
@@ -34,6 +42,8 @@ export function formatTaint(taint: ClusterTaint): string {
 /**
  * The first taint (in cluster order) with effect NoSchedule or NoExecute that
  * no toleration tolerates; PreferNoSchedule never blocks scheduling.
+ *
+ * @public
  */
 export function findUntoleratedTaint(
   taints: readonly ClusterTaint[] | undefined,

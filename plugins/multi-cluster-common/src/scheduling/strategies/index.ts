@@ -28,6 +28,8 @@ export const STRATEGIES: Record<StrategyKind, AssignStrategy> = {
 /**
  * Strategy of a (defaulted) placement, or undefined when Karmada has no
  * strategy for it.
+ *
+ * @public
  */
 export function strategyOf(
   placement: KarmadaPlacement,

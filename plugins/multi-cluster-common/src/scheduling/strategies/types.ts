@@ -5,6 +5,7 @@ import type { Candidate } from '../candidates';
 import type { KarmadaPlacement } from '../placement';
 import type { NameOrder } from '../tieBreak';
 
+/** @public */
 export type StrategyKind =
   | 'Duplicated'
   | 'StaticWeight'
