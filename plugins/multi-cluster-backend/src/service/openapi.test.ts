@@ -124,4 +124,34 @@ describe('the OpenAPI document', () => {
     expect(body.additionalProperties).toBe(false);
     expect(body.properties.replicas.maximum).toBe(1000);
   });
+
+  it('describes every success answer with its route’s response schema', () => {
+    const document = buildOpenApiDocument();
+    for (const route of Object.values(multiClusterApiRoutes)) {
+      const operation = document.paths[openApiPath(route.path)][
+        route.method
+      ] as {
+        responses: Record<
+          string,
+          { content?: { 'application/json': { schema: object } } }
+        >;
+      };
+      for (const status of Object.keys(route.responses)) {
+        const schema =
+          operation.responses[status].content?.['application/json'].schema;
+        expect(schema).toBeDefined();
+        expect(schema).not.toEqual({ type: 'object' });
+      }
+    }
+    const shared = document.components.schemas as Record<string, unknown>;
+    expect(Object.keys(shared)).toEqual(
+      expect.arrayContaining(['FleetCluster', 'FailoverRun', 'FailoverPlan']),
+    );
+    const getCluster = document.paths['/clusters/{name}'].get as {
+      responses: { 200: { content: { 'application/json': object } } };
+    };
+    expect(getCluster.responses[200].content['application/json']).toEqual({
+      schema: { $ref: '#/components/schemas/FleetCluster' },
+    });
+  });
 });

@@ -2,6 +2,7 @@ import {
   type AnyApiRoute,
   type ApiErrorStatus,
   multiClusterApiRoutes,
+  sharedResponseSchemas,
   toYamlDocument,
 } from '@flotilla/plugin-multi-cluster-common';
 import { z } from 'zod';
@@ -9,7 +10,8 @@ import { type JsonSchema, requestJsonSchema } from './requestJsonSchema';
 
 /**
  * The OpenAPI document of the plugin, generated from common's route table:
- * paths, parameters and bodies are the schemas the routes validate with.
+ * paths, parameters and bodies are the schemas the routes validate with,
+ * and success answers are the routes' response schemas.
  * `yarn openapi` writes it to `openapi.yaml`; a test fails when that file
  * or the router's routes differ from it.
  */
@@ -61,6 +63,19 @@ const ERROR_RESPONSES: Record<
   },
 };
 
+/** Parts of several answers, described once under `components.schemas`. */
+const SHARED_SCHEMAS = new Map<z.ZodTypeAny, string>(
+  Object.entries(sharedResponseSchemas).map(([name, schema]) => [schema, name]),
+);
+
+/** A response body's schema; a shared one as a `$ref`. */
+function responseSchema(schema: z.ZodTypeAny): JsonSchema {
+  const name = SHARED_SCHEMAS.get(schema);
+  return name
+    ? { $ref: `#/components/schemas/${name}` }
+    : requestJsonSchema(schema, SHARED_SCHEMAS);
+}
+
 const CALLERS: Record<AnyApiRoute['callers'], string> = {
   user: 'Requires user credentials.',
   'user-or-service': 'Accepts user or service credentials.',
@@ -106,10 +121,12 @@ function requestBody(schema: z.ZodTypeAny | undefined): JsonSchema {
 
 function operation(route: AnyApiRoute, operationId: string): JsonSchema {
   const responses: Record<string, unknown> = {};
-  for (const [status, description] of Object.entries(route.responses)) {
+  for (const [status, { description, schema }] of Object.entries(
+    route.responses,
+  )) {
     responses[status] = {
       description,
-      content: { 'application/json': { schema: { type: 'object' } } },
+      content: { 'application/json': { schema: responseSchema(schema) } },
     };
   }
   for (const status of route.errors) {
@@ -171,7 +188,15 @@ export function buildOpenApiDocument(
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer' },
       },
-      schemas: { Error: ERROR_SCHEMA },
+      schemas: {
+        Error: ERROR_SCHEMA,
+        ...Object.fromEntries(
+          [...SHARED_SCHEMAS].map(([schema, name]) => [
+            name,
+            requestJsonSchema(schema, SHARED_SCHEMAS),
+          ]),
+        ),
+      },
       responses,
     },
   };

@@ -62,8 +62,63 @@ describe('requestJsonSchema', () => {
   });
 
   it('refuses a zod kind it cannot describe', () => {
-    expect(() => requestJsonSchema(z.union([z.string(), z.number()]))).toThrow(
-      "No JSON Schema for the zod type 'ZodUnion'",
+    expect(() => requestJsonSchema(z.tuple([z.string(), z.number()]))).toThrow(
+      "No JSON Schema for the zod type 'ZodTuple'",
     );
+  });
+
+  it('describes what a route answers: literals, unions, nulls, any value', () => {
+    const step = z.object({ kind: z.literal('verify'), output: z.unknown() });
+    const schema = z.object({
+      status: z.literal('ok'),
+      value: z.union([z.string(), z.number()]),
+      step: z.discriminatedUnion('kind', [
+        step,
+        z.object({ kind: z.literal('notify') }),
+      ]),
+      rto: z.number().nullable(),
+    });
+    expect(requestJsonSchema(schema)).toEqual({
+      type: 'object',
+      properties: {
+        status: { const: 'ok' },
+        value: { anyOf: [{ type: 'string' }, { type: 'number' }] },
+        step: {
+          oneOf: [
+            {
+              type: 'object',
+              properties: { kind: { const: 'verify' }, output: {} },
+              required: ['kind'],
+            },
+            {
+              type: 'object',
+              properties: { kind: { const: 'notify' } },
+              required: ['kind'],
+            },
+          ],
+        },
+        rto: { anyOf: [{ type: 'number' }, { type: 'null' }] },
+      },
+      required: ['status', 'value', 'step', 'rto'],
+    });
+  });
+
+  it('refers to a shared part by name, except in its own description', () => {
+    const run = z.object({ id: z.string() });
+    const list = z.object({ items: z.array(run), latest: run.optional() });
+    const refs = new Map<z.ZodTypeAny, string>([[run, 'Run']]);
+    expect(requestJsonSchema(list, refs)).toEqual({
+      type: 'object',
+      properties: {
+        items: { type: 'array', items: { $ref: '#/components/schemas/Run' } },
+        latest: { $ref: '#/components/schemas/Run' },
+      },
+      required: ['items'],
+    });
+    expect(requestJsonSchema(run, refs)).toEqual({
+      type: 'object',
+      properties: { id: { type: 'string' } },
+      required: ['id'],
+    });
   });
 });

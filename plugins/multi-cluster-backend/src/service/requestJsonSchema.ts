@@ -1,13 +1,16 @@
 import { z } from 'zod';
 
 /**
- * A request schema as JSON Schema (2020-12, as OpenAPI 3.1 uses it): what a
- * caller sends, before transforms. Covers the zod kinds the request schemas
- * use, bounds included (lengths, counts, ranges, patterns, strictness); any
- * other kind throws, so a new one is described before it is documented.
+ * A request or response schema as JSON Schema (2020-12, as OpenAPI 3.1 uses
+ * it): what a caller sends, before transforms, or what a route answers.
+ * Covers the zod kinds the request and response schemas use, bounds
+ * included (lengths, counts, ranges, patterns, strictness); any other kind
+ * throws, so a new one is described before it is documented.
  */
 
 export type JsonSchema = { [keyword: string]: unknown };
+
+type ToJson = (schema: z.ZodTypeAny) => JsonSchema;
 
 type Def = z.ZodTypeDef & { typeName?: string; [field: string]: unknown };
 
@@ -45,12 +48,12 @@ function numberSchema(checks: z.ZodNumberCheck[]): JsonSchema {
   return json;
 }
 
-function objectSchema(object: z.AnyZodObject): JsonSchema {
+function objectSchema(object: z.AnyZodObject, toJson: ToJson): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   for (const [key, field] of Object.entries(object.shape)) {
     const value = field as z.ZodTypeAny;
-    properties[key] = requestJsonSchema(value);
+    properties[key] = toJson(value);
     if (!value.isOptional()) required.push(key);
   }
   return {
@@ -63,7 +66,7 @@ function objectSchema(object: z.AnyZodObject): JsonSchema {
   };
 }
 
-function describe(schema: z.ZodTypeAny): JsonSchema {
+function describe(schema: z.ZodTypeAny, toJson: ToJson): JsonSchema {
   const def = schema._def as Def;
   switch (def.typeName) {
     case z.ZodFirstPartyTypeKind.ZodString:
@@ -76,13 +79,13 @@ function describe(schema: z.ZodTypeAny): JsonSchema {
     case z.ZodFirstPartyTypeKind.ZodEnum:
       return { type: 'string', enum: [...(def.values as string[])] };
     case z.ZodFirstPartyTypeKind.ZodObject:
-      return objectSchema(schema as z.AnyZodObject);
+      return objectSchema(schema as z.AnyZodObject, toJson);
     case z.ZodFirstPartyTypeKind.ZodArray: {
       const { minLength, maxLength } = (schema as z.ZodArray<z.ZodTypeAny>)
         ._def;
       return {
         type: 'array',
-        items: requestJsonSchema(def.type as z.ZodTypeAny),
+        items: toJson(def.type as z.ZodTypeAny),
         ...(minLength ? { minItems: minLength.value } : {}),
         ...(maxLength ? { maxItems: maxLength.value } : {}),
       };
@@ -91,29 +94,61 @@ function describe(schema: z.ZodTypeAny): JsonSchema {
       const { maxKeys } = def as { maxKeys?: number };
       return {
         type: 'object',
-        propertyNames: requestJsonSchema(def.keyType as z.ZodTypeAny),
-        additionalProperties: requestJsonSchema(def.valueType as z.ZodTypeAny),
+        propertyNames: toJson(def.keyType as z.ZodTypeAny),
+        additionalProperties: toJson(def.valueType as z.ZodTypeAny),
         ...(maxKeys !== undefined ? { maxProperties: maxKeys } : {}),
       };
     }
+    case z.ZodFirstPartyTypeKind.ZodLiteral:
+      return { const: def.value };
+    case z.ZodFirstPartyTypeKind.ZodUnion:
+      return {
+        anyOf: (def.options as z.ZodTypeAny[]).map(option => toJson(option)),
+      };
+    case z.ZodFirstPartyTypeKind.ZodDiscriminatedUnion:
+      // Exactly one matches: the options differ in the discriminator.
+      return {
+        oneOf: (def.options as z.ZodTypeAny[]).map(option => toJson(option)),
+      };
+    case z.ZodFirstPartyTypeKind.ZodNullable:
+      return {
+        anyOf: [toJson(def.innerType as z.ZodTypeAny), { type: 'null' }],
+      };
+    case z.ZodFirstPartyTypeKind.ZodUnknown:
+      // Any JSON value (a step's output, a policy's placement as stored).
+      return {};
     case z.ZodFirstPartyTypeKind.ZodOptional:
-      return requestJsonSchema(def.innerType as z.ZodTypeAny);
+      return toJson(def.innerType as z.ZodTypeAny);
     case z.ZodFirstPartyTypeKind.ZodDefault:
       return {
-        ...requestJsonSchema(def.innerType as z.ZodTypeAny),
+        ...toJson(def.innerType as z.ZodTypeAny),
         default: (def.defaultValue as () => unknown)(),
       };
     case z.ZodFirstPartyTypeKind.ZodEffects:
       // Refinements, preprocessing and transforms: the caller sends the input.
-      return requestJsonSchema(def.schema as z.ZodTypeAny);
+      return toJson(def.schema as z.ZodTypeAny);
     case z.ZodFirstPartyTypeKind.ZodPipeline:
-      return requestJsonSchema(def.in as z.ZodTypeAny);
+      return toJson(def.in as z.ZodTypeAny);
     default:
       throw new Error(`No JSON Schema for the zod type '${def.typeName}'`);
   }
 }
 
-/** `schema` as JSON Schema of its input, its description kept. */
-export function requestJsonSchema(schema: z.ZodTypeAny): JsonSchema {
-  return withDescription(schema, describe(schema));
+/**
+ * `schema` as JSON Schema of its input, its description kept. A schema
+ * found in `refs` (other than `schema` itself) is a `$ref` to its name
+ * under `#/components/schemas/`, so a shared part is described once.
+ */
+export function requestJsonSchema(
+  schema: z.ZodTypeAny,
+  refs: ReadonlyMap<z.ZodTypeAny, string> = new Map(),
+): JsonSchema {
+  const toJson: ToJson = part => {
+    const name = refs.get(part);
+    if (name !== undefined && part !== schema) {
+      return { $ref: `#/components/schemas/${name}` };
+    }
+    return withDescription(part, describe(part, toJson));
+  };
+  return toJson(schema);
 }

@@ -3,5 +3,6 @@ export * from './failover';
 export * from './placement';
 export * from './connectivity';
 export * from './schemas';
+export * from './responses';
 export * from './routes';
 export * from './client';

@@ -32,6 +32,27 @@ import {
   startFailoverRequestSchema,
   upgradeClusterRequestSchema,
 } from './schemas';
+import {
+  addonCoverageReportSchema,
+  clusterHistoryResponseSchema,
+  clusterListResponseSchema,
+  deleteClusterResponseSchema,
+  entityDrStatusSchema,
+  entityExposureSchema,
+  entityPlacementSchema,
+  failoverDryRunResponseSchema,
+  failoverRunListSchema,
+  failoverRunSchema,
+  failoverStartedResponseSchema,
+  fleetClusterSchema,
+  fleetConnectivityReportSchema,
+  healthResponseSchema,
+  placementAdviceSchema,
+  rollbackFailoverResponseSchema,
+  scaleClusterResponseSchema,
+  scheduleResultSchema,
+  upgradeClusterResponseSchema,
+} from './responses';
 
 /**
  * Every route of the multi-cluster backend (`/api/multi-cluster`), once: the
@@ -44,6 +65,20 @@ export type ApiMethod = 'get' | 'post' | 'delete';
 
 /** Error statuses a route answers, each described once in the document. @public */
 export type ApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422;
+
+/** Success statuses a route answers. @public */
+export type ApiSuccessStatus = 200 | 202;
+
+/**
+ * One success answer of a route: what it is, and the schema of its body
+ * (the body as sent, which the schema's output is; see `./responses`).
+ *
+ * @public
+ */
+export interface ApiSuccess<TResponse = unknown> {
+  description: string;
+  schema: z.ZodType<TResponse, z.ZodTypeDef, unknown>;
+}
 
 /** One route: its path, its input schemas and its answers. @public */
 export interface ApiRoute<
@@ -62,8 +97,8 @@ export interface ApiRoute<
   params?: TParams;
   query?: TQuery;
   body?: TBody;
-  /** Success statuses and what each returns. */
-  responses: Partial<Record<200 | 202, string>>;
+  /** Success statuses, what each returns and the schema of its body. */
+  responses: Partial<Record<ApiSuccessStatus, ApiSuccess<TResponse>>>;
   errors: ApiErrorStatus[];
   /** Type only: what a success returns (no value at run time). */
   readonly responseType?: TResponse;
@@ -77,7 +112,10 @@ export type AnyApiRoute = ApiRoute<
   unknown
 >;
 
-/** A route whose success returns `TResponse`. */
+/**
+ * A route whose success returns `TResponse`; each response schema's output
+ * must fit it (`responses.test.ts` checks the other direction too).
+ */
 function route<TResponse>() {
   return <
     TParams extends z.ZodTypeAny | undefined = undefined,
@@ -124,7 +162,9 @@ export const multiClusterApiRoutes = {
     path: '/health',
     summary: 'Liveness of the plugin',
     callers: 'unauthenticated',
-    responses: { 200: 'The plugin answers' },
+    responses: {
+      200: { description: 'The plugin answers', schema: healthResponseSchema },
+    },
     errors: [],
   }),
   listClusters: route<ClusterListResult>()({
@@ -135,7 +175,12 @@ export const multiClusterApiRoutes = {
       'Clusters from all configured sources, merged by name; only clusters the caller may read (`multi-cluster.cluster.read`, conditional rules applied).',
     callers: 'user-or-service',
     query: listClustersQuerySchema,
-    responses: { 200: 'A page of clusters and the total count' },
+    responses: {
+      200: {
+        description: 'A page of clusters and the total count',
+        schema: clusterListResponseSchema,
+      },
+    },
     errors: READ_ERRORS,
   }),
   getCluster: route<FleetCluster>()({
@@ -145,7 +190,9 @@ export const multiClusterApiRoutes = {
     callers: 'user-or-service',
     params: clusterRefSchema,
     query: emptyRequestSchema,
-    responses: { 200: 'The cluster' },
+    responses: {
+      200: { description: 'The cluster', schema: fleetClusterSchema },
+    },
     errors: CLUSTER_READ_ERRORS,
   }),
   scaleCluster: route<unknown>()({
@@ -155,7 +202,12 @@ export const multiClusterApiRoutes = {
     callers: 'user',
     params: clusterRefSchema,
     body: scaleClusterRequestSchema,
-    responses: { 200: 'The MachineDeployment as scaled' },
+    responses: {
+      200: {
+        description: 'The MachineDeployment as scaled',
+        schema: scaleClusterResponseSchema,
+      },
+    },
     errors: LIFECYCLE_ERRORS,
   }),
   upgradeCluster: route<unknown>()({
@@ -165,7 +217,12 @@ export const multiClusterApiRoutes = {
     callers: 'user',
     params: clusterRefSchema,
     body: upgradeClusterRequestSchema,
-    responses: { 200: 'The upgrade as requested' },
+    responses: {
+      200: {
+        description: 'The upgrade as requested',
+        schema: upgradeClusterResponseSchema,
+      },
+    },
     errors: LIFECYCLE_ERRORS,
   }),
   deleteCluster: route<unknown>()({
@@ -177,7 +234,12 @@ export const multiClusterApiRoutes = {
     callers: 'user',
     params: clusterRefSchema,
     body: deleteClusterRequestSchema,
-    responses: { 202: 'Deletion requested' },
+    responses: {
+      202: {
+        description: 'Deletion requested',
+        schema: deleteClusterResponseSchema,
+      },
+    },
     errors: LIFECYCLE_ERRORS,
   }),
   // Entries are the backend's HistoryEntry records.
@@ -188,7 +250,12 @@ export const multiClusterApiRoutes = {
     callers: 'user-or-service',
     params: clusterRefSchema,
     query: clusterHistoryQuerySchema,
-    responses: { 200: 'History entries' },
+    responses: {
+      200: {
+        description: 'History entries',
+        schema: clusterHistoryResponseSchema,
+      },
+    },
     errors: CLUSTER_READ_ERRORS,
   }),
   simulatePlacement: route<ScheduleResult>()({
@@ -199,7 +266,12 @@ export const multiClusterApiRoutes = {
       'On the posted clusters, or on the live clusters the caller may read. A scheduler error is a 422 with Karmada’s text.',
     callers: 'user-or-service',
     body: simulatePlacementRequestSchema,
-    responses: { 200: 'Target clusters, replicas and explanation' },
+    responses: {
+      200: {
+        description: 'Target clusters, replicas and explanation',
+        schema: scheduleResultSchema,
+      },
+    },
     errors: PLACEMENT_ERRORS,
   }),
   recommendPlacement: route<PlacementAdvice>()({
@@ -208,7 +280,12 @@ export const multiClusterApiRoutes = {
     summary: "Placement advice for a workload's requirements",
     callers: 'user-or-service',
     body: recommendPlacementRequestSchema,
-    responses: { 200: 'Ranked placements and excluded clusters' },
+    responses: {
+      200: {
+        description: 'Ranked placements and excluded clusters',
+        schema: placementAdviceSchema,
+      },
+    },
     errors: PLACEMENT_ERRORS,
   }),
   getConnectivity: route<FleetConnectivityReport>()({
@@ -217,7 +294,12 @@ export const multiClusterApiRoutes = {
     summary: 'Cluster sets, fabric findings and borrowed capacity',
     callers: 'user-or-service',
     query: emptyRequestSchema,
-    responses: { 200: 'The connectivity report of readable clusters' },
+    responses: {
+      200: {
+        description: 'The connectivity report of readable clusters',
+        schema: fleetConnectivityReportSchema,
+      },
+    },
     errors: READ_ERRORS,
   }),
   getAddonCoverage: route<AddonCoverageReport>()({
@@ -226,7 +308,12 @@ export const multiClusterApiRoutes = {
     summary: 'Fleet-wide add-ons and the clusters that carry them',
     callers: 'user-or-service',
     query: emptyRequestSchema,
-    responses: { 200: 'Add-on coverage on readable clusters' },
+    responses: {
+      200: {
+        description: 'Add-on coverage on readable clusters',
+        schema: addonCoverageReportSchema,
+      },
+    },
     errors: READ_ERRORS,
   }),
   getEntityExposure: route<EntityExposure>()({
@@ -236,7 +323,12 @@ export const multiClusterApiRoutes = {
     callers: 'user-or-service',
     params: entityPathSchema,
     query: emptyRequestSchema,
-    responses: { 200: 'Exports and dependency reachability' },
+    responses: {
+      200: {
+        description: 'Exports and dependency reachability',
+        schema: entityExposureSchema,
+      },
+    },
     errors: [400, 401, 403],
   }),
   getEntityPlacement: route<EntityPlacement>()({
@@ -246,7 +338,12 @@ export const multiClusterApiRoutes = {
     callers: 'user-or-service',
     params: entityPathSchema,
     query: emptyRequestSchema,
-    responses: { 200: 'Karmada policies and where the workload runs' },
+    responses: {
+      200: {
+        description: 'Karmada policies and where the workload runs',
+        schema: entityPlacementSchema,
+      },
+    },
     errors: [400, 401, 403],
   }),
   startFailover: route<StartFailoverResponse>()({
@@ -255,7 +352,16 @@ export const multiClusterApiRoutes = {
     summary: 'Start a failover (or return its plan on a dry run)',
     callers: 'user',
     body: startFailoverRequestSchema,
-    responses: { 200: 'The plan (dry run)', 202: 'The run, started' },
+    responses: {
+      200: {
+        description: 'The plan (dry run)',
+        schema: failoverDryRunResponseSchema,
+      },
+      202: {
+        description: 'The run, started',
+        schema: failoverStartedResponseSchema,
+      },
+    },
     errors: START_FAILOVER_ERRORS,
   }),
   startDrill: route<StartFailoverResponse>()({
@@ -264,7 +370,16 @@ export const multiClusterApiRoutes = {
     summary: 'Start a DR drill (a forced failover recorded as a drill)',
     callers: 'user',
     body: startDrillRequestSchema,
-    responses: { 200: 'The plan (dry run)', 202: 'The drill, started' },
+    responses: {
+      200: {
+        description: 'The plan (dry run)',
+        schema: failoverDryRunResponseSchema,
+      },
+      202: {
+        description: 'The drill, started',
+        schema: failoverStartedResponseSchema,
+      },
+    },
     errors: START_FAILOVER_ERRORS,
   }),
   listFailovers: route<{ items: FailoverRun[] }>()({
@@ -273,7 +388,12 @@ export const multiClusterApiRoutes = {
     summary: 'Failover runs, newest first',
     callers: 'user-or-service',
     query: listFailoversQuerySchema,
-    responses: { 200: 'Runs the caller may read' },
+    responses: {
+      200: {
+        description: 'Runs the caller may read',
+        schema: failoverRunListSchema,
+      },
+    },
     errors: READ_ERRORS,
   }),
   getFailover: route<FailoverRun>()({
@@ -283,7 +403,9 @@ export const multiClusterApiRoutes = {
     callers: 'user-or-service',
     params: failoverRunRefSchema,
     query: emptyRequestSchema,
-    responses: { 200: 'The run' },
+    responses: {
+      200: { description: 'The run', schema: failoverRunSchema },
+    },
     errors: CLUSTER_READ_ERRORS,
   }),
   cancelFailover: route<FailoverRun>()({
@@ -293,7 +415,9 @@ export const multiClusterApiRoutes = {
     callers: 'user',
     params: failoverRunRefSchema,
     body: cancelFailoverRequestSchema,
-    responses: { 200: 'The run, cancelled' },
+    responses: {
+      200: { description: 'The run, cancelled', schema: failoverRunSchema },
+    },
     errors: [400, 401, 403, 404, 409, 413],
   }),
   rollbackFailover: route<RollbackFailoverResponse>()({
@@ -303,7 +427,12 @@ export const multiClusterApiRoutes = {
     callers: 'user',
     params: failoverRunRefSchema,
     body: rollbackFailoverRequestSchema,
-    responses: { 202: 'The rollback run, started' },
+    responses: {
+      202: {
+        description: 'The rollback run, started',
+        schema: rollbackFailoverResponseSchema,
+      },
+    },
     errors: [400, 401, 403, 404, 409, 413, 422],
   }),
   getEntityDr: route<EntityDrStatus>()({
@@ -313,7 +442,9 @@ export const multiClusterApiRoutes = {
     callers: 'user-or-service',
     params: entityPathSchema,
     query: emptyRequestSchema,
-    responses: { 200: 'The DR posture' },
+    responses: {
+      200: { description: 'The DR posture', schema: entityDrStatusSchema },
+    },
     errors: READ_ERRORS,
   }),
 };
