@@ -1,6 +1,6 @@
 import { LoggerService } from '@backstage/backend-plugin-api';
 import { Config } from '@backstage/config';
-import { readMultiClusterConfig } from './config';
+import { MultiClusterConfig, readMultiClusterConfig } from './config';
 import { ClusterApiConnector } from './inventory/connectors/ClusterApiConnector';
 import { KarmadaConnector } from './inventory/connectors/KarmadaConnector';
 import { mergeRecords } from './inventory/merge';
@@ -33,29 +33,56 @@ export function createClusterSources(options: {
   config: Config;
   logger: LoggerService;
 }): ClusterSource[] {
-  const { logger } = options;
   const config = readMultiClusterConfig(options.config);
-  const clients = new ClusterClientFactory(config);
+  const { karmada, clusterApi } = createControlPlaneConnectors({
+    config,
+    clients: new ClusterClientFactory(config),
+    logger: options.logger,
+  });
   return [
-    ...config.karmada.map(cp => ({
-      connector: new KarmadaConnector({
-        controlPlane: cp,
-        client: clients.forControlPlane('karmada', cp.name)!,
-        logger,
-        conflictRetries: config.conflictRetries,
-      }),
-      url: cp.url,
+    ...karmada.map((connector, i) => ({
+      connector,
+      url: config.karmada[i].url,
     })),
-    ...config.clusterApi.map(m => ({
-      connector: new ClusterApiConnector({
-        management: m,
-        client: clients.forControlPlane('cluster-api', m.name)!,
-        logger,
-        conflictRetries: config.conflictRetries,
-      }),
-      url: m.url,
+    ...clusterApi.map((connector, i) => ({
+      connector,
+      url: config.clusterApi[i].url,
     })),
   ];
+}
+
+/**
+ * The connectors of the configured Karmada control planes and Cluster API
+ * management clusters, in configuration order. The plugin's services and
+ * {@link createClusterSources} both build them here, so they read with the
+ * same clients, timeouts and retries.
+ */
+export function createControlPlaneConnectors(options: {
+  config: MultiClusterConfig;
+  clients: ClusterClientFactory;
+  logger: LoggerService;
+}): { karmada: KarmadaConnector[]; clusterApi: ClusterApiConnector[] } {
+  const { config, clients, logger } = options;
+  return {
+    karmada: config.karmada.map(
+      controlPlane =>
+        new KarmadaConnector({
+          controlPlane,
+          client: clients.forControlPlane('karmada', controlPlane.name)!,
+          logger,
+          conflictRetries: config.conflictRetries,
+        }),
+    ),
+    clusterApi: config.clusterApi.map(
+      management =>
+        new ClusterApiConnector({
+          management,
+          client: clients.forControlPlane('cluster-api', management.name)!,
+          logger,
+          conflictRetries: config.conflictRetries,
+        }),
+    ),
+  };
 }
 
 /**

@@ -33,7 +33,6 @@ export interface MultiClusterConfig {
   configClusters: ConfigClusterConfig[];
   karmada: ControlPlaneConfig[];
   clusterApi: ControlPlaneConfig[];
-  entityProvider: { enabled: boolean; frequency: HumanDuration };
   /** Reading fabrics, MCS exports and virtual nodes from cluster APIs. */
   connectivity: { detect: boolean; timeoutMs: number };
 }
@@ -178,13 +177,6 @@ export function readMultiClusterConfig(config: Config): MultiClusterConfig {
       timeoutMs: get(
         cfg => durationMs(cfg, 'connectivity.timeout', 10_000),
         10_000,
-      ),
-    },
-    entityProvider: {
-      enabled: c?.getOptionalBoolean('entityProvider.enabled') ?? true,
-      frequency: get(
-        cfg => duration(cfg, 'entityProvider.frequency', { minutes: 5 }),
-        { minutes: 5 },
       ),
     },
   };

@@ -19,6 +19,7 @@ import { MultiClusterStore } from '../database/MultiClusterStore';
 import { MutationRecorder } from '../history/MutationRecorder';
 import { CatalogClusterConnector } from '../inventory/connectors/CatalogClusterConnector';
 import { ClusterApiConnector } from '../inventory/connectors/ClusterApiConnector';
+import { createControlPlaneConnectors } from '../clusterSources';
 import { ConfigClusterConnector } from '../inventory/connectors/ConfigClusterConnector';
 import { DependencyResolver } from '../exposure/DependencyResolver';
 import { EntityExposureService } from '../exposure/EntityExposureService';
@@ -93,24 +94,11 @@ export async function createMultiClusterServices(deps: {
   if (config.configClusters.length) {
     connectors.push(new ConfigClusterConnector(config.configClusters));
   }
-  const karmada = config.karmada.map(
-    cp =>
-      new KarmadaConnector({
-        controlPlane: cp,
-        client: clients.forControlPlane('karmada', cp.name)!,
-        logger,
-        conflictRetries: config.conflictRetries,
-      }),
-  );
-  const clusterApi = config.clusterApi.map(
-    m =>
-      new ClusterApiConnector({
-        management: m,
-        client: clients.forControlPlane('cluster-api', m.name)!,
-        logger,
-        conflictRetries: config.conflictRetries,
-      }),
-  );
+  const { karmada, clusterApi } = createControlPlaneConnectors({
+    config,
+    clients,
+    logger,
+  });
   connectors.push(...karmada, ...clusterApi);
 
   logger.info(
