@@ -1,6 +1,8 @@
 import { TestDatabases } from '@backstage/backend-test-utils';
-import { mockCredentials } from '@backstage/backend-test-utils';
-import { ActiveFailoverError } from './FailoverStore';
+import { mockCredentials, mockServices } from '@backstage/backend-test-utils';
+import { FailoverRunner } from './FailoverRunner';
+import { ActiveFailoverError, FailoverStore } from './FailoverStore';
+import { FailoverWorker } from './FailoverWorker';
 import { defaultStepExecutors } from './steps';
 import {
   countingExecutors,
@@ -276,4 +278,27 @@ describe.each(databases.eachSupportedId())('failover worker on %p', id => {
       'pending',
     );
   });
+});
+
+describe('failover worker polling', () => {
+  it('stop() ends the wait for the next poll', async () => {
+    const listClaimable = jest.fn(async () => []);
+    const worker = new FailoverWorker({
+      store: { listClaimable } as unknown as FailoverStore,
+      runner: {} as FailoverRunner,
+      logger: mockServices.logger.mock(),
+      leaseMs: 30_000,
+      // Far longer than the test may take: stop() returns only if the wait is aborted.
+      pollIntervalMs: 3_600_000,
+      concurrency: 1,
+    });
+    const timers = () =>
+      process.getActiveResourcesInfo().filter(r => r === 'Timeout').length;
+    const before = timers();
+    worker.start();
+    expect(timers()).toBe(before + 1);
+    await worker.stop();
+    expect(timers()).toBe(before);
+    expect(listClaimable).toHaveBeenCalledTimes(1);
+  }, 10_000);
 });

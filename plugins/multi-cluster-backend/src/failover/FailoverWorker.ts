@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { FailoverRunner, LeaseLostError } from './FailoverRunner';
 import { FailoverStore, Lease } from './FailoverStore';
+import { sleep } from '../util/deadline';
 import { sanitizeForLog } from '../util/sanitize';
 
 /**
@@ -14,7 +15,8 @@ import { sanitizeForLog } from '../util/sanitize';
  */
 export class FailoverWorker {
   readonly id: string;
-  private timer?: NodeJS.Timeout;
+  /** The poll loop and its controller, which stop() and crash() abort. */
+  private polls?: { controller: AbortController; loop: Promise<void> };
   private readonly active = new Map<
     string,
     { controller: AbortController; done: Promise<void> }
@@ -40,12 +42,17 @@ export class FailoverWorker {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
-    const tick = () => {
+    const controller = new AbortController();
+    this.polls = { controller, loop: this.pollEvery(controller.signal) };
+  }
+
+  /** Looks for claimable runs now and every poll interval until aborted. */
+  private async pollEvery(signal: AbortSignal): Promise<void> {
+    while (!signal.aborted) {
       this.kick();
-      this.timer = setTimeout(tick, this.options.pollIntervalMs);
-      this.timer.unref?.();
-    };
-    tick();
+      // Rejects only when aborted, which ends the loop.
+      await sleep(this.options.pollIntervalMs, signal).catch(() => undefined);
+    }
   }
 
   /** Looks for claimable runs now (e.g. right after creating one). */
@@ -138,7 +145,7 @@ export class FailoverWorker {
    */
   crash(): void {
     this.stopped = true;
-    clearTimeout(this.timer);
+    this.polls?.controller.abort();
     for (const r of this.active.values()) {
       r.controller.abort(new Error('worker crashed'));
     }
@@ -151,12 +158,13 @@ export class FailoverWorker {
    */
   async stop(options: { release?: boolean } = { release: true }) {
     this.stopped = true;
-    clearTimeout(this.timer);
+    this.polls?.controller.abort();
     const running = [...this.active.entries()];
     for (const [, r] of running) {
       r.controller.abort(new Error('worker stopped'));
     }
     await Promise.all(running.map(([, r]) => r.done));
+    await this.polls?.loop;
     await this.polling;
     if (options.release) {
       await Promise.all(
