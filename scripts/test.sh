@@ -81,6 +81,7 @@ export BACKSTAGE_TEST_DISABLE_DOCKER=1
 
 run_check paths node scripts/check-paths.js
 run_check tsc yarn tsc
+run_check api-reports yarn check:api-reports
 run_check lint yarn backstage-cli repo lint
 run_check prettier yarn prettier --check .
 
