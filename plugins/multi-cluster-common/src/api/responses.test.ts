@@ -30,6 +30,7 @@ import {
   rollbackFailoverResponseSchema,
   scaleClusterResponseSchema,
   scheduleResultSchema,
+  simulatePlacementResponseSchema,
   sharedResponseSchemas,
   upgradeClusterResponseSchema,
 } from './responses';
@@ -38,6 +39,7 @@ import {
   multiClusterApiRoutes as routes,
   type MultiClusterApiRouteName,
   type RollbackFailoverResponse,
+  type SimulatePlacementResponse,
   type StartFailoverResponse,
 } from './routes';
 
@@ -62,9 +64,10 @@ const schemasAgreeWithTypes: Record<string, true> = {
     typeof clusterListResponseSchema
   >,
   getCluster: true satisfies Agrees<FleetCluster, typeof fleetClusterSchema>,
+  schedule: true satisfies Agrees<ScheduleResult, typeof scheduleResultSchema>,
   simulatePlacement: true satisfies Agrees<
-    ScheduleResult,
-    typeof scheduleResultSchema
+    SimulatePlacementResponse,
+    typeof simulatePlacementResponseSchema
   >,
   recommendPlacement: true satisfies Agrees<
     PlacementAdvice,
@@ -122,7 +125,7 @@ const routeSchemas: Record<
   upgradeCluster: { 200: upgradeClusterResponseSchema },
   deleteCluster: { 202: deleteClusterResponseSchema },
   getClusterHistory: { 200: clusterHistoryResponseSchema },
-  simulatePlacement: { 200: scheduleResultSchema },
+  simulatePlacement: { 200: simulatePlacementResponseSchema },
   recommendPlacement: { 200: placementAdviceSchema },
   getConnectivity: { 200: fleetConnectivityReportSchema },
   getAddonCoverage: { 200: addonCoverageReportSchema },

@@ -281,7 +281,7 @@ export const clusterHistoryResponseSchema = z.object({
 
 // Placement: POST /placement/simulate, POST /placement/recommend.
 
-/** `POST /placement/simulate`: Karmada's scheduling answer. */
+/** Karmada's scheduling answer (`schedule`). */
 export const scheduleResultSchema = z.object({
   targets: z.array(
     z.object({ name: z.string(), replicas: z.number().optional() }),
@@ -294,6 +294,15 @@ export const scheduleResultSchema = z.object({
     }),
   ),
   affinityName: z.string().optional(),
+});
+
+/**
+ * `POST /placement/simulate`: the scheduling answer, with the fleet it was
+ * computed on (the posted clusters or the live ones) and its size.
+ */
+export const simulatePlacementResponseSchema = scheduleResultSchema.extend({
+  fleet: z.enum(['live', 'request']),
+  clusterCount: z.number(),
 });
 
 const replicaSplitSchema = z.array(

@@ -50,7 +50,7 @@ import {
   placementAdviceSchema,
   rollbackFailoverResponseSchema,
   scaleClusterResponseSchema,
-  scheduleResultSchema,
+  simulatePlacementResponseSchema,
   upgradeClusterResponseSchema,
 } from './responses';
 
@@ -133,6 +133,13 @@ const PLACEMENT_ERRORS: ApiErrorStatus[] = [400, 401, 403, 413, 422];
 const START_FAILOVER_ERRORS: ApiErrorStatus[] = [
   400, 401, 403, 404, 409, 413, 422,
 ];
+
+/** What `POST /placement/simulate` answers. @public */
+export type SimulatePlacementResponse = ScheduleResult & {
+  /** The posted clusters (`request`) or the live ones the caller may read. */
+  fleet: 'live' | 'request';
+  clusterCount: number;
+};
 
 /** What `POST /failovers` and `POST /drills` answer. @public */
 export type StartFailoverResponse =
@@ -258,7 +265,7 @@ export const multiClusterApiRoutes = {
     },
     errors: CLUSTER_READ_ERRORS,
   }),
-  simulatePlacement: route<ScheduleResult>()({
+  simulatePlacement: route<SimulatePlacementResponse>()({
     method: 'post',
     path: '/placement/simulate',
     summary: "Karmada's scheduling answer for a placement",
@@ -269,7 +276,7 @@ export const multiClusterApiRoutes = {
     responses: {
       200: {
         description: 'Target clusters, replicas and explanation',
-        schema: scheduleResultSchema,
+        schema: simulatePlacementResponseSchema,
       },
     },
     errors: PLACEMENT_ERRORS,
