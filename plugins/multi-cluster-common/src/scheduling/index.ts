@@ -24,7 +24,14 @@ export {
   sharesClusterSet,
   validateReachability,
 } from './filters';
-export type { ClusterFilter } from './filters';
+export type {
+  ClusterFilter,
+  CompiledDependency,
+  CompiledReachability,
+  FilterContext,
+  FilterFailure,
+  FilterPluginName,
+} from './filters';
 export type { PlacementErrorCode, PlacementErrorReason } from './errors';
 export {
   compileClusterAffinity,

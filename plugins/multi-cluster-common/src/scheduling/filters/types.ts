@@ -5,6 +5,7 @@ import type { ClusterPredicate } from '../matching/clusterAffinity';
 import type { Toleration } from '../placement';
 import type { ClusterSnapshot } from '../types';
 
+/** @public */
 export type FilterPluginName =
   | 'TaintToleration'
   | 'ClusterAffinity'
@@ -13,6 +14,7 @@ export type FilterPluginName =
   /** Flotilla's own filter; not a Karmada plugin. */
   | 'ClusterSetReachability';
 
+/** @public */
 export interface FilterFailure {
   plugin: FilterPluginName;
   /**
@@ -24,7 +26,11 @@ export interface FilterFailure {
   explanation: string;
 }
 
-/** One dependency, prepared once per scheduling attempt. */
+/**
+ * One dependency, prepared once per scheduling attempt.
+ *
+ * @public
+ */
 export interface CompiledDependency {
   ref: string;
   /** The dependency's clusters, sorted (for explanations). */
@@ -34,7 +40,11 @@ export interface CompiledDependency {
   clusterSets: ReadonlySet<string>;
 }
 
-/** The dependencies that constrain placement (those that run somewhere). */
+/**
+ * The dependencies that constrain placement (those that run somewhere).
+ *
+ * @public
+ */
 export interface CompiledReachability {
   dependencies: readonly CompiledDependency[];
   /**
@@ -45,7 +55,11 @@ export interface CompiledReachability {
   failures: Map<string, FilterFailure>;
 }
 
-/** Everything the filters need, prepared once per scheduling attempt. */
+/**
+ * Everything the filters need, prepared once per scheduling attempt.
+ *
+ * @public
+ */
 export interface FilterContext {
   /** Affinity of the attempt (single clusterAffinity, or a term plus its overflow tiers). */
   affinity?: ClusterPredicate;
