@@ -1,5 +1,4 @@
 import { LoggerService } from '@backstage/backend-plugin-api';
-import { setTimeout as delay } from 'node:timers/promises';
 import pLimit from 'p-limit';
 import { MultiClusterStore } from '../database/MultiClusterStore';
 import type { WorkloadCensus } from '../placement/WorkloadCensus';
@@ -21,7 +20,7 @@ import {
   RefreshSummary,
   StoredCluster,
 } from './types';
-import { withDeadline } from '../util/deadline';
+import { sleep, withDeadline } from '../util/deadline';
 import { errorMessage } from '../util/errorMessage';
 
 export type { ClusterInspection, ClusterInspector } from './InspectionPass';
@@ -119,7 +118,7 @@ export class FleetInventory implements FleetInventoryService {
     const { signal } = this.followUps;
     for (const delayMs of delaysMs) {
       // Unreferenced: a pending follow-up does not keep the process up.
-      delay(delayMs, undefined, { signal, ref: false }).then(
+      sleep(delayMs, signal, { ref: false }).then(
         () => void run(),
         () => undefined,
       );

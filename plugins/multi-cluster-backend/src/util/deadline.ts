@@ -52,11 +52,16 @@ export async function withDeadline<T>(
 
 /**
  * Waits `ms` (a poll interval, a backoff), or rejects with the signal's
- * reason as soon as it aborts.
+ * reason as soon as it aborts. `ref: false` lets the process exit while it
+ * waits (a background poll, a follow-up refresh).
  */
-export async function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+export async function sleep(
+  ms: number,
+  signal?: AbortSignal,
+  options: { ref?: boolean } = {},
+): Promise<void> {
   try {
-    await delay(ms, undefined, { signal });
+    await delay(ms, undefined, { signal, ref: options.ref ?? true });
   } catch (error) {
     throw signal?.aborted ? signal.reason : error;
   }
