@@ -15,7 +15,7 @@ import {
 import { ConcurrentWriter } from './harness/concurrentWriter';
 import {
   finishedRun,
-  getRun,
+  runLease,
   replicasOnMembers,
   resetKarmadaService,
   RunView,
@@ -224,11 +224,9 @@ describe('two backend replicas on one PostgreSQL', () => {
           ),
       write: async () => {
         if (!writer.interfered || !runId) return;
-        const run = await getRun(replicas[0], runId).catch(() =>
-          getRun(replicas[1], runId!),
-        );
-        killed = replicas.find(r => run.leaseOwner?.includes(`:${r.pid}:`));
-        if (!killed) throw new Error(`no replica owns ${run.leaseOwner}`);
+        const { leaseOwner } = await runLease(databasePrefix, runId);
+        killed = replicas.find(r => leaseOwner?.includes(`:${r.pid}:`));
+        if (!killed) throw new Error(`no replica owns ${leaseOwner}`);
         await killed.stop('SIGKILL');
       },
     });
@@ -246,8 +244,9 @@ describe('two backend replicas on one PostgreSQL', () => {
       const run = await finishedRun(survivor, runId);
       expect(run.status).toBe('succeeded');
       // Claimed twice: by the killed replica, then by the survivor.
-      expect(run.claims).toBeGreaterThanOrEqual(2);
-      expect(run.leaseOwner ?? '').not.toContain(`:${killed!.pid}:`);
+      const lease = await runLease(databasePrefix, runId);
+      expect(lease.claims).toBeGreaterThanOrEqual(2);
+      expect(lease.leaseOwner ?? '').not.toContain(`:${killed!.pid}:`);
       const shift = run.steps.find(s => s.kind === 'shift-replicas')!;
       expect(shift.status).toBe('succeeded');
       expect(shift.attempts).toBeGreaterThanOrEqual(2);

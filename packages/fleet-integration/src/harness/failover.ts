@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import knexFactory from 'knex';
 import type { FleetDescription } from '@flotilla/fleet-simulator';
 import type { RunningBackend } from './backend';
 import {
@@ -13,10 +14,6 @@ export interface RunView {
   status: 'pending' | 'running' | 'succeeded' | 'failed' | 'cancelled';
   error?: string;
   rolledBackBy?: string;
-  /** `<host>:<pid>:<uuid>#...` of the backend replica holding the run. */
-  leaseOwner?: string;
-  /** How many times a replica claimed the run. */
-  claims: number;
   plan: { moves: { cluster: string; before: number; after: number }[] };
   steps: {
     kind: string;
@@ -50,6 +47,47 @@ export async function startFailover(
       : new PermanentError(message);
   }
   return res.body.run ?? (await getRun(backend, res.body.id));
+}
+
+/** Which backend replica holds a run, as the replicas' shared database says. */
+export interface RunLease {
+  /** `<host>:<pid>:<uuid>#...` of the replica holding the run. */
+  leaseOwner?: string;
+  /** How many times a replica claimed the run. */
+  claims: number;
+}
+
+/**
+ * The worker lease of a run, read from the `multi-cluster` database of the
+ * backends started with `databasePrefix`: the API answers runs without it
+ * (the lease is the backend's business, not the caller's).
+ */
+export async function runLease(
+  databasePrefix: string,
+  id: string,
+): Promise<RunLease> {
+  const db = knexFactory({
+    client: 'pg',
+    connection: {
+      host: '127.0.0.1',
+      port: 5432,
+      user: 'postgres',
+      database: `${databasePrefix}multi-cluster`,
+    },
+  });
+  try {
+    const row = await db('multi_cluster_failover_runs')
+      .where({ id })
+      .first('lease_owner', 'claims');
+    if (!row)
+      throw new Error(`run ${id} is not in ${databasePrefix}multi-cluster`);
+    return {
+      leaseOwner: row.lease_owner ?? undefined,
+      claims: Number(row.claims),
+    };
+  } finally {
+    await db.destroy();
+  }
 }
 
 export async function getRun(

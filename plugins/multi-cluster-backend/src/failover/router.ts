@@ -10,6 +10,7 @@ import { BODY_LIMITS, jsonBody } from '../service/bodyParser';
 import { parseBody, parsePath, parseQuery } from '../service/validation';
 import { ActiveFailoverError } from './FailoverStore';
 import { FailoverService } from './FailoverService';
+import { toApiRun } from './runView';
 
 function planRejected(res: express.Response, error: FailoverPlanError) {
   res.status(422).json({
@@ -56,7 +57,7 @@ export function createFailoverRouter(options: {
         created: result.created,
         status: result.run.status,
         plan: result.run.plan,
-        run: result.run,
+        run: toApiRun(result.run),
       });
     } catch (error) {
       if (error instanceof FailoverPlanError) {
@@ -90,21 +91,23 @@ export function createFailoverRouter(options: {
   router.get(routes.listFailovers.path, async (req, res) => {
     const credentials = await readCredentials(req);
     const query = parseQuery(routes.listFailovers, req.query);
-    res.json({ items: await service.list(query, credentials) });
+    res.json({
+      items: (await service.list(query, credentials)).map(toApiRun),
+    });
   });
 
   router.get(routes.getFailover.path, async (req, res) => {
     const credentials = await readCredentials(req);
     const { id } = parsePath(routes.getFailover, req.params);
     parseQuery(routes.getFailover, req.query);
-    res.json(await service.get(id, credentials));
+    res.json(toApiRun(await service.get(id, credentials)));
   });
 
   router.post(routes.cancelFailover.path, body, async (req, res) => {
     const credentials = await userCredentials(req);
     const { id } = parsePath(routes.cancelFailover, req.params);
     parseBody(routes.cancelFailover, req.body);
-    res.json(await service.cancel(id, credentials));
+    res.json(toApiRun(await service.cancel(id, credentials)));
   });
 
   router.post(routes.rollbackFailover.path, body, async (req, res) => {
@@ -119,7 +122,7 @@ export function createFailoverRouter(options: {
         status: run.status,
         rollbackOf: id,
         plan: run.plan,
-        run,
+        run: toApiRun(run),
       });
     } catch (error) {
       if (error instanceof ActiveFailoverError) {

@@ -1,4 +1,8 @@
-import { FailoverRun } from './types';
+import type {
+  FailoverRun as ApiFailoverRun,
+  FailoverRunStep as ApiFailoverRunStep,
+} from '@flotilla/plugin-multi-cluster-common';
+import { FailoverRun, FailoverStepRecord } from './types';
 
 /** Adds rollback/completed-step hints to a run for clients. */
 export function describeRun(run: FailoverRun): FailoverRun {
@@ -15,5 +19,56 @@ export function describeRun(run: FailoverRun): FailoverRun {
       !run.rolledBackBy &&
       !!shift &&
       shift.attempts > 0,
+  };
+}
+
+function toApiStep(step: FailoverStepRecord): ApiFailoverRunStep {
+  return {
+    order: step.order,
+    kind: step.kind,
+    title: step.title,
+    status: step.status,
+    attempts: step.attempts,
+    maxAttempts: step.maxAttempts,
+    timeoutSeconds: step.timeoutSeconds,
+    skipReason: step.skipReason,
+    error: step.error,
+    output: step.output,
+    startedAt: step.startedAt,
+    finishedAt: step.finishedAt,
+    durationMs: step.durationMs,
+  };
+}
+
+/**
+ * A run as the API declares it (`FailoverRun` of common): the stored run
+ * without what only the backend needs. The worker's lease and claim count,
+ * the context captured for the worker (owners, workloads, requester) and
+ * each step's executor parameters stay in the database; field by field, so
+ * a field added to the record is not answered until the API declares it.
+ */
+export function toApiRun(run: FailoverRun): ApiFailoverRun {
+  return {
+    id: run.id,
+    kind: run.kind,
+    entityRef: run.entityRef,
+    status: run.status,
+    from: run.from,
+    to: run.to,
+    reason: run.reason,
+    actor: run.actor,
+    rollbackOf: run.rollbackOf,
+    dry: run.dry,
+    cancelRequested: run.cancelRequested,
+    plan: run.plan,
+    currentStep: run.currentStep,
+    error: run.error,
+    durationMs: run.durationMs,
+    createdAt: run.createdAt,
+    startedAt: run.startedAt,
+    finishedAt: run.finishedAt,
+    steps: run.steps.map(toApiStep),
+    completedSteps: run.completedSteps,
+    rollbackAvailable: run.rollbackAvailable,
   };
 }

@@ -2,6 +2,7 @@ import type {
   FailoverPlan,
   FailoverRunStatus,
   FailoverRunStep,
+  FailoverStepKind,
   ReplicaMove,
 } from '@flotilla/plugin-multi-cluster-common';
 
@@ -96,7 +97,7 @@ export interface FailoverRun {
   finishedAt?: string;
   steps: FailoverStepRecord[];
   /** Steps that completed (for a failed run). */
-  completedSteps?: string[];
+  completedSteps?: FailoverStepKind[];
   /** True when the run moved replicas and can be failed back. */
   rollbackAvailable?: boolean;
 }
