@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { multiClusterApiRoutes } from '@flotilla/plugin-multi-cluster-common';
+import { getOpenApiSpecRoute } from '@backstage/backend-openapi-utils';
 import express, { type Router } from 'express';
 import request from 'supertest';
 import { createFailoverRouter } from '../failover/router';
@@ -8,12 +9,7 @@ import { createClustersRouter } from './clustersRouter';
 import { createConnectivityRouter } from './connectivityRouter';
 import { createEntityPlacementRouter } from './entityPlacementRouter';
 import { createHistoryRouter } from './historyRouter';
-import {
-  buildOpenApiDocument,
-  OPENAPI_SPEC_PATH,
-  openApiPath,
-  openApiYaml,
-} from './openapi';
+import { buildOpenApiDocument, openApiPath, openApiYaml } from './openapi';
 import { createPlacementRouter } from './placementRouter';
 import { createRouter } from './router';
 
@@ -76,7 +72,7 @@ describe('the OpenAPI document', () => {
   it('documents every route the router serves, and only those', () => {
     const served = registeredOperations(
       (pluginRouter() as unknown as { stack: Layer[] }).stack,
-    ).filter(operation => operation !== `get ${OPENAPI_SPEC_PATH}`);
+    ).filter(operation => operation !== `get ${getOpenApiSpecRoute('')}`);
     expect(served.sort()).toEqual(documentedOperations().sort());
     expect(new Set(served).size).toBe(served.length);
   });
@@ -87,14 +83,21 @@ describe('the OpenAPI document', () => {
     );
   });
 
-  it('is served at /openapi.json, relative to the plugin’s mount point', async () => {
+  it('is served where Backstage looks for it, paths under the plugin’s mount point', async () => {
     const app = express().use('/api/multi-cluster', pluginRouter());
     const response = await request(app).get(
-      `/api/multi-cluster${OPENAPI_SPEC_PATH}`,
+      getOpenApiSpecRoute('/api/multi-cluster'),
     );
     expect(response.status).toBe(200);
-    expect(response.body.servers).toEqual([{ url: '/api/multi-cluster' }]);
-    expect(response.body.paths).toEqual(buildOpenApiDocument().paths);
+    const { paths } = buildOpenApiDocument();
+    expect(Object.keys(response.body.paths).sort()).toEqual(
+      Object.keys(paths)
+        .map(path => `/api/multi-cluster${path}`)
+        .sort(),
+    );
+    expect(
+      response.body.paths['/api/multi-cluster/clusters/{name}/scale'],
+    ).toEqual(paths['/clusters/{name}/scale']);
   });
 
   it('keeps the request schemas’ bounds', () => {

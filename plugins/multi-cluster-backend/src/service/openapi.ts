@@ -16,9 +16,6 @@ import { type JsonSchema, requestJsonSchema } from './requestJsonSchema';
  * or the router's routes differ from it.
  */
 
-/** Where the router serves the document (Backstage's `getOpenApiSpecRoute`). */
-export const OPENAPI_SPEC_PATH = '/openapi.json';
-
 /** Backstage's error body (`errorHandler`, `createErrorResponder`). */
 const ERROR_SCHEMA: JsonSchema = {
   type: 'object',
