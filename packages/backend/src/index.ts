@@ -1,7 +1,7 @@
 /*
  * The Flotilla demo backend: a standard Backstage backend (new backend system)
  * with the Flotilla multi-cluster plugin, its Scaffolder module, its catalog
- * module and Flotilla's demo permission policy.
+ * module and its permission policy module, installed as any adopter would.
  */
 
 import { createBackend } from '@backstage/backend-defaults';
@@ -30,9 +30,11 @@ backend.add(
 );
 backend.add(import('@backstage/plugin-catalog-backend-module-logs'));
 
-// permissions, with Flotilla's demo policy (see README: replacing the policy)
+// permissions, with Flotilla's policy (its README says how to replace it)
 backend.add(import('@backstage/plugin-permission-backend'));
-backend.add(import('./permissionPolicy'));
+backend.add(
+  import('@flotilla/plugin-permission-backend-module-multi-cluster-policy'),
+);
 
 // search
 backend.add(import('@backstage/plugin-search-backend'));

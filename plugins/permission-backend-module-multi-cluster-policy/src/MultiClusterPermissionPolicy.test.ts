@@ -8,7 +8,7 @@ import {
   multiClusterClusterUpgradePermission,
   multiClusterFailoverExecutePermission,
 } from '@flotilla/plugin-multi-cluster-common';
-import { FlotillaPermissionPolicy } from './FlotillaPermissionPolicy';
+import { MultiClusterPermissionPolicy } from './MultiClusterPermissionPolicy';
 
 const memberships: Record<string, string[]> = {
   'user:default/guest': ['user:default/guest', 'group:default/team-checkout'],
@@ -24,7 +24,7 @@ function policy() {
       return { userEntityRef, ownershipEntityRefs: memberships[userEntityRef] };
     },
   });
-  return new FlotillaPermissionPolicy({
+  return new MultiClusterPermissionPolicy({
     platformOwnerRefs: ['Group:default/platform-team'],
     userInfo,
   });
@@ -35,7 +35,7 @@ const asUser = (ref: string) => ({
   info: { userEntityRef: ref, ownershipEntityRefs: [] },
 });
 
-describe('FlotillaPermissionPolicy', () => {
+describe('MultiClusterPermissionPolicy', () => {
   it('makes failover conditional on owning the entity, with the user’s groups as claims', async () => {
     const decision = await policy().handle(
       { permission: multiClusterFailoverExecutePermission },

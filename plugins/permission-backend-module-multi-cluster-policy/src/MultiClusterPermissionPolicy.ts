@@ -18,8 +18,12 @@ import {
   multiClusterLifecyclePermissions,
 } from '@flotilla/plugin-multi-cluster-common';
 
-/** Options of {@link FlotillaPermissionPolicy}. */
-export interface FlotillaPermissionPolicyOptions {
+/**
+ * Options of {@link MultiClusterPermissionPolicy}.
+ *
+ * @public
+ */
+export interface MultiClusterPermissionPolicyOptions {
   /**
    * Entity refs of the groups (or users) that run the fleet: only their
    * members may scale, upgrade or delete clusters.
@@ -30,19 +34,21 @@ export interface FlotillaPermissionPolicyOptions {
 }
 
 /**
- * The demo's permission policy:
+ * Flotilla's permission policy:
  * - everyone may read everything;
  * - only an owner of a service may fail it over (a conditional decision the
  *   catalog resolves with its IS_ENTITY_OWNER rule, so it holds for every
  *   entity without this policy looking it up);
- * - only the platform team may scale, upgrade or delete clusters.
+ * - only members of the platform owners may scale, upgrade or delete clusters.
  * Everything else is allowed, as in Backstage's allow-all default.
+ *
+ * @public
  */
-export class FlotillaPermissionPolicy implements PermissionPolicy {
+export class MultiClusterPermissionPolicy implements PermissionPolicy {
   private readonly platformOwnerRefs: Set<string>;
   private readonly userInfo: UserInfoService;
 
-  constructor(options: FlotillaPermissionPolicyOptions) {
+  constructor(options: MultiClusterPermissionPolicyOptions) {
     this.userInfo = options.userInfo;
     this.platformOwnerRefs = new Set(
       options.platformOwnerRefs.map(ref => ref.toLocaleLowerCase('en-US')),

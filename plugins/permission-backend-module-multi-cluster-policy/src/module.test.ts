@@ -11,12 +11,12 @@ import {
   multiClusterClusterScalePermission,
   multiClusterFailoverExecutePermission,
 } from '@flotilla/plugin-multi-cluster-common';
-import { permissionModuleFlotillaPolicy } from './module';
-import { FlotillaPermissionPolicy } from './FlotillaPermissionPolicy';
+import { permissionModuleMultiClusterPolicy } from './module';
+import { MultiClusterPermissionPolicy } from './MultiClusterPermissionPolicy';
 
 // The real catalog and permission backends with the demo catalog: proves the
 // conditional failover decision resolves against real entity ownership.
-const examples = path.resolve(__dirname, '../../../../examples');
+const examples = path.resolve(__dirname, '../../../examples');
 const memberships: Record<string, string[]> = {
   'user:default/guest': ['user:default/guest', 'group:default/team-checkout'],
   'user:default/platform-guest': [
@@ -27,7 +27,7 @@ const memberships: Record<string, string[]> = {
 
 jest.setTimeout(60_000);
 
-describe('permissionModuleFlotillaPolicy with the demo catalog', () => {
+describe('permissionModuleMultiClusterPolicy with the demo catalog', () => {
   let server: Awaited<ReturnType<typeof startTestBackend>>['server'];
 
   beforeAll(async () => {
@@ -35,7 +35,7 @@ describe('permissionModuleFlotillaPolicy with the demo catalog', () => {
       features: [
         catalogPlugin,
         permissionPlugin,
-        permissionModuleFlotillaPolicy,
+        permissionModuleMultiClusterPolicy,
         mockServices.rootConfig.factory({
           data: {
             permission: { enabled: true },
@@ -99,7 +99,7 @@ describe('permissionModuleFlotillaPolicy with the demo catalog', () => {
     ]);
     expect(conditional.status).toBe(400);
 
-    const policyDecision = await new FlotillaPermissionPolicy({
+    const policyDecision = await new MultiClusterPermissionPolicy({
       platformOwnerRefs: [],
       userInfo: {
         getUserInfo: async () => ({
@@ -159,5 +159,65 @@ describe('permissionModuleFlotillaPolicy with the demo catalog', () => {
     ]);
     expect(guest.body.items[0].result).toBe('DENY');
     expect(platform.body.items[0].result).toBe('ALLOW');
+  });
+});
+
+describe('permissionModuleMultiClusterPolicy with permission.multiCluster configured', () => {
+  const teamMemberships: Record<string, string[]> = {
+    'user:default/sre-ada': ['user:default/sre-ada', 'group:default/sre'],
+    'user:default/platform-guest': [
+      'user:default/platform-guest',
+      'group:default/platform-team',
+    ],
+  };
+
+  const startWith = (multiCluster: object) =>
+    startTestBackend({
+      features: [
+        permissionPlugin,
+        permissionModuleMultiClusterPolicy,
+        mockServices.rootConfig.factory({
+          data: { permission: { enabled: true, multiCluster } },
+        }),
+        mockServices.userInfo.mock({
+          getUserInfo: async credentials => {
+            const userEntityRef = (
+              credentials.principal as { userEntityRef: string }
+            ).userEntityRef;
+            return {
+              userEntityRef,
+              ownershipEntityRefs: teamMemberships[userEntityRef],
+            };
+          },
+        }).factory,
+      ],
+    });
+
+  // startTestBackend stops every backend it started after the file's tests.
+  it('gives the lifecycle permissions to the configured owners instead of the default', async () => {
+    const { server } = await startWith({ platformOwners: ['group:sre'] });
+    const decide = async (user: string) =>
+      (
+        await request(server)
+          .post('/api/permission/authorize')
+          .set('Authorization', mockCredentials.user.header(user))
+          .send({
+            items: [
+              {
+                id: '1',
+                permission: multiClusterClusterScalePermission,
+                resourceRef: 'prod-eu-west-aws-1',
+              },
+            ],
+          })
+      ).body.items[0].result;
+    expect(await decide('user:default/sre-ada')).toBe('ALLOW');
+    expect(await decide('user:default/platform-guest')).toBe('DENY');
+  });
+
+  it('refuses to start with an owner ref it could never match', async () => {
+    await expect(
+      startWith({ platformOwners: ['platform-team'] }),
+    ).rejects.toThrow(/Invalid entity ref 'platform-team'/);
   });
 });
