@@ -1,0 +1,8 @@
+import { z } from 'zod';
+
+// Shapes several answers share.
+
+export const stringMap = z.record(z.string(), z.string());
+/** Quantities keyed by resource name (`cpu`, `memory`, ...). */
+export const resourceListSchema = stringMap;
+export const strings = z.array(z.string());
