@@ -2,7 +2,8 @@ import { upstreamCrdsDir } from '@flotilla/upstream-crds';
 import fs from 'fs';
 import path from 'path';
 import { parse } from 'yaml';
-import { karmadaPlacementSchema, KarmadaPlacement } from './placement';
+import type { KarmadaPlacement } from './placement';
+import { karmadaPlacementSchema } from './placementSchema';
 
 interface OpenApiSchema {
   type?: string;

@@ -1,0 +1,336 @@
+/**
+ * The zod schema of a PropagationPolicy `spec.placement`: the same rules as
+ * Karmada's CRD and admission webhook, so user input can be rejected before
+ * it ever reaches a cluster. Messages follow Karmada's where it has one.
+ */
+import { z } from 'zod';
+import { labelValueError, qualifiedNameError } from './matching/labelSyntax';
+import type { KarmadaPlacement } from './placement';
+
+const labelSelectorRequirementSchema = z
+  .object({
+    key: z.string({ required_error: 'key is required' }),
+    operator: z.enum(['In', 'NotIn', 'Exists', 'DoesNotExist'], {
+      errorMap: () => ({
+        message: 'operator must be one of In, NotIn, Exists, DoesNotExist',
+      }),
+    }),
+    values: z.array(z.string()).optional(),
+  })
+  .strict()
+  .superRefine((req, ctx) => {
+    const keyProblem = qualifiedNameError(req.key);
+    if (keyProblem) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['key'],
+        message: `invalid label key "${req.key}": ${keyProblem}`,
+      });
+    }
+    const count = req.values?.length ?? 0;
+    if ((req.operator === 'In' || req.operator === 'NotIn') && count === 0) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['values'],
+        message: `values must be non-empty for operator ${req.operator}`,
+      });
+    }
+    if (
+      (req.operator === 'Exists' || req.operator === 'DoesNotExist') &&
+      count > 0
+    ) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['values'],
+        message: `values must be empty for operator ${req.operator}`,
+      });
+    }
+    req.values?.forEach((value, index) => {
+      const problem = labelValueError(value);
+      if (problem) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ['values', index],
+          message: `invalid label value "${value}": ${problem}`,
+        });
+      }
+    });
+  });
+
+const labelSelectorSchema = z
+  .object({
+    matchLabels: z.record(z.string()).optional(),
+    matchExpressions: z.array(labelSelectorRequirementSchema).optional(),
+  })
+  .strict()
+  .superRefine((selector, ctx) => {
+    for (const [key, value] of Object.entries(selector.matchLabels ?? {})) {
+      const keyProblem = qualifiedNameError(key);
+      if (keyProblem) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ['matchLabels', key],
+          message: `invalid label key "${key}": ${keyProblem}`,
+        });
+      }
+      const valueProblem = labelValueError(value);
+      if (valueProblem) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ['matchLabels', key],
+          message: `invalid label value "${value}": ${valueProblem}`,
+        });
+      }
+    }
+  });
+
+const fieldSelectorRequirementSchema = z
+  .object({
+    // Messages follow Karmada's ValidatePolicyFieldSelector.
+    key: z.enum(['provider', 'region', 'zone'], {
+      errorMap: (_issue, ctx) => ({
+        message: `unsupported key ${JSON.stringify(
+          ctx.data,
+        )}, must be provider, region, or zone`,
+      }),
+    }),
+    operator: z.enum(['In', 'NotIn'], {
+      errorMap: (_issue, ctx) => ({
+        message: `unsupported operator ${JSON.stringify(
+          ctx.data,
+        )}, must be In or NotIn`,
+      }),
+    }),
+    values: z.array(z.string()).optional(),
+  })
+  .strict();
+
+const fieldSelectorSchema = z
+  .object({
+    matchExpressions: z.array(fieldSelectorRequirementSchema).optional(),
+  })
+  .strict();
+
+const clusterAffinityShape = {
+  labelSelector: labelSelectorSchema.optional(),
+  fieldSelector: fieldSelectorSchema.optional(),
+  clusterNames: z.array(z.string()).optional(),
+  exclude: z.array(z.string()).optional(),
+};
+
+const clusterAffinitySchema = z.object(clusterAffinityShape).strict();
+
+const affinityNameSchema = z
+  .string({ required_error: 'affinityName is required' })
+  .min(1, 'affinityName must not be empty')
+  .max(32, 'affinityName must be at most 32 characters');
+
+const overflowAffinityTermSchema = z
+  .object({ ...clusterAffinityShape, affinityName: affinityNameSchema })
+  .strict();
+
+const clusterAffinityTermSchema = z
+  .object({
+    ...clusterAffinityShape,
+    affinityName: affinityNameSchema,
+    overflowAffinities: z.array(overflowAffinityTermSchema).optional(),
+  })
+  .strict();
+
+/**
+ * One `clusterTolerations` entry, as the webhook validates it.
+ *
+ * @public
+ */
+export const karmadaTolerationSchema = z
+  .object({
+    key: z.string().optional(),
+    operator: z
+      .enum(['Exists', 'Equal'], {
+        errorMap: () => ({
+          message: 'toleration operator must be Exists or Equal',
+        }),
+      })
+      .optional(),
+    value: z.string().optional(),
+    effect: z
+      .enum(['NoSchedule', 'PreferNoSchedule', 'NoExecute', ''], {
+        errorMap: () => ({
+          message:
+            'toleration effect must be NoSchedule, PreferNoSchedule, NoExecute or empty',
+        }),
+      })
+      .optional(),
+    tolerationSeconds: z
+      .number()
+      .int('tolerationSeconds must be an integer')
+      .optional(),
+  })
+  .strict();
+
+const groupCountSchema = (field: string) =>
+  z
+    .number()
+    .int(`${field} must be an integer`)
+    .min(0, `${field} lower than 0 is not allowed`);
+
+const spreadConstraintSchema = z
+  .object({
+    spreadByField: z
+      .enum(['cluster', 'region', 'zone', 'provider'], {
+        errorMap: () => ({
+          message:
+            'spreadByField must be one of cluster, region, zone, provider',
+        }),
+      })
+      .optional(),
+    spreadByLabel: z.string().optional(),
+    maxGroups: groupCountSchema('maxGroups').optional(),
+    minGroups: groupCountSchema('minGroups').optional(),
+  })
+  .strict()
+  .superRefine((constraint, ctx) => {
+    if (constraint.spreadByField && constraint.spreadByLabel) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['spreadByLabel'],
+        message: 'spreadByLabel should not co-exist with spreadByField',
+      });
+    }
+    const max = constraint.maxGroups ?? 0;
+    const min = constraint.minGroups ?? 0;
+    if (max > 0 && max < min) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['maxGroups'],
+        message: 'maxGroups lower than minGroups is not allowed',
+      });
+    }
+  });
+
+const staticClusterWeightSchema = z
+  .object({
+    targetCluster: clusterAffinitySchema,
+    weight: z
+      .number({ required_error: 'weight is required' })
+      .int('weight must be an integer')
+      .min(1, 'weight must be at least 1'),
+  })
+  .strict();
+
+const replicaSchedulingSchema = z
+  .object({
+    replicaSchedulingType: z
+      .enum(['Duplicated', 'Divided'], {
+        errorMap: () => ({
+          message: 'replicaSchedulingType must be Duplicated or Divided',
+        }),
+      })
+      .optional(),
+    replicaDivisionPreference: z
+      .enum(['Aggregated', 'Weighted'], {
+        errorMap: () => ({
+          message: 'replicaDivisionPreference must be Aggregated or Weighted',
+        }),
+      })
+      .optional(),
+    weightPreference: z
+      .object({
+        staticWeightList: z.array(staticClusterWeightSchema).optional(),
+        dynamicWeight: z
+          .enum(['AvailableReplicas'], {
+            errorMap: () => ({
+              message: 'dynamicWeight must be AvailableReplicas',
+            }),
+          })
+          .optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+
+const workloadAffinityTermSchema = z
+  .object({
+    groupByLabelKey: z.string({
+      required_error: 'groupByLabelKey is required',
+    }),
+  })
+  .strict();
+
+/**
+ * Validates a PropagationPolicy `spec.placement` like Karmada's webhook.
+ *
+ * @public
+ */
+export const karmadaPlacementSchema: z.ZodType<
+  KarmadaPlacement,
+  z.ZodTypeDef,
+  unknown
+> = z
+  .object({
+    clusterAffinity: clusterAffinitySchema.optional(),
+    clusterAffinities: z.array(clusterAffinityTermSchema).optional(),
+    clusterTolerations: z.array(karmadaTolerationSchema).optional(),
+    spreadConstraints: z.array(spreadConstraintSchema).optional(),
+    replicaScheduling: replicaSchedulingSchema.optional(),
+    workloadAffinity: z
+      .object({
+        affinity: workloadAffinityTermSchema.optional(),
+        antiAffinity: workloadAffinityTermSchema.optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict()
+  .superRefine((placement, ctx) => {
+    if (placement.clusterAffinity && placement.clusterAffinities) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['clusterAffinities'],
+        message: 'clusterAffinities cannot co-exist with clusterAffinity',
+      });
+    }
+    const seenNames = new Set<string>();
+    placement.clusterAffinities?.forEach((term, index) => {
+      const nameProblem = qualifiedNameError(term.affinityName);
+      if (nameProblem) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ['clusterAffinities', index, 'affinityName'],
+          message: `invalid affinityName "${term.affinityName}": ${nameProblem}`,
+        });
+      }
+      if (seenNames.has(term.affinityName)) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ['clusterAffinities', index, 'affinityName'],
+          message: 'each affinity term in a policy must have a unique name',
+        });
+      }
+      seenNames.add(term.affinityName);
+    });
+    // Mirrors Karmada's ValidateSpreadConstraint; only explicit
+    // spreadByField values count (a defaulted "cluster" does not).
+    const seenFields = new Set<string>();
+    placement.spreadConstraints?.forEach((constraint, index) => {
+      const field = constraint.spreadByField;
+      if (!field) return;
+      if (seenFields.has(field)) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ['spreadConstraints', index, 'spreadByField'],
+          message: `multiple ${field} spread constraints are not allowed`,
+        });
+      }
+      seenFields.add(field);
+    });
+    if (seenFields.size > 0 && !seenFields.has('cluster')) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['spreadConstraints'],
+        message:
+          'the cluster spread constraint must be enabled in one of the constraints in case of SpreadByField is enabled',
+      });
+    }
+  });
