@@ -18,13 +18,25 @@
  *   `Value()` does not overflow (apimachinery accepts more, but its int64
  *   accessors then silently return garbage, which Karmada's estimator uses).
  *
+ * Exact arithmetic and formatting of parsed values are in ./arithmetic.
+ *
  * Two parse entry points: `parseQuantity` throws {@link QuantityError},
  * `tryParseQuantity` returns a result and never throws. The allocation-free
  * `quantityToScaledInteger` (./fastPath) serves the estimator's hot loop.
  */
+import { NANOS_PER_UNIT } from './arithmetic';
 import { MAX_QUANTITY_LENGTH, quantityToScaledInteger } from './fastPath';
 
 export { MAX_QUANTITY_LENGTH, quantityToScaledInteger };
+// Arithmetic and formatting live beside the parser; `./quantity` keeps both.
+export {
+  addQuantities,
+  compareQuantities,
+  formatQuantity,
+  quantityMilliValue,
+  quantityValue,
+  subtractQuantities,
+} from './arithmetic';
 
 /**
  * Same wording as apimachinery's `ErrFormatWrong`.
@@ -50,8 +62,6 @@ export const MAX_DECIMAL_EXPONENT = 100;
  */
 export const MAX_QUANTITY_UNITS = 2n ** 63n - 1n;
 
-const NANOS_PER_UNIT = 1_000_000_000n;
-const NANOS_PER_MILLI = 1_000_000n;
 const MAX_NANOS = MAX_QUANTITY_UNITS * NANOS_PER_UNIT;
 
 /**
@@ -383,91 +393,4 @@ export function parseRequestQuantity(
   const result = tryParseRequestQuantity(input);
   if (!result.ok) throw result.error.at(field);
   return result.quantity;
-}
-
-function ceilDiv(numerator: bigint, denominator: bigint): bigint {
-  const quotient = numerator / denominator;
-  // BigInt division truncates toward zero; round toward +infinity instead.
-  return numerator % denominator > 0n ? quotient + 1n : quotient;
-}
-
-/**
- * `Quantity.Value()`: whole units, rounded up.
- *
- * @public
- */
-export function quantityValue(quantity: Quantity): number {
-  return Number(ceilDiv(quantity.nanos, NANOS_PER_UNIT));
-}
-
-/**
- * `Quantity.MilliValue()`: milli-units, rounded up.
- *
- * @public
- */
-export function quantityMilliValue(quantity: Quantity): number {
-  return Number(ceilDiv(quantity.nanos, NANOS_PER_MILLI));
-}
-
-/**
- * Exact sum of two quantities.
- *
- * @public
- */
-export function addQuantities(left: Quantity, right: Quantity): Quantity {
-  return { nanos: left.nanos + right.nanos };
-}
-
-/**
- * Exact difference of two quantities.
- *
- * @public
- */
-export function subtractQuantities(left: Quantity, right: Quantity): Quantity {
-  return { nanos: left.nanos - right.nanos };
-}
-
-/**
- * `Quantity.Cmp`: -1, 0 or 1.
- *
- * @public
- */
-export function compareQuantities(left: Quantity, right: Quantity): number {
-  if (left.nanos === right.nanos) return 0;
-  return left.nanos < right.nanos ? -1 : 1;
-}
-
-const BINARY_SUFFIXES: [string, bigint][] = [
-  ['Ei', 1n << 60n],
-  ['Pi', 1n << 50n],
-  ['Ti', 1n << 40n],
-  ['Gi', 1n << 30n],
-  ['Mi', 1n << 20n],
-  ['Ki', 1n << 10n],
-];
-
-/**
- * Exact text of a quantity that parses back to the same value: with
- * `binary`, the largest binary suffix that divides it (memory stays
- * readable as `144Gi`), else whole units, milli-units or nano-units,
- * whichever is exact.
- *
- * @public
- */
-export function formatQuantity(
-  quantity: Quantity,
-  options: { binary?: boolean } = {},
-): string {
-  const { nanos } = quantity;
-  if (nanos % NANOS_PER_UNIT === 0n) {
-    const units = nanos / NANOS_PER_UNIT;
-    if (options.binary && units !== 0n) {
-      for (const [suffix, size] of BINARY_SUFFIXES) {
-        if (units % size === 0n) return `${units / size}${suffix}`;
-      }
-    }
-    return units.toString();
-  }
-  if (nanos % NANOS_PER_MILLI === 0n) return `${nanos / NANOS_PER_MILLI}m`;
-  return `${nanos}n`;
 }
