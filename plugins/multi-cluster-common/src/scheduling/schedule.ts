@@ -3,10 +3,9 @@
  * estimate, spread selection, replica assignment), including the ordered
  * fallback over `clusterAffinities`.
  */
-import { QuantityError } from '../quantity/quantity';
 import { allocatableReplicas, Candidate, LOCALITY_SCORE } from './candidates';
 import { applyPlacementDefaults } from './defaults';
-import { CompiledRequest, compileReplicaRequirements } from './estimator';
+import type { CompiledRequest } from './estimator';
 import { NO_CLUSTERS_AVAILABLE_MESSAGE, PlacementError } from './errors';
 import { buildExplanation, AttemptRecord } from './explain';
 import {
@@ -14,7 +13,6 @@ import {
   FilterContext,
   firstFilterFailure,
   fitErrorMessage,
-  validateReachability,
 } from './filters';
 import {
   ClusterPredicate,
@@ -32,6 +30,7 @@ import {
   spreadIgnoredForPlacement,
 } from './spread';
 import { resolveStrategy, STRATEGIES, strategyOf } from './strategies';
+import { invalidRequest, validateRequest } from './requestValidation';
 import { nameOrderForUid } from './tieBreak';
 import type {
   ClusterExplanation,
@@ -40,69 +39,10 @@ import type {
   TargetCluster,
 } from './types';
 
-const INT32_MAX = 2147483647;
-
 /** The affinity one attempt schedules with. */
 interface AffinityScope {
   affinity?: ClusterAffinity;
   term?: ClusterAffinityTerm;
-}
-
-const REQUESTS_FIELD = 'replicaRequirements.resourceRequest';
-
-function invalid(message: string): PlacementError {
-  return new PlacementError('InvalidRequest', message);
-}
-
-/**
- * The workload's requests, compiled once per call; a bad one is an
- * InvalidRequest naming `replicaRequirements.resourceRequest.<name>`.
- */
-function compiledRequests(
-  request: ScheduleRequest,
-): CompiledRequest[] | undefined {
-  if (!request.replicaRequirements) return undefined;
-  try {
-    return compileReplicaRequirements(
-      request.replicaRequirements,
-      REQUESTS_FIELD,
-    );
-  } catch (error) {
-    if (error instanceof QuantityError) throw invalid(error.message);
-    throw error;
-  }
-}
-
-/** Checks the request; returns its compiled resource requests. */
-function validateRequest(
-  request: ScheduleRequest,
-): CompiledRequest[] | undefined {
-  const { replicas } = request;
-  if (!Number.isInteger(replicas) || replicas < 0 || replicas > INT32_MAX) {
-    throw invalid(
-      `replicas must be an integer between 0 and ${INT32_MAX}, got ${replicas}`,
-    );
-  }
-  const previousNames = new Set<string>();
-  for (const entry of request.previous ?? []) {
-    if (previousNames.has(entry.name)) {
-      throw invalid(
-        `previous assignment names cluster "${entry.name}" more than once`,
-      );
-    }
-    previousNames.add(entry.name);
-    if (!Number.isInteger(entry.replicas) || entry.replicas < 0) {
-      throw invalid(
-        `previous replicas of "${entry.name}" must be a non-negative integer`,
-      );
-    }
-  }
-  if (request.reachability !== undefined) {
-    validateReachability(request.reachability, request.clusters);
-  }
-  // Kubernetes itself never lets a bad request reach Karmada; here one is
-  // refused whether or not this attempt needs the estimator.
-  return compiledRequests(request);
 }
 
 /** Index of the observed term; 0 when unset, unknown or Fresh. */
@@ -130,7 +70,7 @@ function sortedTargets(targets: TargetCluster[]): TargetCluster[] {
   targets.sort(byName);
   for (let index = 1; index < targets.length; index++) {
     if (targets[index].name === targets[index - 1].name) {
-      throw invalid(
+      throw invalidRequest(
         `cluster "${targets[index].name}" is listed more than once`,
       );
     }
@@ -271,7 +211,8 @@ function filterAndScore(
   const fitReasons: string[] = [];
   for (let index = 0; index < clusters.length; index++) {
     const cluster = clusters[index];
-    if (!cluster.name) throw invalid(`cluster at index ${index} has no name`);
+    if (!cluster.name)
+      throw invalidRequest(`cluster at index ${index} has no name`);
     const failure = firstFilterFailure(cluster, filterContext);
     if (failure) {
       fitReasons.push(failure.karmadaReason);
