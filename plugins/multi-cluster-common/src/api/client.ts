@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AnyApiRoute, ApiRoute } from './routes';
+import type { AnyApiRoute, ApiRoute } from './routeTypes';
 
 /**
  * The one typed client of the multi-cluster API: every call goes through a
@@ -15,10 +15,11 @@ export interface ApiBaseUrlProvider {
 /** The fetch the client calls through (the frontend's FetchApi adds the user's token). @public */
 export type ApiFetch = (input: string, init?: RequestInit) => Promise<Response>;
 
-type Defined<T> = Exclude<T, undefined>;
+/** `T` without `undefined`: a route's declared parameter types. @public */
+export type Defined<T> = Exclude<T, undefined>;
 
-/** Query-string values: a parameter once, repeated, or absent. */
-type QueryValues<TQuery extends z.ZodTypeAny> = {
+/** Query-string values: a parameter once, repeated, or absent. @public */
+export type QueryValues<TQuery extends z.ZodTypeAny> = {
   [K in keyof z.input<TQuery>]?: string | readonly string[];
 };
 

@@ -80,7 +80,7 @@ function quantityTextSchema(parse: (input: unknown) => QuantityResult) {
 }
 
 /**
- * A Kubernetes quantity (string or number) -> its text.
+ * A Kubernetes quantity (string or number), parsed to its text.
  *
  * @public
  */

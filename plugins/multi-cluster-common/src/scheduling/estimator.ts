@@ -181,9 +181,9 @@ function replicasForResource(
  * Maximum number of additional replicas `cluster` can take according to its
  * resource summary (Karmada's general estimator).
  *
- * - no summary -> 0
- * - pods left = allocatable.pods - allocated.pods - allocating.pods; <= 0 -> 0
- * - no requirements -> pods left
+ * - no summary: 0
+ * - pods left = allocatable.pods - allocated.pods - allocating.pods; none left: 0
+ * - no requirements: pods left
  * - otherwise min(pods left, min over positive requests of floor(free / request))
  *
  * Resource models (`allocatableModelings`) are not part of the snapshot and

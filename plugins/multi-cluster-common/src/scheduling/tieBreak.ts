@@ -28,7 +28,7 @@ export function fnv1a32(text: string): number {
 }
 
 /**
- * Empty UID -> ascending; odd hash -> descending; even hash -> ascending.
+ * Empty UID: ascending; odd hash: descending; even hash: ascending.
  *
  * @public
  */

@@ -45,7 +45,11 @@ class BoundedArray<T extends z.ZodTypeAny> extends z.ZodArray<T> {
   }
 }
 
-/** A list of at most `max` items, refused by its length before its items. */
+/**
+ * A list of at most `max` items, refused by its length before its items.
+ *
+ * @public
+ */
 export function boundedArray<T extends z.ZodTypeAny>(
   item: T,
   max: number,
@@ -89,7 +93,11 @@ class BoundedRecord<
   }
 }
 
-/** A map of at most `maxKeys` entries, refused by its size before its entries. */
+/**
+ * A map of at most `maxKeys` entries, refused by its size before its entries.
+ *
+ * @public
+ */
 export function boundedRecord<K extends z.KeySchema, V extends z.ZodTypeAny>(
   key: K,
   value: V,
@@ -192,7 +200,11 @@ export function checkedText(
   return new CheckedText(def);
 }
 
-/** Structural limits of a JSON value (see {@link withinJsonBounds}). */
+/**
+ * Structural limits of a JSON value (see {@link withinJsonBounds}).
+ *
+ * @public
+ */
 export interface JsonBounds {
   maxDepth: number;
   maxArrayLength: number;
@@ -255,6 +267,8 @@ export function jsonBoundsProblem(
  * `schema`, once `value` is within `bounds`: bounds a schema whose own lists,
  * maps and strings are not (e.g. Karmada's placement, defined elsewhere).
  * For values checked once per request (its effect costs microseconds).
+ *
+ * @public
  */
 export function withinJsonBounds<T extends z.ZodTypeAny>(
   bounds: JsonBounds,

@@ -22,6 +22,8 @@ const FILTER_VALUES = 100;
 
 /**
  * `GET /clusters/:name` (path) and the `get-cluster` action: one cluster.
+ *
+ * @public
  */
 export const clusterRefSchema = requestObject({
   name: clusterNameSchema.describe('Cluster name'),
@@ -33,6 +35,8 @@ const filterList = <T extends z.ZodTypeAny>(item: T) =>
 /**
  * The `list-clusters` action, and `GET /clusters` once its query string is
  * read (see {@link listClustersQuerySchema}).
+ *
+ * @public
  */
 export const listClustersRequestSchema = requestObject({
   labels: labelMapSchema
@@ -79,6 +83,8 @@ function splitValues(values: string[] | undefined): string[] | undefined {
  * repeated `region`, `provider`, `environment`, `source` and `health`,
  * `conflicted`, `stale`, `limit` and `offset`; read into a
  * {@link ListClustersRequest} and checked by the same schema as the action.
+ *
+ * @public
  */
 export const listClustersQuerySchema = requestObject({
   label: queryValues.optional(),
@@ -132,7 +138,11 @@ export const listClustersQuerySchema = requestObject({
   })
   .pipe(listClustersRequestSchema);
 
-/** `GET /clusters/:name/history` query. */
+/**
+ * `GET /clusters/:name/history` query.
+ *
+ * @public
+ */
 export const clusterHistoryQuerySchema = requestObject({
   limit: queryInteger.pipe(z.number().int().min(1).max(500)).default('50'),
 });
@@ -144,10 +154,18 @@ const scaleShape = {
   replicas: z.number().int().min(0).max(1_000),
 };
 
-/** `POST /clusters/:name/scale` body. */
+/**
+ * `POST /clusters/:name/scale` body.
+ *
+ * @public
+ */
 export const scaleClusterRequestSchema = requestObject(scaleShape);
 
-/** The `scale-cluster` action: the route's body and its cluster. */
+/**
+ * The `scale-cluster` action: the route's body and its cluster.
+ *
+ * @public
+ */
 export const scaleClusterActionInputSchema = requestObject({
   cluster: clusterNameSchema.describe('Cluster name'),
   ...scaleShape,
@@ -164,16 +182,28 @@ const upgradeShape = {
     .describe('Target version, e.g. v1.32.1'),
 };
 
-/** `POST /clusters/:name/upgrade` body. */
+/**
+ * `POST /clusters/:name/upgrade` body.
+ *
+ * @public
+ */
 export const upgradeClusterRequestSchema = requestObject(upgradeShape);
 
-/** The `upgrade-cluster` action: the route's body and its cluster. */
+/**
+ * The `upgrade-cluster` action: the route's body and its cluster.
+ *
+ * @public
+ */
 export const upgradeClusterActionInputSchema = requestObject({
   cluster: clusterNameSchema.describe('Cluster name'),
   ...upgradeShape,
 });
 
-/** `DELETE /clusters/:name` body: the cluster's name typed again. */
+/**
+ * `DELETE /clusters/:name` body: the cluster's name typed again.
+ *
+ * @public
+ */
 export const deleteClusterRequestSchema = requestObject({
   confirm: z
     .string()

@@ -3,10 +3,16 @@ import { requestObject } from './request';
 
 /**
  * `/entities/:kind/:namespace/:name/...` paths (placement, exposure, DR).
+ *
+ * @public
  */
 export const entityPathSchema = requestObject(entityNameShape);
 
-/** The `get-entity-placement` and `get-entity-exposure` actions. */
+/**
+ * The `get-entity-placement` and `get-entity-exposure` actions.
+ *
+ * @public
+ */
 export const entityRefRequestSchema = requestObject({
   entityRef: entityRefSchema.describe(
     'Entity reference, e.g. component:default/checkout',
@@ -17,5 +23,7 @@ export const entityRefRequestSchema = requestObject({
  * Requests that take nothing: `GET /connectivity`, `GET /addons` and the
  * other reads without parameters (query), the `get-fleet-connectivity`
  * action.
+ *
+ * @public
  */
 export const emptyRequestSchema = requestObject({});

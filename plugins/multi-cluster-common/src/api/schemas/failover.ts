@@ -29,7 +29,11 @@ const startShape = {
   idempotencyKey: idempotencyKeySchema.optional(),
 };
 
-/** `POST /failovers` body and the `start-failover` action. */
+/**
+ * `POST /failovers` body and the `start-failover` action.
+ *
+ * @public
+ */
 export const startFailoverRequestSchema = requestObject({
   ...startShape,
   drill: z.boolean().optional(),
@@ -40,7 +44,11 @@ export type StartFailoverRequestInput = z.output<
   typeof startFailoverRequestSchema
 >;
 
-/** `POST /drills` body: a failover rehearsal (forced, recorded as a drill). */
+/**
+ * `POST /drills` body: a failover rehearsal (forced, recorded as a drill).
+ *
+ * @public
+ */
 export const startDrillRequestSchema = requestObject({
   entityRef: startShape.entityRef,
   from: startShape.from,
@@ -50,18 +58,28 @@ export const startDrillRequestSchema = requestObject({
   idempotencyKey: startShape.idempotencyKey,
 });
 
-/** `POST /failovers/:id/rollback` body. */
+/**
+ * `POST /failovers/:id/rollback` body.
+ *
+ * @public
+ */
 export const rollbackFailoverRequestSchema = requestObject({
   reason: reasonSchema.optional(),
   idempotencyKey: idempotencyKeySchema.optional(),
 });
 
-/** `POST /failovers/:id/cancel` body: nothing (an empty object or none). */
+/**
+ * `POST /failovers/:id/cancel` body: nothing (an empty object or none).
+ *
+ * @public
+ */
 export const cancelFailoverRequestSchema = requestObject({});
 
 /**
  * A failover run (`/failovers/:id` paths) and the `get-failover` and
  * `cancel-failover` actions.
+ *
+ * @public
  */
 export const failoverRunRefSchema = requestObject({
   id: z
@@ -77,7 +95,11 @@ const queryInteger = z
   .regex(/^\d{1,9}$/, 'must be a whole number')
   .transform(Number);
 
-/** `GET /failovers` query. */
+/**
+ * `GET /failovers` query.
+ *
+ * @public
+ */
 export const listFailoversQuerySchema = requestObject({
   entityRef: entityRefSchema.optional(),
   kind: z.enum(['failover', 'rollback', 'drill']).optional(),

@@ -6,7 +6,11 @@ import {
 import { boundedRecord, checkedText } from './bounded';
 import { clipForMessage } from './request';
 
-/** Sizes every request field is held to. */
+/**
+ * Sizes every request field is held to.
+ *
+ * @public
+ */
 export const REQUEST_LIMITS = {
   /**
    * Clusters posted with a simulation. Checking one costs a few
@@ -53,7 +57,11 @@ export function quoted(text: string): string {
   return `'${clipForMessage(text, 32)}'`;
 }
 
-/** A cluster of the fleet: letters, digits, `-`, `_` and `.` (catalog names). */
+/**
+ * A cluster of the fleet: letters, digits, `-`, `_` and `.` (catalog names).
+ *
+ * @public
+ */
 export const clusterNameSchema = z
   .string()
   .min(1)
@@ -82,19 +90,31 @@ function qualifiedKeyProblem(key: string): string | undefined {
   return qualifiedNameError(key);
 }
 
-/** A label key (`[prefix/]name`), never a name every object has. */
+/**
+ * A label key (`[prefix/]name`), never a name every object has.
+ *
+ * @public
+ */
 export const labelKeySchema = checkedText(317, key => {
   const problem = qualifiedKeyProblem(key);
   return problem && `invalid label key ${quoted(key)}: ${problem}`;
 });
 
-/** A label value (at most 63 characters, may be empty). */
+/**
+ * A label value (at most 63 characters, may be empty).
+ *
+ * @public
+ */
 export const labelValueSchema = checkedText(63, value => {
   const problem = labelValueError(value);
   return problem && `invalid label value ${quoted(value)}: ${problem}`;
 });
 
-/** Labels: valid keys and values, at most {@link REQUEST_LIMITS.labels}. */
+/**
+ * Labels: valid keys and values, at most {@link REQUEST_LIMITS.labels}.
+ *
+ * @public
+ */
 export const labelMapSchema = boundedRecord(
   labelKeySchema,
   labelValueSchema,
@@ -126,7 +146,11 @@ export function printableTextSchema(maxLength: number) {
   );
 }
 
-/** An entity reference, `[kind:][namespace/]name`. */
+/**
+ * An entity reference, `[kind:][namespace/]name`.
+ *
+ * @public
+ */
 export const entityRefSchema = z
   .string()
   .min(1)

@@ -78,7 +78,11 @@ const clusterSetsSchema = boundedArray(
   REQUEST_LIMITS.clusterSets,
 );
 
-/** A cluster as the scheduler sees it (Karmada's Cluster, trimmed). */
+/**
+ * A cluster as the scheduler sees it (Karmada's Cluster, trimmed).
+ *
+ * @public
+ */
 export const clusterSnapshotSchema = z
   .object({
     name: clusterNameSchema,
@@ -153,6 +157,8 @@ const reachabilityShape = {
 /**
  * `POST /placement/simulate` and the `simulate-placement` action: a
  * ScheduleRequest whose clusters are optional (the live fleet otherwise).
+ *
+ * @public
  */
 export const simulatePlacementRequestSchema = requestObject({
   replicas: z.number().int().min(0).max(REQUEST_LIMITS.replicas),
@@ -191,6 +197,8 @@ export type SimulatePlacementRequest = z.output<
 /**
  * `POST /placement/recommend` and the `recommend-placement` action: a
  * workload's requirements (WorkloadRequirements).
+ *
+ * @public
  */
 export const recommendPlacementRequestSchema = requestObject({
   replicas: z.number().int().min(1).max(REQUEST_LIMITS.replicas),

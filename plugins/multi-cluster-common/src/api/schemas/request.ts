@@ -13,10 +13,18 @@ import { z } from 'zod';
  * that many problems, and its error is a few hundred bytes.
  */
 
-/** Issues a caller sees, each as `path: message`. */
+/**
+ * Issues a caller sees, each as `path: message`.
+ *
+ * @public
+ */
 export const SHOWN_ISSUES = 5;
 
-/** Issues counted (for `and N more`) before validation stops. */
+/**
+ * Issues counted (for `and N more`) before validation stops.
+ *
+ * @public
+ */
 export const COUNTED_ISSUES = 100;
 
 const MAX_MESSAGE_LENGTH = 160;
@@ -140,6 +148,8 @@ type IssueList = z.ZodIssue[] & { push: (...items: z.ZodIssue[]) => number };
  * A strict `ZodObject` (unknown keys are errors) that keeps the first issues,
  * counts the rest and stops at {@link COUNTED_ISSUES}. It stays a ZodObject,
  * so JSON Schema converters (the actions registry) describe it as one.
+ *
+ * @public
  */
 export class RequestObject<T extends z.ZodRawShape> extends z.ZodObject<
   T,
@@ -241,6 +251,8 @@ export class RequestObject<T extends z.ZodRawShape> extends z.ZodObject<
 /**
  * A request body, query, path or action input: strict (unknown fields are
  * errors naming them) and short to reject. Its fields must be bounded.
+ *
+ * @public
  */
 export function requestObject<T extends z.ZodRawShape>(
   shape: T,
@@ -255,6 +267,8 @@ function formatPath(path: (string | number)[]): string {
 /**
  * The first issues as `path: message` joined by `; `, then `(and N more)`:
  * at most ~1,000 characters whatever the error.
+ *
+ * @public
  */
 export function formatRequestIssues(issues: readonly z.ZodIssue[]): string {
   const shown: string[] = [];
@@ -278,7 +292,11 @@ export function formatRequestIssues(issues: readonly z.ZodIssue[]): string {
   return clipForMessage(text, MAX_FORMATTED_LENGTH);
 }
 
-/** The outcome of {@link parseRequest}. */
+/**
+ * The outcome of {@link parseRequest}.
+ *
+ * @public
+ */
 export type RequestParseResult<T> =
   | { success: true; data: T }
   | { success: false; message: string; issues: z.ZodIssue[] };
@@ -286,6 +304,8 @@ export type RequestParseResult<T> =
 /**
  * Validates a request against its schema; a failure carries a short message
  * (see {@link formatRequestIssues}) for a 400 response.
+ *
+ * @public
  */
 export function parseRequest<T extends z.ZodTypeAny>(
   schema: T,

@@ -7,7 +7,7 @@ const REPO_URL =
   /^(https?:\/\/|ssh:\/\/|git:\/\/|oci:\/\/)[^\s"'`\\]+$|^git@[A-Za-z0-9.-]+:[^\s"'`\\]+$/;
 
 /**
- * A repository URL: https://, http://, ssh://, git://, oci:// or git@host:path.
+ * A repository URL: https://, http://, ssh://, git://, oci:// or `git@host:path`.
  *
  * @public
  */
