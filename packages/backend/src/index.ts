@@ -19,9 +19,12 @@ backend.add(
 );
 backend.add(import('@flotilla/plugin-scaffolder-backend-module-multi-cluster'));
 
-// auth, with the guest provider for the demo
+// auth: the guest provider signs the demo in; it refuses every sign-in
+// outside NODE_ENV=development (unless dangerouslyAllowOutsideDevelopment).
+// GitHub is the sign-in of app-config.production.yaml.
 backend.add(import('@backstage/plugin-auth-backend'));
 backend.add(import('@backstage/plugin-auth-backend-module-guest-provider'));
+backend.add(import('@backstage/plugin-auth-backend-module-github-provider'));
 
 // catalog
 backend.add(import('@backstage/plugin-catalog-backend'));
