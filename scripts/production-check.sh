@@ -56,7 +56,10 @@ drop_databases
 log "starting the built backend with NODE_ENV=production on $BASE"
 (
   cd "$WORK/app" &&
+    # The production sign-in (GitHub) needs an OAuth app to start; the check
+    # signs in as the guest it enables above, so any id and secret will do.
     NODE_ENV=production POSTGRES_HOST=127.0.0.1 POSTGRES_PORT=5432 POSTGRES_USER=postgres POSTGRES_PASSWORD= \
+      AUTH_GITHUB_CLIENT_ID=production-check AUTH_GITHUB_CLIENT_SECRET=production-check \
       exec node packages/backend --config app-config.yaml --config app-config.production.yaml \
       --config app-config.check.yaml
 ) >"$WORK/backend.log" 2>&1 &
