@@ -1,8 +1,12 @@
 /**
  * The shape of a route of the multi-cluster API (method, path, input schemas,
- * answers) and the helper that types a route by what its success returns.
+ * answers) and what the routes without a schema-named type answer; the
+ * table itself is in ./routes.
  */
 import { z } from 'zod';
+import type { FailoverPlan } from '../dr/failoverPlan';
+import type { ScheduleResult } from '../scheduling/types';
+import type { FailoverRun, FailoverRunStatus } from './failover';
 
 /** HTTP methods the API uses. @public */
 export type ApiMethod = 'get' | 'post' | 'delete';
@@ -56,16 +60,30 @@ export type AnyApiRoute = ApiRoute<
   unknown
 >;
 
-/**
- * A route whose success returns `TResponse`; each response schema's output
- * must fit it (`responses.test.ts` checks the other direction too).
- */
-export function route<TResponse>() {
-  return <
-    TParams extends z.ZodTypeAny | undefined = undefined,
-    TQuery extends z.ZodTypeAny | undefined = undefined,
-    TBody extends z.ZodTypeAny | undefined = undefined,
-  >(
-    spec: ApiRoute<TParams, TQuery, TBody, TResponse>,
-  ) => spec;
+/** What `POST /placement/simulate` answers. @public */
+export type SimulatePlacementResponse = ScheduleResult & {
+  /** The posted clusters (`request`) or the live ones the caller may read. */
+  fleet: 'live' | 'request';
+  clusterCount: number;
+};
+
+/** What `POST /failovers` and `POST /drills` answer. @public */
+export type StartFailoverResponse =
+  | { dryRun: true; plan: FailoverPlan }
+  | {
+      id: string;
+      created: boolean;
+      status: FailoverRunStatus;
+      plan: FailoverPlan;
+      run: FailoverRun;
+    };
+
+/** What `POST /failovers/:id/rollback` answers. @public */
+export interface RollbackFailoverResponse {
+  id: string;
+  created: boolean;
+  status: FailoverRunStatus;
+  rollbackOf: string;
+  plan: FailoverPlan;
+  run: FailoverRun;
 }

@@ -1,19 +1,20 @@
-import type { FailoverPlan } from '../dr/failoverPlan';
+import { z } from 'zod';
 import type { PlacementAdvice } from '../recommend/types';
-import type { ScheduleResult } from '../scheduling/types';
 import type {
   AddonCoverageReport,
   EntityExposure,
   FleetConnectivityReport,
 } from './connectivity';
-import type {
-  EntityDrStatus,
-  FailoverRun,
-  FailoverRunStatus,
-} from './failover';
+import type { EntityDrStatus, FailoverRun } from './failover';
 import type { ClusterListResult, FleetCluster } from './fleet';
 import type { EntityPlacement } from './placement';
-import { type ApiErrorStatus, route } from './routeTypes';
+import type {
+  ApiErrorStatus,
+  ApiRoute,
+  RollbackFailoverResponse,
+  SimulatePlacementResponse,
+  StartFailoverResponse,
+} from './routeTypes';
 import {
   cancelFailoverRequestSchema,
   clusterHistoryQuerySchema,
@@ -68,7 +69,24 @@ export type {
   ApiRoute,
   ApiSuccess,
   ApiSuccessStatus,
+  RollbackFailoverResponse,
+  SimulatePlacementResponse,
+  StartFailoverResponse,
 } from './routeTypes';
+
+/**
+ * A route whose success returns `TResponse`; each response schema's output
+ * must fit it (`responses.test.ts` checks the other direction too).
+ */
+function route<TResponse>() {
+  return <
+    TParams extends z.ZodTypeAny | undefined = undefined,
+    TQuery extends z.ZodTypeAny | undefined = undefined,
+    TBody extends z.ZodTypeAny | undefined = undefined,
+  >(
+    spec: ApiRoute<TParams, TQuery, TBody, TResponse>,
+  ) => spec;
+}
 
 const READ_ERRORS: ApiErrorStatus[] = [400, 401];
 const CLUSTER_READ_ERRORS: ApiErrorStatus[] = [400, 401, 403, 404];
@@ -77,34 +95,6 @@ const PLACEMENT_ERRORS: ApiErrorStatus[] = [400, 401, 403, 413, 422];
 const START_FAILOVER_ERRORS: ApiErrorStatus[] = [
   400, 401, 403, 404, 409, 413, 422,
 ];
-
-/** What `POST /placement/simulate` answers. @public */
-export type SimulatePlacementResponse = ScheduleResult & {
-  /** The posted clusters (`request`) or the live ones the caller may read. */
-  fleet: 'live' | 'request';
-  clusterCount: number;
-};
-
-/** What `POST /failovers` and `POST /drills` answer. @public */
-export type StartFailoverResponse =
-  | { dryRun: true; plan: FailoverPlan }
-  | {
-      id: string;
-      created: boolean;
-      status: FailoverRunStatus;
-      plan: FailoverPlan;
-      run: FailoverRun;
-    };
-
-/** What `POST /failovers/:id/rollback` answers. @public */
-export interface RollbackFailoverResponse {
-  id: string;
-  created: boolean;
-  status: FailoverRunStatus;
-  rollbackOf: string;
-  plan: FailoverPlan;
-  run: FailoverRun;
-}
 
 /** The multi-cluster API, route by route. @public */
 export const multiClusterApiRoutes = {
