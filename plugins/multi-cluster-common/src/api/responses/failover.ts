@@ -162,7 +162,7 @@ export const failoverStartedResponseSchema = z.object({
 export const rollbackFailoverResponseSchema =
   failoverStartedResponseSchema.extend({ rollbackOf: z.string() });
 
-/** `GET /failovers`. */
+/** `GET /failovers`. @public */
 export const failoverRunListSchema = z.object({
   items: z.array(failoverRunSchema),
 });
