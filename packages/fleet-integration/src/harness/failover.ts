@@ -13,7 +13,6 @@ export interface RunView {
   id: string;
   status: 'pending' | 'running' | 'succeeded' | 'failed' | 'cancelled';
   error?: string;
-  rolledBackBy?: string;
   plan: { moves: { cluster: string; before: number; after: number }[] };
   steps: {
     kind: string;
