@@ -14,6 +14,21 @@ import {
 import { permissionModuleMultiClusterPolicy } from './module';
 import { MultiClusterPermissionPolicy } from './MultiClusterPermissionPolicy';
 
+/** Users' ownership refs from a table (a user not in it owns only itself). */
+function userInfoOf(memberships: Record<string, string[]>) {
+  return mockServices.userInfo.mock({
+    getUserInfo: async credentials => {
+      const { userEntityRef } = credentials.principal as {
+        userEntityRef: string;
+      };
+      return {
+        userEntityRef,
+        ownershipEntityRefs: memberships[userEntityRef] ?? [userEntityRef],
+      };
+    },
+  }).factory;
+}
+
 // The real catalog and permission backends with the demo catalog: proves the
 // conditional failover decision resolves against real entity ownership.
 const examples = path.resolve(__dirname, '../../../examples');
@@ -51,19 +66,7 @@ describe('permissionModuleMultiClusterPolicy with the demo catalog', () => {
             },
           },
         }),
-        mockServices.userInfo.mock({
-          getUserInfo: async credentials => {
-            const userEntityRef = (
-              credentials.principal as { userEntityRef: string }
-            ).userEntityRef;
-            return {
-              userEntityRef,
-              ownershipEntityRefs: memberships[userEntityRef] ?? [
-                userEntityRef,
-              ],
-            };
-          },
-        }).factory,
+        userInfoOf(memberships),
       ],
     }));
 
@@ -179,17 +182,7 @@ describe('permissionModuleMultiClusterPolicy with permission.multiCluster config
         mockServices.rootConfig.factory({
           data: { permission: { enabled: true, multiCluster } },
         }),
-        mockServices.userInfo.mock({
-          getUserInfo: async credentials => {
-            const userEntityRef = (
-              credentials.principal as { userEntityRef: string }
-            ).userEntityRef;
-            return {
-              userEntityRef,
-              ownershipEntityRefs: teamMemberships[userEntityRef],
-            };
-          },
-        }).factory,
+        userInfoOf(teamMemberships),
       ],
     });
 
