@@ -7,6 +7,14 @@
 // simulator registers it in Karmada), through its Cluster API
 // `<name>-kubeconfig` Secret, or directly from the kubernetes config. Every
 // member is a Cluster API workload cluster.
+//
+// The Open Cluster Management hub (`ocm-hub`, last in the list so that adding
+// it kept every other cluster's ports) manages the five `karmada-proxy`
+// members and the two `direct` ones (`ocmManaged`), not the three reached
+// through Cluster API kubeconfigs: seven members are then known to two
+// sources (OCM and Karmada, or OCM and the kubernetes config), three to one,
+// which is what the inventory's merge rules must handle. The simulator
+// registers each as a ManagedCluster (packages/fleet-simulator/src/ocm).
 'use strict';
 
 const member = (name, region, provider, access) => ({
@@ -16,6 +24,7 @@ const member = (name, region, provider, access) => ({
   region,
   provider,
   access,
+  ocmManaged: access !== 'capi-kubeconfig',
   crds: ['mcs-api'],
 });
 
@@ -49,6 +58,12 @@ const FLEET = [
   member('staging-us-east-gcp-1', 'us-east', 'gcp', 'capi-kubeconfig'),
   member('staging-eu-west-aws-1', 'eu-west', 'aws', 'direct'),
   member('dev-eu-west-aws-1', 'eu-west', 'aws', 'direct'),
+  {
+    name: 'ocm-hub',
+    kind: 'ocm',
+    role: 'Open Cluster Management hub',
+    crds: ['ocm'],
+  },
 ];
 
 module.exports = { FLEET };

@@ -607,7 +607,64 @@ const RBAC_FILES = {
   member: 'member-cluster.yaml',
   karmada: 'karmada-control-plane.yaml',
   capi: 'cluster-api-management.yaml',
+  ocm: 'ocm-hub.yaml',
 };
+
+/**
+ * Read-only access to the OCM hub's objects, used while deploy/rbac has no
+ * ocm-hub.yaml (the plugin side writes that file; once it exists, it wins).
+ */
+const OCM_HUB_RBAC = [
+  {
+    apiVersion: 'rbac.authorization.k8s.io/v1',
+    kind: 'ClusterRole',
+    metadata: { name: 'flotilla-ocm-hub-reader' },
+    rules: [
+      {
+        apiGroups: ['cluster.open-cluster-management.io'],
+        resources: [
+          'managedclusters',
+          'managedclustersets',
+          'managedclustersetbindings',
+          'placements',
+          'placementdecisions',
+        ],
+        verbs: ['get', 'list', 'watch'],
+      },
+      {
+        apiGroups: ['work.open-cluster-management.io'],
+        resources: ['manifestworks'],
+        verbs: ['get', 'list', 'watch'],
+      },
+    ],
+  },
+  {
+    apiVersion: 'rbac.authorization.k8s.io/v1',
+    kind: 'ClusterRoleBinding',
+    metadata: { name: 'flotilla-ocm-hub-reader' },
+    roleRef: {
+      apiGroup: 'rbac.authorization.k8s.io',
+      kind: 'ClusterRole',
+      name: 'flotilla-ocm-hub-reader',
+    },
+    subjects: [
+      {
+        apiGroup: 'rbac.authorization.k8s.io',
+        kind: 'Group',
+        name: 'flotilla:backstage',
+      },
+    ],
+  },
+];
+
+/** The RBAC objects of deploy/rbac for that kind of cluster. */
+function rbacObjects(kind) {
+  const rbacFile = path.join(ROOT, 'deploy/rbac', RBAC_FILES[kind]);
+  if (kind === 'ocm' && !fs.existsSync(rbacFile)) return OCM_HUB_RBAC;
+  return parseAllDocuments(fs.readFileSync(rbacFile, 'utf8'))
+    .map(doc => doc.toJSON())
+    .filter(Boolean);
+}
 
 /** The REST collection of an RBAC or core object. */
 function collectionOf(object) {
@@ -658,13 +715,7 @@ async function applyRbac(cluster, index) {
   if (legacy.status !== 200 && legacy.status !== 404) {
     throw new Error(`${cluster.name}: could not remove the old binding`);
   }
-  const text = fs.readFileSync(
-    path.join(ROOT, 'deploy/rbac', RBAC_FILES[cluster.kind]),
-    'utf8',
-  );
-  for (const doc of parseAllDocuments(text)) {
-    const object = doc.toJSON();
-    if (!object) continue;
+  for (const object of rbacObjects(cluster.kind)) {
     if (object.metadata.namespace) {
       await ensure(cluster, index, '/api/v1/namespaces', {
         apiVersion: 'v1',
@@ -735,6 +786,7 @@ function writeFleetJson(assets, clusters) {
       region: cluster.region,
       provider: cluster.provider,
       access: cluster.access,
+      ocmManaged: cluster.ocmManaged,
       url: `https://127.0.0.1:${apiPort(index)}`,
       publicUrl: publicUrl(cluster, index),
       port: apiPort(index),

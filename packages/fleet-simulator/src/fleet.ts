@@ -18,7 +18,7 @@ export interface FleetDescription {
   clusters: FleetClusterDescription[];
 }
 
-export type FleetClusterKind = 'karmada' | 'capi' | 'member';
+export type FleetClusterKind = 'karmada' | 'capi' | 'ocm' | 'member';
 
 /** How Flotilla is meant to reach a member (the simulator registers it so). */
 export type MemberAccess = 'karmada-proxy' | 'capi-kubeconfig' | 'direct';
@@ -30,11 +30,13 @@ export interface FleetClusterDescription {
   region?: string;
   provider?: string;
   access?: MemberAccess;
+  /** A member the OCM hub manages (a ManagedCluster there), see scripts/fleet/clusters.js. */
+  ocmManaged?: boolean;
   /** The kube-apiserver itself: `https://127.0.0.1:<port>`. */
   url: string;
   /**
    * Where everyone but the simulator reaches a member: its fault proxy
-   * (same CA and serving certificate). Equals `url` for karmada and capi.
+   * (same CA and serving certificate). Equals `url` for karmada, capi and ocm.
    */
   publicUrl: string;
   /** Port of the member's kube-apiserver (to stop/start it: see `pidFile`). */
