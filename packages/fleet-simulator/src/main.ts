@@ -7,6 +7,7 @@ import { startFaults } from './faults';
 import { readFleet } from './fleet';
 import { seedKarmada, startKarmada } from './karmada';
 import { seedMembers, startMembers } from './members';
+import { seedOcm, startOcm } from './ocm';
 import { seedRancherFleet, startRancherFleet } from './rancherFleet';
 import { loadScenario } from './scenario';
 
@@ -43,11 +44,13 @@ async function main() {
   await seedClusterApi(ctx);
   await seedArgoCd(ctx);
   await seedRancherFleet(ctx);
+  await seedOcm(ctx);
   running.push(await startKarmada(ctx));
   running.push(await startMembers(ctx));
   running.push(await startClusterApi(ctx));
   running.push(await startArgoCd(ctx));
   running.push(await startRancherFleet(ctx));
+  running.push(await startOcm(ctx));
   fs.writeFileSync(readyFile, new Date().toISOString());
   ctx.log('fleet simulator running');
 }

@@ -1,0 +1,122 @@
+/**
+ * OCM's placement controller as the simulator plays it: for every
+ * Placement, the decision of placement.ts written to its PlacementDecision
+ * (created on first need, owned by the Placement) and the Placement's
+ * status. Both through the status subresource with the resourceVersion read.
+ */
+import type { SimulatorContext, Stoppable } from '../context';
+import { sameJson } from '../karmada/sameJson';
+import { HubObjects, statusCode, type KubeObject } from './kube';
+import { envMs, startOcmLoop } from './loop';
+import { LABELS, TYPES, type OcmType } from './model';
+import {
+  decide,
+  decisionName,
+  decisionsDiffer,
+  placementDecisionObject,
+  placementStatus,
+  type Decision,
+} from './placement';
+
+export interface PlacementOptions {
+  hub: HubObjects;
+  intervalMs?: number;
+}
+
+const timestamp = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+
+/** Writes through the status subresource; false when someone wrote in between. */
+async function writeStatus(hub: HubObjects, t: OcmType, body: KubeObject) {
+  try {
+    await hub.replaceStatus(t, body);
+    return true;
+  } catch (error) {
+    if (statusCode(error) === 409) return false;
+    throw error;
+  }
+}
+
+export function startPlacementController(
+  ctx: SimulatorContext,
+  options: PlacementOptions,
+): Stoppable {
+  const { hub } = options;
+  const intervalMs =
+    options.intervalMs ?? envMs('FLOTILLA_SIM_OCM_INTERVAL_MS', 3000);
+  const lastLogged = new Map<string, string>();
+
+  const reconcile = async (
+    placement: KubeObject,
+    sets: KubeObject[],
+    clusters: KubeObject[],
+  ) => {
+    const { name, namespace } = placement.metadata;
+    const [bindings, existing] = await Promise.all([
+      hub.list(TYPES.managedClusterSetBinding, namespace),
+      hub.get(TYPES.placementDecision, decisionName(name), namespace),
+    ]);
+    const previous = ((existing?.status?.decisions ?? []) as Decision[]).map(
+      d => d.clusterName,
+    );
+    const outcome = decide(placement, sets, bindings, clusters, previous);
+
+    let decision = existing;
+    if (!decision) {
+      await hub.createOrLeave(
+        TYPES.placementDecision,
+        placementDecisionObject(placement),
+      );
+      decision = await hub.get(
+        TYPES.placementDecision,
+        decisionName(name),
+        namespace,
+      );
+    }
+    if (
+      decision &&
+      decisionsDiffer(decision.status?.decisions, outcome.decisions)
+    ) {
+      const written = await writeStatus(hub, TYPES.placementDecision, {
+        ...decision,
+        status: { decisions: outcome.decisions },
+      });
+      if (!written) return;
+      const chosen = outcome.decisions.map(d => d.clusterName).join(', ');
+      if (lastLogged.get(`${namespace}/${name}`) !== chosen) {
+        lastLogged.set(`${namespace}/${name}`, chosen);
+        ctx.log(`ocm placement: ${namespace}/${name} -> [${chosen}]`);
+      }
+    }
+    const status = placementStatus(placement, outcome, timestamp());
+    if (!sameJson(placement.status, status)) {
+      await writeStatus(hub, TYPES.placement, { ...placement, status });
+    }
+  };
+
+  return startOcmLoop(ctx, 'placement', intervalMs, async () => {
+    const [placements, sets, clusters] = await Promise.all([
+      hub.list(TYPES.placement),
+      hub.list(TYPES.managedClusterSet),
+      hub.list(TYPES.managedCluster),
+    ]);
+    for (const placement of placements) {
+      await reconcile(placement, sets, clusters);
+    }
+    // No garbage collector runs here (kube-controller-manager): the
+    // decisions of a deleted Placement go with it, as their owner reference says.
+    const live = new Set(
+      placements.map(p => `${p.metadata.namespace}/${p.metadata.name}`),
+    );
+    for (const decision of await hub.list(TYPES.placementDecision)) {
+      const owner = decision.metadata.labels?.[LABELS.placement];
+      const key = `${decision.metadata.namespace}/${owner}`;
+      if (owner && !live.has(key)) {
+        await hub.delete(
+          TYPES.placementDecision,
+          decision.metadata.name,
+          decision.metadata.namespace,
+        );
+      }
+    }
+  });
+}
