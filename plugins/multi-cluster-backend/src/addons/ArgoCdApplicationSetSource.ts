@@ -4,7 +4,7 @@ import type {
   FleetCluster,
 } from '@flotilla/plugin-multi-cluster-common';
 import type { V1ObjectMeta } from '@kubernetes/client-node';
-import { KubernetesClient } from '../kubernetes/KubernetesClient';
+import { KubernetesClient } from '@flotilla/plugin-multi-cluster-node';
 import { coverageOf, FleetClusterIndex, observe } from './coverage';
 import {
   requireClient,

@@ -7,7 +7,7 @@ import {
   isNotFound,
   type CustomObject,
   type KubernetesClient,
-} from '../../kubernetes/KubernetesClient';
+} from '@flotilla/plugin-multi-cluster-node';
 import type { ConnectivityDetector, DetectorResult } from './types';
 
 export const SERVICE_EXPORT_CRD = 'serviceexports.multicluster.x-k8s.io';
