@@ -69,3 +69,6 @@ export type * from './kubernetes/apis/karmadaTypes';
 export { requestSignal, type RequestSignal } from './kubernetes/client/request';
 export { hasControlCharacters, sanitizeForLog } from './util/sanitize';
 export { errorMessage } from './util/errorMessage';
+export * from './kubernetes/apis/argocd';
+export * from './kubernetes/apis/mcs';
+export * from './kubernetes/apis/ocm';

@@ -97,6 +97,28 @@ export function getCustomObject<T = CustomObject>(
   );
 }
 
+/** One cluster-scoped custom object by name. */
+export function getClusterCustomObject<T = CustomObject>(
+  transport: KubernetesTransport,
+  req: CustomResource & { name: string },
+  opts?: KubernetesRequestOptions,
+): Promise<T> {
+  return transport.request(
+    `get ${describe(req)} ${req.name}`,
+    (apis, options) =>
+      apis.custom.getClusterCustomObject(
+        {
+          group: req.group,
+          version: req.version,
+          plural: req.plural,
+          name: req.name,
+        },
+        options,
+      ),
+    opts,
+  );
+}
+
 export function createCustomObject<T = CustomObject>(
   transport: KubernetesTransport,
   req: CustomResource & { namespace: string; name: string; body: object },
