@@ -1,16 +1,15 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import type { EntityProviderConnection } from '@backstage/plugin-catalog-node';
 import { http, HttpResponse } from 'msw';
-// The sources live in the backend plugin until a -node library holds them.
-// eslint-disable-next-line @backstage/no-mixed-plugin-imports
-import { createClusterSources } from '@flotilla/plugin-multi-cluster-backend';
-import { k8sStatus, setupKubernetesMocks } from './__testUtils__/msw';
+import { createClusterSources } from '@flotilla/plugin-multi-cluster-node';
 import {
+  k8sStatus,
+  setupKubernetesMocks,
   KARMADA,
   KARMADA_TOKEN,
   karmadaClustersWithGarbage,
   resourceBindings,
-} from './__testUtils__/karmadaFixtures';
+} from '@flotilla/plugin-multi-cluster-node/testUtils';
 import { MultiClusterEntityProvider } from './MultiClusterEntityProvider';
 
 const server = setupKubernetesMocks();

@@ -1,12 +1,10 @@
 import { CLUSTER_ANNOTATIONS } from '@flotilla/plugin-multi-cluster-common';
-// The sources live in the backend plugin until a -node library holds them.
-// eslint-disable-next-line @backstage/no-mixed-plugin-imports
 import {
   ClusterRecord,
   FleetConnector,
   mergeClusterRecords,
   sanitizeForLog,
-} from '@flotilla/plugin-multi-cluster-backend';
+} from '@flotilla/plugin-multi-cluster-node';
 import { LoggerService } from '@backstage/backend-plugin-api';
 import {
   ANNOTATION_LOCATION,

@@ -2,12 +2,13 @@ import { mockServices, startTestBackend } from '@backstage/backend-test-utils';
 import { catalogProcessingExtensionPoint } from '@backstage/plugin-catalog-node';
 import { http, HttpResponse } from 'msw';
 import {
+  k8sStatus,
+  setupKubernetesMocks,
   KARMADA,
   KARMADA_TOKEN,
   karmadaClusters,
   resourceBindings,
-} from './__testUtils__/karmadaFixtures';
-import { k8sStatus, setupKubernetesMocks } from './__testUtils__/msw';
+} from '@flotilla/plugin-multi-cluster-node/testUtils';
 import { catalogModuleMultiClusterClusters } from './catalogModuleMultiClusterEntityProvider';
 import { MultiClusterEntityProvider } from './MultiClusterEntityProvider';
 

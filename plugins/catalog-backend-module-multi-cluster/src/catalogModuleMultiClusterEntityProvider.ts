@@ -4,9 +4,7 @@ import {
 } from '@backstage/backend-plugin-api';
 import { readDurationFromConfig } from '@backstage/config';
 import { catalogProcessingExtensionPoint } from '@backstage/plugin-catalog-node';
-// The sources live in the backend plugin until a -node library holds them.
-// eslint-disable-next-line @backstage/no-mixed-plugin-imports
-import { createClusterSources } from '@flotilla/plugin-multi-cluster-backend';
+import { createClusterSources } from '@flotilla/plugin-multi-cluster-node';
 import { MultiClusterEntityProvider } from './MultiClusterEntityProvider';
 
 /**

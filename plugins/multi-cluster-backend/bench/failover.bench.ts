@@ -20,10 +20,12 @@ import { Entity } from '@backstage/catalog-model';
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import { knex as createKnex, Knex } from 'knex';
-import { readMultiClusterConfig } from '../src/config';
+import {
+  readMultiClusterConfig,
+  ClusterClientFactory,
+} from '@flotilla/plugin-multi-cluster-node';
 import { MultiClusterStore } from '../src/database/MultiClusterStore';
 import { FleetInventory } from '../src/inventory/FleetInventory';
-import { ClusterClientFactory } from '../src/kubernetes/ClusterClientFactory';
 import { EntityPlacementService } from '../src/placement/EntityPlacementService';
 import { WorkloadService } from '../src/workloads/WorkloadService';
 import { createFailoverModule } from '../src/failover';

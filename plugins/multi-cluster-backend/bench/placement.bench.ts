@@ -10,19 +10,19 @@
 import http from 'node:http';
 import { AddressInfo } from 'node:net';
 import { getVoidLogger } from './voidLogger';
-import { ClusterClientFactory } from '../src/kubernetes/ClusterClientFactory';
+import {
+  ClusterClientFactory,
+  ClusterAccess,
+  ClusterRecord,
+  FleetCluster,
+  FleetConnector,
+} from '@flotilla/plugin-multi-cluster-node';
 import { WorkloadService } from '../src/workloads/WorkloadService';
 import { EntityPlacementService } from '../src/placement/EntityPlacementService';
 import {
   FleetInventory,
   FleetInventoryService,
 } from '../src/inventory/FleetInventory';
-import {
-  ClusterAccess,
-  ClusterRecord,
-  FleetCluster,
-  FleetConnector,
-} from '../src/inventory/types';
 import { MultiClusterStore } from '../src/database/MultiClusterStore';
 
 const CLUSTERS = Number(process.env.BENCH_CLUSTERS ?? 200);

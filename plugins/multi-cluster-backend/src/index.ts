@@ -6,12 +6,6 @@
  */
 
 export { multiClusterPlugin as default } from './plugin';
-export {
-  createClusterSources,
-  mergeClusterRecords,
-  type ClusterSource,
-} from './clusterSources';
-export { sanitizeForLog } from './util/sanitize';
 export type { FleetInventoryService } from './inventory/FleetInventory';
 export type {
   ClusterAccess,
@@ -32,7 +26,7 @@ export type {
   MachineDeploymentSummary,
   PlacedWorkload,
   RefreshSummary,
-} from './inventory/types';
+} from '@flotilla/plugin-multi-cluster-node';
 export type {
   HistoryEntry,
   HistoryRecorder,

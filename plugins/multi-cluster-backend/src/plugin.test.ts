@@ -22,7 +22,7 @@ import {
 } from './__testUtils__/fixtures';
 import { ClusterApiTestFleet } from './__testUtils__/ClusterApiTestFleet';
 import { eventually } from './__testUtils__/eventually';
-import { setupKubernetesMocks } from './__testUtils__/msw';
+import { setupKubernetesMocks } from '@flotilla/plugin-multi-cluster-node/testUtils';
 
 jest.setTimeout(60_000);
 

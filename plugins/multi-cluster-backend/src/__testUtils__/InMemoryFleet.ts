@@ -1,7 +1,10 @@
 import type { ClusterConnectivity } from '@flotilla/plugin-multi-cluster-common';
-import { ConfigClusterConfig } from '../config';
-import { ClusterRecord, FleetConnector } from '../inventory/types';
-import { withShortLabels } from '../inventory/segmentation';
+import {
+  ConfigClusterConfig,
+  ClusterRecord,
+  FleetConnector,
+  withShortLabels,
+} from '@flotilla/plugin-multi-cluster-node';
 import { eventually } from './eventually';
 import {
   DEPLOYMENTS,

@@ -6,7 +6,7 @@ import {
   TEST_API_SERVER_CA_DATA,
   TEST_API_SERVER_CERT,
   TEST_API_SERVER_KEY,
-} from './testApiServerTls';
+} from '@flotilla/plugin-multi-cluster-node/testUtils';
 
 /**
  * A small in-memory Kubernetes API server for tests, served over real HTTPS

@@ -1,11 +1,11 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { http, HttpResponse } from 'msw';
-import { KubernetesClient } from '../kubernetes/KubernetesClient';
+import { KubernetesClient } from '@flotilla/plugin-multi-cluster-node';
 import {
   k8sStatus,
   setupKubernetesMocks,
   untilTestEnds,
-} from '../__testUtils__/msw';
+} from '@flotilla/plugin-multi-cluster-node/testUtils';
 import {
   applicationSet,
   applications,

@@ -7,7 +7,7 @@ import type {
 } from '@flotilla/plugin-multi-cluster-common';
 import pLimit from 'p-limit';
 import { withDeadline } from '../util/deadline';
-import { sanitizeForLog } from '../util/sanitize';
+import { sanitizeForLog } from '@flotilla/plugin-multi-cluster-node';
 import { ArgoCdApplicationSetSource } from './ArgoCdApplicationSetSource';
 import { requiredClusters } from './coverage';
 import { FleetGitRepoSource } from './FleetGitRepoSource';

@@ -3,8 +3,15 @@ import type {
   AddonCoverage,
   FleetCluster,
 } from '@flotilla/plugin-multi-cluster-common';
-import type { V1ObjectMeta } from '@kubernetes/client-node';
-import { KubernetesClient } from '../kubernetes/KubernetesClient';
+import {
+  ARGOCD_GROUP,
+  getApplicationSet,
+  listApplications,
+  type ArgoCdApplication,
+  type ArgoCdApplicationSet,
+  type ArgoCdApplicationSpec,
+  type KubernetesClient,
+} from '@flotilla/plugin-multi-cluster-node';
 import { coverageOf, FleetClusterIndex, observe } from './coverage';
 import {
   requireClient,
@@ -15,45 +22,17 @@ import {
   ArgoCdApplicationSetDelivery,
 } from './types';
 
-const GROUP = 'argoproj.io';
-const VERSION = 'v1alpha1';
 /** How an Application names the cluster Argo CD itself runs in. */
 const IN_CLUSTER_SERVER = 'https://kubernetes.default.svc';
 const IN_CLUSTER_NAME = 'in-cluster';
 
 type Observation = Omit<AddonClusterStatus, 'cluster'>;
 
-/** The fields of an Argo CD Application spec that Flotilla reads. */
-interface ApplicationSpec {
-  source?: { targetRevision?: string };
-  sources?: ({ targetRevision?: string } | undefined)[];
-  destination?: { name?: string; server?: string };
-}
-
+// The Argo CD shapes live with the Argo CD API module.
+type ApplicationSpec = ArgoCdApplicationSpec;
 /** The fields of an Argo CD Application that Flotilla reads. */
-export interface Application {
-  metadata?: V1ObjectMeta;
-  spec?: ApplicationSpec;
-  status?: {
-    sync?: { status?: string; revision?: unknown; revisions?: string[] };
-    health?: { status?: string; message?: string };
-    operationState?: { phase?: string; message?: string };
-  };
-}
-
-/** The fields of an Argo CD ApplicationSet that Flotilla reads. */
-interface ApplicationSet {
-  metadata?: V1ObjectMeta;
-  spec?: { template?: { spec?: ApplicationSpec } };
-  status?: {
-    conditions?: {
-      type?: string;
-      status?: string;
-      reason?: string;
-      message?: string;
-    }[];
-  };
-}
+export type Application = ArgoCdApplication;
+type ApplicationSet = ArgoCdApplicationSet;
 
 function isOwnedBy(app: Application, appSet: ApplicationSet): boolean {
   const owners = app?.metadata?.ownerReferences ?? [];
@@ -62,7 +41,7 @@ function isOwnedBy(app: Application, appSet: ApplicationSet): boolean {
     o =>
       o?.kind === 'ApplicationSet' &&
       typeof o.apiVersion === 'string' &&
-      o.apiVersion.startsWith(`${GROUP}/`) &&
+      o.apiVersion.startsWith(`${ARGOCD_GROUP}/`) &&
       o.name === appSet?.metadata?.name &&
       (!uid || !o.uid || o.uid === uid),
   );
@@ -158,14 +137,9 @@ export class ArgoCdApplicationSetSource implements AddonSource {
       `cannot reach cluster '${delivery.cluster}' where Argo CD runs (unknown cluster or no credentials)`,
     );
     const opts = { signal: options.signal };
-    const appSet = await client.getCustomObject<ApplicationSet>(
-      {
-        group: GROUP,
-        version: VERSION,
-        plural: 'applicationsets',
-        namespace: delivery.namespace,
-        name: delivery.name,
-      },
+    const appSet = await getApplicationSet(
+      client,
+      { namespace: delivery.namespace, name: delivery.name },
       opts,
     );
     const apps = await this.listApplications(client, delivery, opts);
@@ -194,16 +168,7 @@ export class ArgoCdApplicationSetSource implements AddonSource {
   ): Promise<Application[]> {
     // Generated Applications carry no label naming their ApplicationSet, so
     // the namespace is listed and filtered by ownerReference.
-    const list = await client.listCustomObjects<Application>(
-      {
-        group: GROUP,
-        version: VERSION,
-        plural: 'applications',
-        namespace: delivery.namespace,
-      },
-      opts,
-    );
-    return list.items ?? [];
+    return listApplications(client, delivery.namespace, opts);
   }
 
   private destinationCluster(

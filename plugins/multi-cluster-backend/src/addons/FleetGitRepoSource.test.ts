@@ -1,6 +1,9 @@
 import { http, HttpResponse } from 'msw';
-import { KubernetesClient } from '../kubernetes/KubernetesClient';
-import { k8sStatus, setupKubernetesMocks } from '../__testUtils__/msw';
+import { KubernetesClient } from '@flotilla/plugin-multi-cluster-node';
+import {
+  k8sStatus,
+  setupKubernetesMocks,
+} from '@flotilla/plugin-multi-cluster-node/testUtils';
 import {
   bundleDeployments,
   fleet,

@@ -3,7 +3,7 @@ import type {
   AddonCoverage,
   FleetCluster,
 } from '@flotilla/plugin-multi-cluster-common';
-import { KubernetesClient } from '../kubernetes/KubernetesClient';
+import { KubernetesClient } from '@flotilla/plugin-multi-cluster-node';
 import { coverageOf, FleetClusterIndex, observe } from './coverage';
 import {
   requireClient,

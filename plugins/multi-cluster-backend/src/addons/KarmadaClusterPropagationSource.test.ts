@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
-import { KubernetesClient } from '../kubernetes/KubernetesClient';
-import { setupKubernetesMocks } from '../__testUtils__/msw';
+import { KubernetesClient } from '@flotilla/plugin-multi-cluster-node';
+import { setupKubernetesMocks } from '@flotilla/plugin-multi-cluster-node/testUtils';
 import {
   clusterPropagationPolicies,
   clusterResourceBindings,

@@ -3,11 +3,11 @@ import type {
   AddonCoverage,
   FleetCluster,
 } from '@flotilla/plugin-multi-cluster-common';
-import { KubernetesClient } from '../kubernetes/KubernetesClient';
-import type {
-  PropagationPolicy,
-  ResourceBinding,
-} from '../inventory/connectors/karmadaTypes';
+import {
+  KubernetesClient,
+  type PropagationPolicy,
+  type ResourceBinding,
+} from '@flotilla/plugin-multi-cluster-node';
 import { coverageOf, FleetClusterIndex, observe } from './coverage';
 import {
   requireClient,

@@ -1,5 +1,7 @@
-import { ClusterClientFactory } from '../kubernetes/ClusterClientFactory';
-import type { ClusterAccess } from '../inventory/types';
+import {
+  ClusterClientFactory,
+  type ClusterAccess,
+} from '@flotilla/plugin-multi-cluster-node';
 import { createAddonClientResolver } from './clientResolver';
 
 const factory = new ClusterClientFactory({

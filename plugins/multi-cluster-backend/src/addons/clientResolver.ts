@@ -1,5 +1,7 @@
-import type { ClusterClientFactory } from '../kubernetes/ClusterClientFactory';
-import type { ClusterAccess } from '../inventory/types';
+import {
+  type ClusterClientFactory,
+  type ClusterAccess,
+} from '@flotilla/plugin-multi-cluster-node';
 import { AddonClientResolver } from './types';
 
 /**

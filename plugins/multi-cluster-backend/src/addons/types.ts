@@ -3,7 +3,7 @@ import type {
   AddonDelivery,
   FleetCluster,
 } from '@flotilla/plugin-multi-cluster-common';
-import type { KubernetesClient } from '../kubernetes/KubernetesClient';
+import { type KubernetesClient } from '@flotilla/plugin-multi-cluster-node';
 
 /** An Argo CD ApplicationSet that generates one Application per cluster. */
 export interface ArgoCdApplicationSetDelivery {

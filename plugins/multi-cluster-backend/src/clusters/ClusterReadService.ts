@@ -7,7 +7,7 @@ import {
   ClusterListFilter,
   ClusterListResult,
   FleetCluster,
-} from '../inventory/types';
+} from '@flotilla/plugin-multi-cluster-node';
 import { ClusterPermissions } from '../permissions/ClusterPermissions';
 
 /**

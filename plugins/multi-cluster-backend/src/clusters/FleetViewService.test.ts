@@ -2,7 +2,7 @@ import { mockCredentials } from '@backstage/backend-test-utils';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import type { AddonCoverageReport } from '@flotilla/plugin-multi-cluster-common';
 import { FleetInventoryService } from '../inventory/FleetInventory';
-import { FleetCluster } from '../inventory/types';
+import { FleetCluster } from '@flotilla/plugin-multi-cluster-node';
 import {
   clusterPermissionsFake,
   onlyEnvironment,

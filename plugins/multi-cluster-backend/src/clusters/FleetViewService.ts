@@ -4,7 +4,7 @@ import {
   type AddonCoverageReport,
   type FleetConnectivityReport,
 } from '@flotilla/plugin-multi-cluster-common';
-import { FleetCluster } from '../inventory/types';
+import { FleetCluster } from '@flotilla/plugin-multi-cluster-node';
 import { ClusterReadService } from './ClusterReadService';
 
 /** Reads fleet-wide add-on coverage (the AddonCoverageService). */

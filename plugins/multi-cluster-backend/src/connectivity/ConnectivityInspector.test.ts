@@ -1,5 +1,5 @@
-import { setupKubernetesMocks } from '../__testUtils__/msw';
-import { KubernetesClient } from '../kubernetes/KubernetesClient';
+import { KubernetesClient } from '@flotilla/plugin-multi-cluster-node';
+import { setupKubernetesMocks } from '@flotilla/plugin-multi-cluster-node/testUtils';
 import { API, memberClient } from './__fixtures__/common';
 import {
   fakeClusterHandlers,

@@ -5,9 +5,12 @@ import type {
   ResourceList,
   VirtualNode,
 } from '@flotilla/plugin-multi-cluster-common';
-import { boundProblems } from '../inventory/findings';
+import {
+  boundProblems,
+  type KubernetesClient,
+  KubernetesRequestError,
+} from '@flotilla/plugin-multi-cluster-node';
 import { withDeadline } from '../util/deadline';
-import type { KubernetesClient } from '../kubernetes/KubernetesClient';
 import { CiliumClusterMeshDetector } from './detectors/CiliumClusterMeshDetector';
 import { describeDetectorError } from './detectors/errors';
 import { IstioDetector } from './detectors/IstioDetector';
@@ -15,7 +18,6 @@ import { McsDetector } from './detectors/McsDetector';
 import { NetworksDetector } from './detectors/NetworksDetector';
 import { SubmarinerDetector } from './detectors/SubmarinerDetector';
 import type { ConnectivityDetector, DetectorResult } from './detectors/types';
-import { KubernetesRequestError } from '../kubernetes/KubernetesClient';
 import { VirtualNodeDetector } from './detectors/VirtualNodeDetector';
 
 /** Most `connectivity.errors` lines of one inspection, and their longest. */

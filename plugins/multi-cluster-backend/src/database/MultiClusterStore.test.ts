@@ -1,5 +1,5 @@
 import { TestDatabases } from '@backstage/backend-test-utils';
-import { StoredCluster } from '../inventory/types';
+import { StoredCluster } from '@flotilla/plugin-multi-cluster-node';
 import { MultiClusterStore } from './MultiClusterStore';
 
 jest.setTimeout(60_000);

@@ -1,7 +1,10 @@
 import { DatabaseService } from '@backstage/backend-plugin-api';
 import { Knex } from 'knex';
-import { StoredCluster } from '../inventory/types';
-import { HISTORY_BOUNDS, sanitizeForLog, sanitizeJson } from '../util/sanitize';
+import {
+  StoredCluster,
+  sanitizeForLog,
+} from '@flotilla/plugin-multi-cluster-node';
+import { HISTORY_BOUNDS, sanitizeJson } from '../util/sanitizeJson';
 import { migrateToLatest } from './migrations';
 
 const SNAPSHOTS = 'multi_cluster_snapshots';

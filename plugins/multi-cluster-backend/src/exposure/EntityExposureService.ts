@@ -11,7 +11,7 @@ import {
   type EntityPlacement,
 } from '@flotilla/plugin-multi-cluster-common';
 import { FleetInventoryService } from '../inventory/FleetInventory';
-import { FleetCluster } from '../inventory/types';
+import { FleetCluster } from '@flotilla/plugin-multi-cluster-node';
 import { DependencyResolver } from './DependencyResolver';
 
 /**

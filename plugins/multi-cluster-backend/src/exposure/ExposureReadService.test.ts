@@ -1,7 +1,7 @@
 import { mockCredentials } from '@backstage/backend-test-utils';
 import { NotAllowedError } from '@backstage/errors';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
-import { FleetCluster } from '../inventory/types';
+import { FleetCluster } from '@flotilla/plugin-multi-cluster-node';
 import {
   clusterPermissionsFake,
   onlyEnvironment,

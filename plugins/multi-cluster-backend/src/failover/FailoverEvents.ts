@@ -6,13 +6,13 @@ import {
 import type { SignalsService } from '@backstage/plugin-signals-node';
 import { JsonObject } from '@backstage/types';
 import { HistoryRecorder } from '../database/MultiClusterStore';
+import { sanitizeForLog } from '@flotilla/plugin-multi-cluster-node';
 import {
   AUDIT_BOUNDS,
   HISTORY_BOUNDS,
   sanitizeError,
-  sanitizeForLog,
   sanitizeJsonObject,
-} from '../util/sanitize';
+} from '../util/sanitizeJson';
 
 export const FAILOVER_SIGNAL_CHANNEL = 'multi-cluster:failover';
 

@@ -6,7 +6,7 @@ import {
   toClusterProfile,
 } from '@flotilla/plugin-multi-cluster-common';
 import { actorOf } from '../history/MutationRecorder';
-import { sanitizeForLog } from '../util/sanitize';
+import { sanitizeForLog } from '@flotilla/plugin-multi-cluster-node';
 import { assertSameRequest } from './idempotency';
 import { describeRun } from './runView';
 import { ownersOf, ServicePlacement, workloadRefs } from './ServicePlacement';

@@ -4,8 +4,12 @@ import {
   toClusterProfile,
 } from '@flotilla/plugin-multi-cluster-common';
 import { delay, http, HttpResponse } from 'msw';
-import { KARMADA, KARMADA_TOKEN } from '../__testUtils__/karmadaFixtures';
-import { k8sStatus, setupKubernetesMocks } from '../__testUtils__/msw';
+import {
+  KARMADA,
+  KARMADA_TOKEN,
+  k8sStatus,
+  setupKubernetesMocks,
+} from '@flotilla/plugin-multi-cluster-node/testUtils';
 import { describeRun } from './FailoverService';
 import { createHarness, waitFor } from './__testUtils__/harness';
 import { testKarmadaConnector } from './__testUtils__/karmada';

@@ -10,7 +10,8 @@ import {
 import { LeaseLostError, withLastObservation } from './runInterruptions';
 import { untilAborted } from '../util/deadline';
 import { FailoverRun, FailoverStepRecord } from './types';
-import { HISTORY_BOUNDS, sanitizeForLog, sanitizeJson } from '../util/sanitize';
+import { sanitizeForLog } from '@flotilla/plugin-multi-cluster-node';
+import { HISTORY_BOUNDS, sanitizeJson } from '../util/sanitizeJson';
 
 export { LeaseLostError } from './runInterruptions';
 

@@ -4,10 +4,16 @@ import {
   TestDatabases,
 } from '@backstage/backend-test-utils';
 import { http, HttpResponse } from 'msw';
-import { KarmadaConnector } from '../inventory/connectors/KarmadaConnector';
-import { KubernetesClient } from '../kubernetes/KubernetesClient';
-import { KARMADA, KARMADA_TOKEN } from '../__testUtils__/karmadaFixtures';
-import { k8sStatus, setupKubernetesMocks } from '../__testUtils__/msw';
+import {
+  KarmadaConnector,
+  KubernetesClient,
+} from '@flotilla/plugin-multi-cluster-node';
+import {
+  KARMADA,
+  KARMADA_TOKEN,
+  k8sStatus,
+  setupKubernetesMocks,
+} from '@flotilla/plugin-multi-cluster-node/testUtils';
 import { inversePlan } from '@flotilla/plugin-multi-cluster-common';
 import { createHarness, OWNER, waitFor } from './__testUtils__/harness';
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import { FailoverRunner, LeaseLostError } from './FailoverRunner';
 import { FailoverStore, Lease } from './FailoverStore';
 import { sleep } from '../util/deadline';
-import { sanitizeForLog } from '../util/sanitize';
+import { sanitizeForLog } from '@flotilla/plugin-multi-cluster-node';
 
 /**
  * Claims runs from the database and executes them. Every backend replica

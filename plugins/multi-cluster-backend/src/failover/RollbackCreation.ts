@@ -7,7 +7,7 @@ import {
   ReplicaAssignment,
 } from '@flotilla/plugin-multi-cluster-common';
 import { actorOf } from '../history/MutationRecorder';
-import { sanitizeForLog } from '../util/sanitize';
+import { sanitizeForLog } from '@flotilla/plugin-multi-cluster-node';
 import { AlreadyRolledBackError, IdempotencyClaim } from './FailoverStore';
 import { assertSameRequest } from './idempotency';
 import { describeRun } from './runView';

@@ -14,7 +14,7 @@ import {
   replicaAssignmentOf,
 } from '@flotilla/plugin-multi-cluster-common';
 import { FleetInventoryService } from '../inventory/FleetInventory';
-import { KarmadaConnector } from '../inventory/connectors/KarmadaConnector';
+import { KarmadaConnector } from '@flotilla/plugin-multi-cluster-node';
 import { PlacementReader } from './serviceTypes';
 import { KarmadaTarget, WorkloadRef } from './types';
 

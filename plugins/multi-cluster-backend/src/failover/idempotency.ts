@@ -4,7 +4,10 @@ import {
   NotAllowedError,
 } from '@backstage/errors';
 import { createHash } from 'node:crypto';
-import { hasControlCharacters, sanitizeForLog } from '../util/sanitize';
+import {
+  hasControlCharacters,
+  sanitizeForLog,
+} from '@flotilla/plugin-multi-cluster-node';
 import { FailoverStore, IdempotencyClaim } from './FailoverStore';
 import { describeRun } from './runView';
 import { FailoverRun } from './types';

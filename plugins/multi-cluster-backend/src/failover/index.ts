@@ -10,8 +10,10 @@ import type { CatalogService } from '@backstage/plugin-catalog-node';
 import type { NotificationService } from '@backstage/plugin-notifications-node';
 import type { SignalsService } from '@backstage/plugin-signals-node';
 import { HistoryRecorder } from '../database/MultiClusterStore';
-import { KarmadaConnector } from '../inventory/connectors/KarmadaConnector';
-import { ClusterClientFactory } from '../kubernetes/ClusterClientFactory';
+import {
+  KarmadaConnector,
+  ClusterClientFactory,
+} from '@flotilla/plugin-multi-cluster-node';
 import { FleetInventoryService } from '../inventory/FleetInventory';
 import { WorkloadOperations } from '../workloads/WorkloadService';
 import { registerFailoverActions } from './actions';

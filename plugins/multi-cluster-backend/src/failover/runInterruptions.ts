@@ -1,5 +1,5 @@
 import { untilAborted } from '../util/deadline';
-import { errorMessage } from '../util/errorMessage';
+import { errorMessage } from '@flotilla/plugin-multi-cluster-node';
 
 /** Raised inside a run when the worker lost its lease (or was stopped). */
 export class LeaseLostError extends Error {

@@ -12,7 +12,7 @@ import type {
   StartFailoverRequest,
 } from '@flotilla/plugin-multi-cluster-common';
 import { FleetInventoryService } from '../inventory/FleetInventory';
-import { KarmadaConnector } from '../inventory/connectors/KarmadaConnector';
+import { KarmadaConnector } from '@flotilla/plugin-multi-cluster-node';
 import { FailoverEvents } from './FailoverEvents';
 import { FailoverStore } from './FailoverStore';
 import { TrafficShiftProvider } from './steps';

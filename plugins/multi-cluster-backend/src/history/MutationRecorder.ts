@@ -16,7 +16,7 @@ import {
   sanitizeError,
   sanitizeJson,
   sanitizeJsonObject,
-} from '../util/sanitize';
+} from '../util/sanitizeJson';
 
 /**
  * Options of one recorded mutation.

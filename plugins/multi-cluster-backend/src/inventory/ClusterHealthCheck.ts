@@ -1,8 +1,10 @@
-import { ClusterClientFactory } from '../kubernetes/ClusterClientFactory';
-import { CredentialsUnavailableError } from '../kubernetes/KubernetesClient';
-import { MergedCluster } from './merge';
-import { ClusterAccess } from './types';
-import { errorMessage } from '../util/errorMessage';
+import {
+  ClusterClientFactory,
+  CredentialsUnavailableError,
+  MergedCluster,
+  ClusterAccess,
+  errorMessage,
+} from '@flotilla/plugin-multi-cluster-node';
 
 /** Why this backend cannot use an access path (what it lacks). */
 function unusableReason(access: ClusterAccess): string {

@@ -1,14 +1,16 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import pLimit from 'p-limit';
-import { ClusterClientFactory } from '../kubernetes/ClusterClientFactory';
-import { sanitizeForLog } from '../util/sanitize';
+import {
+  ClusterClientFactory,
+  sanitizeForLog,
+  ClusterRecord,
+  errorMessage,
+} from '@flotilla/plugin-multi-cluster-node';
 import {
   NodeTopology,
   readNodeTopology,
   withNodeTopology,
 } from './nodeTopology';
-import { ClusterRecord } from './types';
-import { errorMessage } from '../util/errorMessage';
 
 /** Where the clusters of the kubernetes config run, read from their Nodes. */
 export class ConfigClusterTopology {

@@ -1,28 +1,29 @@
 import { mockServices, TestDatabases } from '@backstage/backend-test-utils';
 import { http, HttpResponse } from 'msw';
 import { MultiClusterStore } from '../database/MultiClusterStore';
-import { ClusterClientFactory } from '../kubernetes/ClusterClientFactory';
+import {
+  ClusterClientFactory,
+  ClusterApiConnector,
+  KarmadaConnector,
+  ClusterRecord,
+  FleetConnector,
+} from '@flotilla/plugin-multi-cluster-node';
 import {
   k8sStatus,
   setupKubernetesMocks,
   untilTestEnds,
-} from '../__testUtils__/msw';
-import {
   KARMADA,
   KARMADA_TOKEN,
   karmadaClusters,
   resourceBindings,
-} from '../__testUtils__/karmadaFixtures';
+  karmadaClustersWithGarbage,
+} from '@flotilla/plugin-multi-cluster-node/testUtils';
 import { CatalogClusterConnector } from './connectors/CatalogClusterConnector';
-import { ClusterApiConnector } from './connectors/ClusterApiConnector';
 import { ConfigClusterConnector } from './connectors/ConfigClusterConnector';
-import { KarmadaConnector } from './connectors/KarmadaConnector';
 import { ClusterInspector, FleetInventory } from './FleetInventory';
 import { WorkloadCensus } from '../placement/WorkloadCensus';
-import { ClusterRecord, FleetConnector } from './types';
 import { ConnectivityInspector } from '../connectivity/ConnectivityInspector';
 import { liqoVirtualNode, workerA } from '../connectivity/__fixtures__/nodes';
-import { karmadaClustersWithGarbage } from './__testUtils__/hostileClusters';
 
 jest.setTimeout(60_000);
 
@@ -917,7 +918,6 @@ describe('FleetInventory access paths and detected labels', () => {
           management: { name: 'mgmt', url: MGMT, token: MGMT_TOKEN },
           client: clients.forControlPlane('cluster-api', 'mgmt')!,
           logger: mockServices.logger.mock(),
-          conflictRetries: 1,
         }),
       ],
     });

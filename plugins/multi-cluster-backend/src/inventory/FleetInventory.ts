@@ -2,15 +2,11 @@ import { LoggerService } from '@backstage/backend-plugin-api';
 import pLimit from 'p-limit';
 import { MultiClusterStore } from '../database/MultiClusterStore';
 import type { WorkloadCensus } from '../placement/WorkloadCensus';
-import { ClusterClientFactory } from '../kubernetes/ClusterClientFactory';
-import { sanitizeForLog } from '../util/sanitize';
-import { ClusterHealthCheck } from './ClusterHealthCheck';
-import { ConfigClusterTopology } from './ConfigClusterTopology';
-import { fleetSnapshots } from './fleetSnapshots';
-import { ClusterInspector, InspectionPass } from './InspectionPass';
-import { matchesFilter } from './listFilter';
-import { mergeRecords, MergedCluster } from './merge';
 import {
+  ClusterClientFactory,
+  sanitizeForLog,
+  mergeRecords,
+  MergedCluster,
   ClusterAccess,
   ClusterListFilter,
   ClusterListResult,
@@ -19,9 +15,14 @@ import {
   FleetConnector,
   RefreshSummary,
   StoredCluster,
-} from './types';
+  errorMessage,
+} from '@flotilla/plugin-multi-cluster-node';
+import { ClusterHealthCheck } from './ClusterHealthCheck';
+import { ConfigClusterTopology } from './ConfigClusterTopology';
+import { fleetSnapshots } from './fleetSnapshots';
+import { ClusterInspector, InspectionPass } from './InspectionPass';
+import { matchesFilter } from './listFilter';
 import { sleep, withDeadline } from '../util/deadline';
-import { errorMessage } from '../util/errorMessage';
 
 export type { ClusterInspection, ClusterInspector } from './InspectionPass';
 

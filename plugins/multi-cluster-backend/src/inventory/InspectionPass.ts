@@ -7,13 +7,15 @@ import {
 } from '@flotilla/plugin-multi-cluster-common';
 import type pLimit from 'p-limit';
 import type { WorkloadCensus } from '../placement/WorkloadCensus';
-import { ClusterClientFactory } from '../kubernetes/ClusterClientFactory';
-import { KubernetesClient } from '../kubernetes/KubernetesClient';
-import { sanitizeForLog } from '../util/sanitize';
+import {
+  ClusterClientFactory,
+  KubernetesClient,
+  sanitizeForLog,
+  MergedCluster,
+  FleetCluster,
+  errorMessage,
+} from '@flotilla/plugin-multi-cluster-node';
 import { listServiceWorkloads } from '../workloads/serviceWorkloads';
-import { MergedCluster } from './merge';
-import { FleetCluster } from './types';
-import { errorMessage } from '../util/errorMessage';
 
 /** What the connectivity inspector reports of one cluster's API. */
 export interface ClusterInspection {

@@ -1,6 +1,9 @@
 import { resolveVirtualNodePeers } from '@flotilla/plugin-multi-cluster-common';
-import { MergedCluster } from './merge';
-import { FleetCluster, StoredCluster } from './types';
+import {
+  MergedCluster,
+  FleetCluster,
+  StoredCluster,
+} from '@flotilla/plugin-multi-cluster-node';
 
 /**
  * The snapshots a refresh stores: the merged clusters (each as `present`

@@ -1,4 +1,7 @@
-import { ClusterListFilter, FleetCluster } from './types';
+import {
+  ClusterListFilter,
+  FleetCluster,
+} from '@flotilla/plugin-multi-cluster-node';
 
 /** Applies a list filter (of GET /clusters) to one cluster. */
 export function matchesFilter(

@@ -1,9 +1,11 @@
 import { CLUSTER_ANNOTATIONS } from '@flotilla/plugin-multi-cluster-common';
 import type { V1Node } from '@kubernetes/client-node';
 import { toVirtualNode } from '../connectivity/detectors/VirtualNodeDetector';
-import type { KubernetesClient } from '../kubernetes/KubernetesClient';
-import { withShortLabels } from './segmentation';
-import { ClusterRecord } from './types';
+import {
+  type KubernetesClient,
+  withShortLabels,
+  ClusterRecord,
+} from '@flotilla/plugin-multi-cluster-node';
 
 /** Where a cluster runs, as its Nodes say. */
 export interface NodeTopology {

@@ -7,12 +7,10 @@ import {
   deleteCapiObject,
   patchCapiObject,
   type CapiChange,
-} from '../kubernetes/apis/clusterApi';
-import type {
-  CustomObjectRef,
-  KubernetesClient,
-} from '../kubernetes/KubernetesClient';
-import type { ClusterLifecycle } from '../inventory/types';
+  type CustomObjectRef,
+  type KubernetesClient,
+  type ClusterLifecycle,
+} from '@flotilla/plugin-multi-cluster-node';
 import {
   ClusterLifecycleProvider,
   DeleteClusterResult,

@@ -12,7 +12,7 @@ import {
 } from '../failover/__testUtils__/harness';
 import { MutationRecorder } from '../history/MutationRecorder';
 import { FleetInventoryService } from '../inventory/FleetInventory';
-import { FleetCluster } from '../inventory/types';
+import { FleetCluster } from '@flotilla/plugin-multi-cluster-node';
 import { ClusterPermissions } from '../permissions/ClusterPermissions';
 import { ClusterLifecycleService } from './ClusterLifecycleService';
 import { ClusterLifecycleProvider } from './types';

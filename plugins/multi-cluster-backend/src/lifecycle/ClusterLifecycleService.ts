@@ -12,7 +12,7 @@ import { ResourcePermission } from '@backstage/plugin-permission-common';
 import { Request } from 'express';
 import { MutationRecorder } from '../history/MutationRecorder';
 import { FleetInventoryService } from '../inventory/FleetInventory';
-import { FleetCluster } from '../inventory/types';
+import { FleetCluster } from '@flotilla/plugin-multi-cluster-node';
 import { ClusterPermissions } from '../permissions/ClusterPermissions';
 import {
   ClusterLifecycleProvider,

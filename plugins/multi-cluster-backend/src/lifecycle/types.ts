@@ -1,4 +1,4 @@
-import { ClusterLifecycle } from '../inventory/types';
+import { ClusterLifecycle } from '@flotilla/plugin-multi-cluster-node';
 
 /** @public */
 export interface ScaleMachineDeploymentResult {

@@ -15,7 +15,7 @@ import {
   multiClusterClusterReadPermission,
   multiClusterPlacementReadPermission,
 } from '@flotilla/plugin-multi-cluster-common';
-import { FleetCluster } from '../inventory/types';
+import { FleetCluster } from '@flotilla/plugin-multi-cluster-node';
 import { clusterPermissionResourceRef } from './rules';
 
 /** Tells whether the caller holds a cluster permission on a cluster. */

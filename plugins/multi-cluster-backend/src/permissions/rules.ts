@@ -7,7 +7,7 @@ import {
   RESOURCE_TYPE_MULTI_CLUSTER_CLUSTER,
 } from '@flotilla/plugin-multi-cluster-common';
 import { z } from 'zod';
-import { FleetCluster } from '../inventory/types';
+import { FleetCluster } from '@flotilla/plugin-multi-cluster-node';
 
 /**
  * Query form of the cluster rules; conditions are transformed into

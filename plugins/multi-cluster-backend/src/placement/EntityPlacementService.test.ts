@@ -1,21 +1,22 @@
 import { mockCredentials, mockServices } from '@backstage/backend-test-utils';
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 import { http, HttpResponse } from 'msw';
-import { KarmadaConnector } from '../inventory/connectors/KarmadaConnector';
-import { FleetInventoryService } from '../inventory/FleetInventory';
-import { ClusterAccess, FleetCluster } from '../inventory/types';
-import { ClusterClientFactory } from '../kubernetes/ClusterClientFactory';
-import { WorkloadService } from '../workloads/WorkloadService';
+import {
+  KarmadaConnector,
+  ClusterAccess,
+  FleetCluster,
+  ClusterClientFactory,
+} from '@flotilla/plugin-multi-cluster-node';
 import {
   KARMADA,
   KARMADA_TOKEN,
   resourceBindings,
-} from '../__testUtils__/karmadaFixtures';
-import {
   k8sStatus,
   setupKubernetesMocks,
   untilTestEnds,
-} from '../__testUtils__/msw';
+} from '@flotilla/plugin-multi-cluster-node/testUtils';
+import { FleetInventoryService } from '../inventory/FleetInventory';
+import { WorkloadService } from '../workloads/WorkloadService';
 import {
   EntityPlacementService,
   parsePlacementAnnotation,

@@ -16,15 +16,15 @@ import {
 import pLimit from 'p-limit';
 import { ResponseTimes } from './ResponseTimes';
 import type { ClustersToRead, WorkloadCensus } from './WorkloadCensus';
-import { KarmadaConnector } from '../inventory/connectors/KarmadaConnector';
+import {
+  KarmadaConnector,
+  FleetCluster,
+  type Workload,
+  type PropagationPolicy,
+  type ResourceSelector,
+} from '@flotilla/plugin-multi-cluster-node';
 import { FleetInventoryService } from '../inventory/FleetInventory';
-import { FleetCluster } from '../inventory/types';
 import { WorkloadOperations } from '../workloads/WorkloadService';
-import type { Workload } from '../kubernetes/KubernetesClient';
-import type {
-  PropagationPolicy,
-  ResourceSelector,
-} from '../inventory/connectors/karmadaTypes';
 
 import type {
   ClusterWorkloads,

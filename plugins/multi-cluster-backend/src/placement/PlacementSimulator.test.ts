@@ -1,5 +1,5 @@
 import type { FleetInventoryService } from '../inventory/FleetInventory';
-import type { FleetCluster } from '../inventory/types';
+import { type FleetCluster } from '@flotilla/plugin-multi-cluster-node';
 import { PlacementSimulator } from './PlacementSimulator';
 
 function cluster(name: string, controlPlane?: string): FleetCluster {

@@ -11,7 +11,7 @@ import {
 import type { BackstageCredentials } from '@backstage/backend-plugin-api';
 import type { ReachabilityRequirement } from '@flotilla/plugin-multi-cluster-common';
 import { FleetInventoryService } from '../inventory/FleetInventory';
-import { FleetCluster } from '../inventory/types';
+import { FleetCluster } from '@flotilla/plugin-multi-cluster-node';
 import { toClusterSnapshot } from './snapshots';
 
 /**

@@ -1,5 +1,5 @@
 import type { ClusterSnapshot } from '@flotilla/plugin-multi-cluster-common';
-import { FleetCluster } from '../inventory/types';
+import { FleetCluster } from '@flotilla/plugin-multi-cluster-node';
 
 /** Karmada's taint key for clusters that are not ready. */
 export const NOT_READY_TAINT = 'cluster.karmada.io/not-ready';

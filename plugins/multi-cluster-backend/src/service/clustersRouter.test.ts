@@ -8,7 +8,10 @@ import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 import { http, HttpResponse } from 'msw';
 import request from 'supertest';
 import { multiClusterPlugin } from '../plugin';
-import { k8sStatus, setupKubernetesMocks } from '../__testUtils__/msw';
+import {
+  k8sStatus,
+  setupKubernetesMocks,
+} from '@flotilla/plugin-multi-cluster-node/testUtils';
 
 jest.setTimeout(30_000);
 

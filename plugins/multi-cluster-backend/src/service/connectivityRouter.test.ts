@@ -30,7 +30,7 @@ import {
 } from '../connectivity/__fixtures__/submariner';
 import { fakeClusterHandlers } from '../connectivity/__testUtils__/fakeCluster';
 import { multiClusterPlugin } from '../plugin';
-import { setupKubernetesMocks } from '../__testUtils__/msw';
+import { setupKubernetesMocks } from '@flotilla/plugin-multi-cluster-node/testUtils';
 import { ClusterApiTestFleet } from '../__testUtils__/ClusterApiTestFleet';
 import { ResourceType } from '../__testUtils__/fakeKubernetesApi';
 import {

@@ -13,24 +13,28 @@ import { ClusterReadService } from '../clusters/ClusterReadService';
 import { FleetViewService } from '../clusters/FleetViewService';
 import { createAddonClientResolver } from '../addons/clientResolver';
 import { readAddonsConfig } from '../addons/config';
-import { MultiClusterConfig, readMultiClusterConfig } from '../config';
+import {
+  MultiClusterConfig,
+  readMultiClusterConfig,
+  ClusterApiConnector,
+  createControlPlaneConnectors,
+  KarmadaConnector,
+  FleetConnector,
+  ClusterClientFactory,
+} from '@flotilla/plugin-multi-cluster-node';
 import { ConnectivityInspector } from '../connectivity/ConnectivityInspector';
 import { MultiClusterStore } from '../database/MultiClusterStore';
 import { MutationRecorder } from '../history/MutationRecorder';
 import { CatalogClusterConnector } from '../inventory/connectors/CatalogClusterConnector';
-import { ClusterApiConnector } from '../inventory/connectors/ClusterApiConnector';
-import { createControlPlaneConnectors } from '../clusterSources';
 import { ConfigClusterConnector } from '../inventory/connectors/ConfigClusterConnector';
 import { DependencyResolver } from '../exposure/DependencyResolver';
 import { EntityExposureService } from '../exposure/EntityExposureService';
 import { ExposureReadService } from '../exposure/ExposureReadService';
-import { KarmadaConnector } from '../inventory/connectors/KarmadaConnector';
 import { FleetInventory } from '../inventory/FleetInventory';
-import { FleetConnector } from '../inventory/types';
 import { WorkloadCensus } from '../placement/WorkloadCensus';
 import { durationToMilliseconds } from '@backstage/types';
-import { ClusterClientFactory } from '../kubernetes/ClusterClientFactory';
 import { ClusterLifecycleService } from '../lifecycle/ClusterLifecycleService';
+import { ClusterApiLifecycle } from '../lifecycle/ClusterApiLifecycle';
 import { ClusterLifecycleProvider } from '../lifecycle/types';
 import { ClusterPermissions } from '../permissions/ClusterPermissions';
 import { EntityPlacementService } from '../placement/EntityPlacementService';
@@ -134,9 +138,18 @@ export async function createMultiClusterServices(deps: {
     history: store,
     logger,
   });
+  // Lifecycle changes go through the same client the listing connector reads with.
   const providers = new Map<string, ClusterLifecycleProvider>();
   for (const c of clusterApi) {
-    providers.set(c.managementCluster, c);
+    providers.set(
+      c.managementCluster,
+      new ClusterApiLifecycle({
+        managementCluster: c.managementCluster,
+        client: clients.forControlPlane('cluster-api', c.managementCluster)!,
+        logger,
+        conflictRetries: config.conflictRetries,
+      }),
+    );
   }
   const lifecycle = new ClusterLifecycleService({
     inventory,

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { KubernetesRequestError } from '../kubernetes/client/errors';
+import { KubernetesRequestError } from '@flotilla/plugin-multi-cluster-node';
 import { sleep, untilAborted, withDeadline } from './deadline';
 
 /**

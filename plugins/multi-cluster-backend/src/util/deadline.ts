@@ -1,6 +1,8 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { toKubernetesError } from '../kubernetes/client/errors';
-import { requestSignal } from '../kubernetes/client/request';
+import {
+  toKubernetesError,
+  requestSignal,
+} from '@flotilla/plugin-multi-cluster-node';
 
 /**
  * Settles like `work`, or rejects with the signal's reason as soon as it

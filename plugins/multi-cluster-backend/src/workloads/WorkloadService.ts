@@ -1,7 +1,7 @@
 import { SERVICE_ANNOTATIONS } from '@flotilla/plugin-multi-cluster-common';
 import { NotFoundError } from '@backstage/errors';
 import { FleetInventoryService } from '../inventory/FleetInventory';
-import { ClusterClientFactory } from '../kubernetes/ClusterClientFactory';
+import { ClusterClientFactory } from '@flotilla/plugin-multi-cluster-node';
 import { listServiceWorkloads } from './serviceWorkloads';
 import { ScaleWorkloadResult, WorkloadKind, WorkloadStatus } from './types';
 

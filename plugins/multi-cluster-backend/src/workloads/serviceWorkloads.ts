@@ -1,7 +1,7 @@
-import type {
-  KubernetesClient,
-  Workload,
-} from '../kubernetes/KubernetesClient';
+import {
+  type KubernetesClient,
+  type Workload,
+} from '@flotilla/plugin-multi-cluster-node';
 import type { WorkloadKind } from './types';
 
 /** The workload kinds a service's replicas run as. */

@@ -1,4 +1,4 @@
-import { KubernetesClient } from '../../kubernetes/KubernetesClient';
+import { KubernetesClient } from '@flotilla/plugin-multi-cluster-node';
 
 /** The API server every connectivity test talks to, and its token. */
 export const API = 'https://eu-1.fleet.example.com:6443';

@@ -1,5 +1,8 @@
 import { http, HttpResponse, type RequestHandler } from 'msw';
-import { k8sStatus, untilTestEnds } from '../../__testUtils__/msw';
+import {
+  k8sStatus,
+  untilTestEnds,
+} from '@flotilla/plugin-multi-cluster-node/testUtils';
 import { API, TOKEN, crdMetadata, listOf } from '../__fixtures__/common';
 
 /** What one fake member cluster's API server holds. */

@@ -3,7 +3,7 @@ import {
   type ClusterNetworks,
   type FabricMembership,
 } from '@flotilla/plugin-multi-cluster-common';
-import type { KubernetesClient } from '../../kubernetes/KubernetesClient';
+import { type KubernetesClient } from '@flotilla/plugin-multi-cluster-node';
 import { gatewayReachable } from './IstioDetector';
 import { describeDetectorError } from './errors';
 import type { ConnectivityDetector, DetectorResult } from './types';

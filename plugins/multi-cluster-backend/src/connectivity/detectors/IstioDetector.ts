@@ -1,7 +1,7 @@
 import { type V1Service } from '@kubernetes/client-node';
 import { parseYamlDocument } from '@flotilla/plugin-multi-cluster-common';
 import type { FabricMembership } from '@flotilla/plugin-multi-cluster-common';
-import type { KubernetesClient } from '../../kubernetes/KubernetesClient';
+import { type KubernetesClient } from '@flotilla/plugin-multi-cluster-node';
 import { describeDetectorError } from './errors';
 import type { ConnectivityDetector, DetectorResult } from './types';
 

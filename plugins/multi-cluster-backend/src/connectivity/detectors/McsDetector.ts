@@ -5,9 +5,13 @@ import type {
 } from '@flotilla/plugin-multi-cluster-common';
 import {
   isNotFound,
-  type CustomObject,
+  listClusterProperties,
+  listServiceExports,
   type KubernetesClient,
-} from '../../kubernetes/KubernetesClient';
+  type McsCondition,
+  type McsVersion,
+  type ServiceExport,
+} from '@flotilla/plugin-multi-cluster-node';
 import type { ConnectivityDetector, DetectorResult } from './types';
 
 export const SERVICE_EXPORT_CRD = 'serviceexports.multicluster.x-k8s.io';
@@ -20,23 +24,12 @@ const CLUSTER_SET_PROPERTY = 'clusterset.k8s.io';
  * Implementations (Submariner Lighthouse, GKE, Cilium) serve v1alpha1;
  * newer mcs-api CRDs store v1beta1 and serve both.
  */
-const SERVICE_EXPORT_VERSIONS = ['v1alpha1', 'v1beta1'];
-
-interface Condition {
-  type?: string;
-  status?: string;
-  reason?: string;
-  message?: string;
-}
-
-interface ServiceExportObject extends Omit<CustomObject, 'status'> {
-  status?: { conditions?: Condition[] };
-}
+const SERVICE_EXPORT_VERSIONS: McsVersion[] = ['v1alpha1', 'v1beta1'];
 
 function conditionOf(
-  exp: ServiceExportObject | undefined,
+  exp: ServiceExport | undefined,
   type: string,
-): Condition | undefined {
+): McsCondition | undefined {
   const conditions = exp?.status?.conditions;
   return Array.isArray(conditions)
     ? conditions.find(c => c?.type === type)
@@ -45,7 +38,7 @@ function conditionOf(
 
 /** A ServiceExport with its `Valid`, `Ready` and `Conflict` conditions. */
 export function toServiceExportRecord(
-  exp: ServiceExportObject | undefined,
+  exp: ServiceExport | undefined,
 ): ServiceExportRecord {
   const valid = conditionOf(exp, 'Valid');
   const ready = conditionOf(exp, 'Ready');
@@ -65,7 +58,7 @@ export function toServiceExportRecord(
     record.valid === false ? valid : undefined,
     record.conflict ? conflict : undefined,
     ready?.status === 'False' ? ready : undefined,
-  ].filter((c): c is Condition => Boolean(c));
+  ].filter((c): c is McsCondition => Boolean(c));
   if (problems.length > 0) {
     record.message = problems
       .map(c => `${c.type}: ${c.message || c.reason || c.status}`)
@@ -103,16 +96,9 @@ export class McsDetector implements ConnectivityDetector {
     const result: DetectorResult = { mcs };
 
     if (clusterPropertyCrd) {
-      const properties = await client.listCustomObjects(
-        {
-          group: 'about.k8s.io',
-          version: 'v1alpha1',
-          plural: 'clusterproperties',
-        },
-        { signal },
-      );
+      const properties = await listClusterProperties(client, { signal });
       const value = (name: string): string | undefined => {
-        const item = properties.items.find(p => p?.metadata?.name === name);
+        const item = properties.find(p => p?.metadata?.name === name);
         return typeof item?.spec?.value === 'string' && item.spec.value
           ? item.spec.value
           : undefined;
@@ -151,11 +137,12 @@ export class McsDetector implements ConnectivityDetector {
     let lastNotFound: unknown;
     for (const version of SERVICE_EXPORT_VERSIONS) {
       try {
-        const list = await client.listCustomObjects(
-          { group: 'multicluster.x-k8s.io', version, plural: 'serviceexports' },
+        const exports = await listServiceExports(
+          client,
+          { version },
           { signal },
         );
-        return list.items
+        return exports
           .map(toServiceExportRecord)
           .sort(
             (a, b) =>

@@ -1,5 +1,5 @@
 import { parseYamlDocument } from '@flotilla/plugin-multi-cluster-common';
-import type { KubernetesClient } from '../../kubernetes/KubernetesClient';
+import { type KubernetesClient } from '@flotilla/plugin-multi-cluster-node';
 import type { ConnectivityDetector, DetectorResult } from './types';
 
 function splitCidrs(value: unknown): string[] {

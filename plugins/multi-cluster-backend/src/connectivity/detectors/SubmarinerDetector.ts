@@ -6,7 +6,7 @@ import {
   isNotFound,
   type CustomObject,
   type KubernetesClient,
-} from '../../kubernetes/KubernetesClient';
+} from '@flotilla/plugin-multi-cluster-node';
 import { describeDetectorError } from './errors';
 import type { ConnectivityDetector, DetectorResult } from './types';
 

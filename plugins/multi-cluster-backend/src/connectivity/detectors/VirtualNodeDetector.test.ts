@@ -1,4 +1,4 @@
-import { setupKubernetesMocks } from '../../__testUtils__/msw';
+import { setupKubernetesMocks } from '@flotilla/plugin-multi-cluster-node/testUtils';
 import { NO_ABORT, memberClient } from '../__fixtures__/common';
 import { fakeClusterHandlers } from '../__testUtils__/fakeCluster';
 import {

@@ -5,8 +5,11 @@ import {
   type ResourceListProblem,
   type VirtualNode,
 } from '@flotilla/plugin-multi-cluster-common';
-import { boundProblems, describeProblems } from '../../inventory/findings';
-import type { KubernetesClient } from '../../kubernetes/KubernetesClient';
+import {
+  boundProblems,
+  describeProblems,
+  type KubernetesClient,
+} from '@flotilla/plugin-multi-cluster-node';
 import type { ConnectivityDetector, DetectorResult } from './types';
 
 /** Labels Liqo puts on its virtual nodes (v0.5+ and v1). */

@@ -1,5 +1,7 @@
-import { KubernetesRequestError } from '../../kubernetes/KubernetesClient';
-import { errorMessage } from '../../util/errorMessage';
+import {
+  KubernetesRequestError,
+  errorMessage,
+} from '@flotilla/plugin-multi-cluster-node';
 
 /**
  * One sentence for a detector failure, naming the detector and the HTTP

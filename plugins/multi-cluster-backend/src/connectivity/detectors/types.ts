@@ -6,7 +6,7 @@ import type {
   ServiceExportRecord,
   VirtualNode,
 } from '@flotilla/plugin-multi-cluster-common';
-import type { KubernetesClient } from '../../kubernetes/KubernetesClient';
+import { type KubernetesClient } from '@flotilla/plugin-multi-cluster-node';
 
 /**
  * The pieces of a cluster's connectivity one detector saw. Every field is

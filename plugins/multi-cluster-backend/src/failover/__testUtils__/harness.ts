@@ -9,11 +9,13 @@ import { Entity } from '@backstage/catalog-model';
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import { Knex, knex as createKnex } from 'knex';
-import { readMultiClusterConfig } from '../../config';
+import {
+  readMultiClusterConfig,
+  KarmadaConnector,
+  ClusterClientFactory,
+} from '@flotilla/plugin-multi-cluster-node';
 import { MultiClusterStore } from '../../database/MultiClusterStore';
-import { KarmadaConnector } from '../../inventory/connectors/KarmadaConnector';
 import { FleetInventory } from '../../inventory/FleetInventory';
-import { ClusterClientFactory } from '../../kubernetes/ClusterClientFactory';
 import { EntityPlacementService } from '../../placement/EntityPlacementService';
 import { WorkloadService } from '../../workloads/WorkloadService';
 import { createFailoverModule, FailoverModuleOptions } from '..';

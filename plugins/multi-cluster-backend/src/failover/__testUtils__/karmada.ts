@@ -1,7 +1,12 @@
 import { mockServices } from '@backstage/backend-test-utils';
-import { KarmadaConnector } from '../../inventory/connectors/KarmadaConnector';
-import { KubernetesClient } from '../../kubernetes/KubernetesClient';
-import { KARMADA, KARMADA_TOKEN } from '../../__testUtils__/karmadaFixtures';
+import {
+  KarmadaConnector,
+  KubernetesClient,
+} from '@flotilla/plugin-multi-cluster-node';
+import {
+  KARMADA,
+  KARMADA_TOKEN,
+} from '@flotilla/plugin-multi-cluster-node/testUtils';
 
 /** The `global` Karmada control plane of the msw fixtures, as the steps reach it. */
 export function testKarmadaConnector(

@@ -1,7 +1,10 @@
 import { http, HttpResponse } from 'msw';
-import { ClusterClientFactory } from '../../kubernetes/ClusterClientFactory';
+import { ClusterClientFactory } from '@flotilla/plugin-multi-cluster-node';
+import {
+  k8sStatus,
+  setupKubernetesMocks,
+} from '@flotilla/plugin-multi-cluster-node/testUtils';
 import { WorkloadService } from '../../workloads/WorkloadService';
-import { k8sStatus, setupKubernetesMocks } from '../../__testUtils__/msw';
 import { stepContext, testRun } from '../__testUtils__/steps';
 import { shiftReplicas } from './shiftReplicas';
 import { verify } from './verify';

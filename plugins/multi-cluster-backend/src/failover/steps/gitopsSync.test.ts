@@ -1,5 +1,5 @@
 import { delay, http, HttpResponse } from 'msw';
-import { setupKubernetesMocks } from '../../__testUtils__/msw';
+import { setupKubernetesMocks } from '@flotilla/plugin-multi-cluster-node/testUtils';
 import { baseConfig, stepContext, testRun } from '../__testUtils__/steps';
 import { gitopsSync } from './gitopsSync';
 import { StepError } from './types';

@@ -5,12 +5,12 @@ import {
   replicaOverrideRules,
   SERVICE_ANNOTATIONS,
 } from '@flotilla/plugin-multi-cluster-common';
-import { KarmadaConnector } from '../../inventory/connectors/KarmadaConnector';
-import { KARMADA_POLICY_GROUP } from '../../kubernetes/apis/karmada';
 import {
+  KarmadaConnector,
+  KARMADA_POLICY_GROUP,
   isConflict,
   KubernetesRequestError,
-} from '../../kubernetes/KubernetesClient';
+} from '@flotilla/plugin-multi-cluster-node';
 import { KarmadaTarget } from '../types';
 
 /** Name of the OverridePolicy Flotilla owns for a service's failovers. */

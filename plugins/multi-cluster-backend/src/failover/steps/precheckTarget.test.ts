@@ -1,6 +1,8 @@
 import { http, HttpResponse } from 'msw';
-import { KARMADA } from '../../__testUtils__/karmadaFixtures';
-import { setupKubernetesMocks } from '../../__testUtils__/msw';
+import {
+  KARMADA,
+  setupKubernetesMocks,
+} from '@flotilla/plugin-multi-cluster-node/testUtils';
 import { stepContext, testRun } from '../__testUtils__/steps';
 import { precheckTarget } from './precheckTarget';
 import { StepError } from './types';

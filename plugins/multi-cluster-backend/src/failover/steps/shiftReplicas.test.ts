@@ -1,6 +1,10 @@
 import { http, HttpResponse } from 'msw';
-import { KARMADA, KARMADA_TOKEN } from '../../__testUtils__/karmadaFixtures';
-import { k8sStatus, setupKubernetesMocks } from '../../__testUtils__/msw';
+import {
+  KARMADA,
+  KARMADA_TOKEN,
+  k8sStatus,
+  setupKubernetesMocks,
+} from '@flotilla/plugin-multi-cluster-node/testUtils';
 import { stepContext, testRun } from '../__testUtils__/steps';
 import { shiftReplicas } from './shiftReplicas';
 import { testKarmadaConnector } from '../__testUtils__/karmada';

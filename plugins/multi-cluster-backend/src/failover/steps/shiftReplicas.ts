@@ -4,7 +4,7 @@ import {
   splitReplicas,
 } from '@flotilla/plugin-multi-cluster-common';
 import { applyOverridePolicy, overridePolicyManifest } from './karmadaOverride';
-import { scaleAtReadVersion } from '../../kubernetes/apis/apps';
+import { scaleAtReadVersion } from '@flotilla/plugin-multi-cluster-node';
 import { errorMessage, StepError, StepExecutor } from './types';
 import { WorkloadRef } from '../types';
 

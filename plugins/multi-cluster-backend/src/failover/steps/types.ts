@@ -1,13 +1,15 @@
 import { LoggerService } from '@backstage/backend-plugin-api';
 import type { NotificationService } from '@backstage/plugin-notifications-node';
 import type { FailoverStepKind } from '@flotilla/plugin-multi-cluster-common';
-import { KarmadaConnector } from '../../inventory/connectors/KarmadaConnector';
+import {
+  KarmadaConnector,
+  ClusterClientFactory,
+  errorMessage,
+} from '@flotilla/plugin-multi-cluster-node';
 import { FleetInventoryService } from '../../inventory/FleetInventory';
 import { WorkloadOperations } from '../../workloads/WorkloadService';
-import { ClusterClientFactory } from '../../kubernetes/ClusterClientFactory';
 import { FailoverConfig } from '../config';
 import { FailoverRun, FailoverStepRecord } from '../types';
-import { errorMessage } from '../../util/errorMessage';
 import { sleep } from '../../util/deadline';
 
 /**

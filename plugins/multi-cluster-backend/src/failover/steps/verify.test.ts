@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { setupKubernetesMocks } from '../../__testUtils__/msw';
+import { setupKubernetesMocks } from '@flotilla/plugin-multi-cluster-node/testUtils';
 import { stepContext, testRun } from '../__testUtils__/steps';
 import { verify } from './verify';
 

@@ -1,5 +1,9 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
+import {
+  ClusterRecord,
+  mergeRecords,
+} from '@flotilla/plugin-multi-cluster-node';
 import { clusterEntity } from '../../__testUtils__/fixtures';
 import { CatalogClusterConnector } from './CatalogClusterConnector';
 
@@ -100,4 +104,51 @@ describe('CatalogClusterConnector', () => {
       expect(record.fields.region).toBe('eu-north-1');
     },
   );
+
+  it('keeps the Karmada proxy path of a member the catalog module ingested with a direct URL', () => {
+    // What the catalog module writes for a Karmada member: the member's
+    // apiEndpoint with `kubernetes.io/auth-provider: serviceAccount`.
+    const entity = CatalogClusterConnector.toRecord({
+      apiVersion: 'backstage.io/v1alpha1',
+      kind: 'Resource',
+      metadata: {
+        name: 'prod-eu-west-aws-1',
+        labels: { 'flotilla.io/region': 'eu-west-1', team: 'payments' },
+        annotations: {
+          'kubernetes.io/api-server': 'https://10.0.12.4:6443',
+          'kubernetes.io/auth-provider': 'serviceAccount',
+          'flotilla.io/region': 'eu-west-1',
+          'flotilla.io/environment': 'prod',
+        },
+      },
+      spec: { type: 'kubernetes-cluster', owner: 'platform' },
+    });
+    const karmada: ClusterRecord = {
+      name: 'prod-eu-west-aws-1',
+      source: 'karmada',
+      sourceId: 'karmada:global',
+      fields: { apiServerUrl: 'https://10.0.12.4:6443', region: 'eu-west-1' },
+      access: {
+        kind: 'karmada-proxy',
+        controlPlane: 'global',
+        cluster: 'prod-eu-west-aws-1',
+      },
+      health: { status: 'healthy', via: 'karmada' },
+    };
+    for (const records of [
+      [entity, karmada],
+      [karmada, entity],
+    ]) {
+      const [merged] = mergeRecords(records, '2026-12-02T10:00:00.000Z');
+      expect(merged.access).toEqual(karmada.access);
+      // The direct URL stays a fallback for a backend that has no Karmada path.
+      expect(merged.accessCandidates).toEqual([karmada.access, entity.access]);
+      // The catalog's declared facts are kept.
+      expect(merged.cluster).toMatchObject({
+        environment: 'prod',
+        labels: expect.objectContaining({ team: 'payments' }),
+        health: { status: 'healthy', via: 'karmada' },
+      });
+    }
+  });
 });

@@ -5,8 +5,11 @@ import {
   CLUSTER_ANNOTATIONS,
   readDeclaredConnectivity,
 } from '@flotilla/plugin-multi-cluster-common';
-import { ClusterRecord, FleetConnector } from '../types';
-import { segmentationFromMetadata } from '../segmentation';
+import {
+  ClusterRecord,
+  FleetConnector,
+  segmentationFromMetadata,
+} from '@flotilla/plugin-multi-cluster-node';
 
 /** Annotations read by the Kubernetes plugin's catalog cluster locator. */
 export const ANNOTATION_KUBERNETES_API_SERVER = 'kubernetes.io/api-server';

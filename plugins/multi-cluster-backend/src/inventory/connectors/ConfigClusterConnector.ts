@@ -1,5 +1,8 @@
-import { ConfigClusterConfig } from '../../config';
-import { ClusterRecord, FleetConnector } from '../types';
+import {
+  ConfigClusterConfig,
+  ClusterRecord,
+  FleetConnector,
+} from '@flotilla/plugin-multi-cluster-node';
 
 /**
  * Clusters declared under `kubernetes.clusterLocatorMethods` (type `config`),

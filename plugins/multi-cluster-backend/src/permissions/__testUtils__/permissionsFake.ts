@@ -6,7 +6,7 @@ import {
 } from '@backstage/plugin-permission-common';
 import { PermissionRule } from '@backstage/plugin-permission-node';
 import { FleetInventoryService } from '../../inventory/FleetInventory';
-import { FleetCluster } from '../../inventory/types';
+import { FleetCluster } from '@flotilla/plugin-multi-cluster-node';
 import { ClusterPermissions } from '../ClusterPermissions';
 import { registerPermissions } from '../registerPermissions';
 

@@ -1,0 +1,193 @@
+import { Config, readDurationFromConfig } from '@backstage/config';
+import { durationToMilliseconds, HumanDuration } from '@backstage/types';
+import { KubernetesEndpoint } from './kubernetes/KubernetesClient';
+
+/**
+ * A Karmada control plane or Cluster API management cluster.
+ *
+ * @public
+ */
+export interface ControlPlaneConfig extends KubernetesEndpoint {
+  namespaces?: string[];
+}
+
+/** @public */
+export interface ConfigClusterConfig extends KubernetesEndpoint {
+  title?: string;
+  authProvider?: string;
+  dashboardUrl?: string;
+}
+
+/** @public */
+export interface MultiClusterConfig {
+  refreshFrequency: HumanDuration;
+  refreshTimeout: HumanDuration;
+  clusterTimeoutMs: number;
+  healthTimeoutMs: number;
+  connectorTimeoutMs: number;
+  /** Age after which a Cluster API kubeconfig Secret is read again. */
+  kubeconfigMaxAgeMs: number;
+  concurrency: number;
+  /** Fleets up to this size are read live for entity placement. */
+  placementLiveReadLimit: number;
+  conflictRetries: number;
+  catalog: {
+    enabled: boolean;
+    filter?: Record<string, string | string[]>;
+    serviceAccountToken?: string;
+  };
+  configClusters: ConfigClusterConfig[];
+  karmada: ControlPlaneConfig[];
+  clusterApi: ControlPlaneConfig[];
+  /** Reading fabrics, MCS exports and virtual nodes from cluster APIs. */
+  connectivity: { detect: boolean; timeoutMs: number };
+}
+
+function durationMs(config: Config, key: string, defaultMs: number): number {
+  if (!config.has(key)) {
+    return defaultMs;
+  }
+  if (typeof config.get(key) === 'number') {
+    return config.getNumber(key);
+  }
+  return durationToMilliseconds(readDurationFromConfig(config, { key }));
+}
+
+/**
+ * A whole number in [min, max], or `fallback` when unset. Anything else
+ * stops the backend at start-up with the key named: a fractional, negative
+ * or zero limit would otherwise show up much later as a placement that
+ * reads nothing or a fan-out that never starts.
+ */
+function wholeNumber(
+  config: Config | undefined,
+  key: string,
+  fallback: number,
+  bounds: { min: number; max: number },
+): number {
+  const value = config?.getOptionalNumber(key);
+  if (value === undefined) {
+    return fallback;
+  }
+  if (!Number.isInteger(value) || value < bounds.min || value > bounds.max) {
+    throw new Error(
+      `Invalid multiCluster.${key}: ${value}; expected a whole number from ${bounds.min} to ${bounds.max}`,
+    );
+  }
+  return value;
+}
+
+function duration(
+  config: Config,
+  key: string,
+  defaultValue: HumanDuration,
+): HumanDuration {
+  return config.has(key)
+    ? readDurationFromConfig(config, { key })
+    : defaultValue;
+}
+
+function readEndpoint(c: Config): ControlPlaneConfig {
+  return {
+    name: c.getString('name'),
+    url: c.getString('url'),
+    caData: c.getOptionalString('caData'),
+    token: c.getOptionalString('token'),
+    skipTLSVerify: c.getOptionalBoolean('skipTLSVerify') ?? false,
+    namespaces: c.getOptionalStringArray('namespaces'),
+  };
+}
+
+function readConfigClusters(config: Config): ConfigClusterConfig[] {
+  const methods =
+    config.getOptionalConfigArray('kubernetes.clusterLocatorMethods') ?? [];
+  const out: ConfigClusterConfig[] = [];
+  for (const method of methods) {
+    if (method.getOptionalString('type') !== 'config') {
+      continue;
+    }
+    for (const c of method.getOptionalConfigArray('clusters') ?? []) {
+      out.push({
+        name: c.getString('name'),
+        title: c.getOptionalString('title'),
+        url: c.getString('url'),
+        caData: c.getOptionalString('caData'),
+        token: c.getOptionalString('serviceAccountToken'),
+        skipTLSVerify: c.getOptionalBoolean('skipTLSVerify') ?? false,
+        authProvider: c.getOptionalString('authProvider'),
+        dashboardUrl: c.getOptionalString('dashboardUrl'),
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * Reads `multiCluster.*` (and `kubernetes.clusterLocatorMethods`).
+ *
+ * @public
+ */
+export function readMultiClusterConfig(config: Config): MultiClusterConfig {
+  const c = config.getOptionalConfig('multiCluster');
+  const get = <T>(fn: (cfg: Config) => T, fallback: T): T =>
+    c ? fn(c) : fallback;
+  // catalog.filter: [{ key: metadata.namespace, values: [fleet] }]
+  const filterItems = c?.getOptionalConfigArray('catalog.filter');
+  const filter: Record<string, string | string[]> | undefined = filterItems
+    ? Object.fromEntries(
+        filterItems.map(f => {
+          const values = f.getOptionalStringArray('values');
+          return [f.getString('key'), values ?? f.getString('value')];
+        }),
+      )
+    : undefined;
+  return {
+    refreshFrequency: get(
+      cfg => duration(cfg, 'refresh.frequency', { seconds: 60 }),
+      { seconds: 60 },
+    ),
+    refreshTimeout: get(
+      cfg => duration(cfg, 'refresh.timeout', { minutes: 5 }),
+      { minutes: 5 },
+    ),
+    clusterTimeoutMs: get(
+      cfg => durationMs(cfg, 'timeouts.clusterRequest', 5000),
+      5000,
+    ),
+    healthTimeoutMs: get(
+      cfg => durationMs(cfg, 'timeouts.healthCheck', 3000),
+      3000,
+    ),
+    connectorTimeoutMs: get(
+      cfg => durationMs(cfg, 'timeouts.connector', 30_000),
+      30_000,
+    ),
+    kubeconfigMaxAgeMs: get(
+      cfg => durationMs(cfg, 'timeouts.kubeconfigMaxAge', 300_000),
+      300_000,
+    ),
+    concurrency: wholeNumber(c, 'concurrency', 20, { min: 1, max: 1000 }),
+    conflictRetries: wholeNumber(c, 'conflictRetries', 3, { min: 0, max: 20 }),
+    placementLiveReadLimit: wholeNumber(c, 'placement.liveReadLimit', 100, {
+      min: 1,
+      max: 100_000,
+    }),
+    catalog: {
+      enabled: c?.getOptionalBoolean('catalog.enabled') ?? true,
+      filter,
+      serviceAccountToken: c?.getOptionalString('catalog.serviceAccountToken'),
+    },
+    configClusters: readConfigClusters(config),
+    karmada: (c?.getOptionalConfigArray('karmada') ?? []).map(readEndpoint),
+    clusterApi: (c?.getOptionalConfigArray('clusterApi') ?? []).map(
+      readEndpoint,
+    ),
+    connectivity: {
+      detect: c?.getOptionalBoolean('connectivity.detect') ?? true,
+      timeoutMs: get(
+        cfg => durationMs(cfg, 'connectivity.timeout', 10_000),
+        10_000,
+      ),
+    },
+  };
+}

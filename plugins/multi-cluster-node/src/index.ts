@@ -1,0 +1,74 @@
+/**
+ * Node library of the Flotilla multi-cluster plugin: the Kubernetes client
+ * layer, the Karmada and Cluster API cluster sources and the inventory's
+ * merge rules, shared by `@flotilla/plugin-multi-cluster-backend` and its
+ * modules.
+ *
+ * @packageDocumentation
+ */
+
+export {
+  createClusterSources,
+  createControlPlaneConnectors,
+  mergeClusterRecords,
+  type ClusterSource,
+} from './clusterSources';
+export {
+  readMultiClusterConfig,
+  type ConfigClusterConfig,
+  type ControlPlaneConfig,
+  type MultiClusterConfig,
+} from './config';
+export type {
+  ClusterAccess,
+  ClusterCapacity,
+  ClusterCondition,
+  ClusterConflict,
+  ClusterHealth,
+  ClusterHealthStatus,
+  ClusterLifecycle,
+  ClusterListFilter,
+  ClusterListResult,
+  ClusterRecord,
+  ClusterSourceRef,
+  ClusterSourceType,
+  ClusterTaint,
+  FleetCluster,
+  FleetConnector,
+  MachineDeploymentSummary,
+  PlacedWorkload,
+  RefreshSummary,
+  StoredCluster,
+} from './inventory/types';
+export { mergeRecords, type MergedCluster } from './inventory/merge';
+export { boundProblems, describeProblems } from './inventory/findings';
+export {
+  segmentationFromMetadata,
+  withShortLabels,
+} from './inventory/segmentation';
+export { KarmadaConnector } from './inventory/connectors/KarmadaConnector';
+export { ClusterApiConnector } from './inventory/connectors/ClusterApiConnector';
+export * from './kubernetes/KubernetesClient';
+export { ClusterClientFactory } from './kubernetes/ClusterClientFactory';
+export { scaleAtReadVersion } from './kubernetes/apis/apps';
+export {
+  CAPI_CONTROLPLANE_GROUP,
+  CAPI_GROUP,
+  countOf,
+  deleteCapiObject,
+  patchCapiObject,
+  type CapiChange,
+  type CapiObject,
+} from './kubernetes/apis/clusterApi';
+export {
+  KARMADA_CLUSTER_GROUP,
+  KARMADA_POLICY_GROUP,
+  KARMADA_WORK_GROUP,
+} from './kubernetes/apis/karmada';
+export type * from './kubernetes/apis/karmadaTypes';
+export { requestSignal, type RequestSignal } from './kubernetes/client/request';
+export { hasControlCharacters, sanitizeForLog } from './util/sanitize';
+export { errorMessage } from './util/errorMessage';
+export * from './kubernetes/apis/argocd';
+export * from './kubernetes/apis/mcs';
+export * from './kubernetes/apis/ocm';

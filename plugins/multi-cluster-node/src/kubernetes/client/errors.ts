@@ -1,0 +1,125 @@
+import { ApiException } from '@kubernetes/client-node';
+
+/**
+ * A failed Kubernetes request, without any credentials in it.
+ *
+ * @public
+ */
+export class KubernetesRequestError extends Error {
+  readonly statusCode?: number;
+  readonly reason?: string;
+  readonly timeout: boolean;
+
+  constructor(
+    message: string,
+    options: { statusCode?: number; reason?: string; timeout?: boolean } = {},
+  ) {
+    super(message);
+    this.name = 'KubernetesRequestError';
+    this.statusCode = options.statusCode;
+    this.reason = options.reason;
+    this.timeout = options.timeout ?? false;
+  }
+}
+
+/**
+ * The client could not get its credentials (e.g. a CAPI kubeconfig Secret
+ * that is missing, unreadable or unusable): nothing reached the cluster.
+ * Carries no status code, so a missing Secret never reads as a 404 of the
+ * cluster's own objects.
+ *
+ * @public
+ */
+export class CredentialsUnavailableError extends KubernetesRequestError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CredentialsUnavailableError';
+  }
+}
+
+/**
+ * True when a Kubernetes call failed with HTTP 404.
+ *
+ * @public
+ */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof KubernetesRequestError && error.statusCode === 404;
+}
+
+/**
+ * True when a Kubernetes call failed with HTTP 409 (stale resourceVersion, or AlreadyExists).
+ *
+ * @public
+ */
+export function isConflict(error: unknown): boolean {
+  return error instanceof KubernetesRequestError && error.statusCode === 409;
+}
+
+/**
+ * True when a Kubernetes call failed with HTTP 401 (bad or rotated credentials).
+ *
+ * @public
+ */
+export function isUnauthorized(error: unknown): boolean {
+  return (
+    (error instanceof KubernetesRequestError && error.statusCode === 401) ||
+    (error instanceof ApiException && error.code === 401)
+  );
+}
+
+function parseBody(
+  body: unknown,
+): { message?: unknown; reason?: string } | undefined {
+  if (typeof body === 'string') {
+    try {
+      return JSON.parse(body) ?? undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  return typeof body === 'object' && body !== null
+    ? (body as { message?: unknown; reason?: string })
+    : undefined;
+}
+
+/**
+ * The one way a Kubernetes failure is told: `<context>: <what happened>`,
+ * where what happened is the API server's Status message (or `HTTP <code>`),
+ * `timed out`, `aborted` or `request failed (<network code>)`. Never carries
+ * credentials: only the Status message and codes are kept.
+ *
+ * @public
+ */
+export function toKubernetesError(
+  error: unknown,
+  context: string,
+  timedOut: boolean,
+): KubernetesRequestError {
+  if (error instanceof KubernetesRequestError) {
+    return error;
+  }
+  if (timedOut) {
+    return new KubernetesRequestError(`${context}: timed out`, {
+      timeout: true,
+    });
+  }
+  if (error instanceof ApiException) {
+    const status = parseBody(error.body);
+    const message =
+      status && typeof status.message === 'string'
+        ? status.message
+        : `HTTP ${error.code}`;
+    return new KubernetesRequestError(`${context}: ${message}`, {
+      statusCode: error.code,
+      reason: status?.reason,
+    });
+  }
+  const e = error as { name?: string; code?: string; message?: string };
+  if (e?.name === 'AbortError') {
+    return new KubernetesRequestError(`${context}: aborted`, {
+      timeout: true,
+    });
+  }
+  const code = e?.code ? ` (${e.code})` : '';
+  return new KubernetesRequestError(`${context}: request failed${code}`.trim());
+}

@@ -1,0 +1,8 @@
+/**
+ * The message of anything thrown (an Error's message, anything else as a string).
+ *
+ * @public
+ */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
