@@ -742,8 +742,38 @@ describe('FleetInventory access paths and detected labels', () => {
       concurrency: 4,
       cacheTtlMs: 0,
     });
-    return { inventory, knex };
+    return { inventory, knex, store };
   }
+
+  it('stops only after a requested refresh in flight has stored its fleet', async () => {
+    let release!: () => void;
+    const released = new Promise<void>(resolve => {
+      release = resolve;
+    });
+    const gated: FleetConnector = {
+      id: 'gated',
+      type: 'config',
+      listClusters: async () => {
+        await released;
+        return [];
+      },
+    };
+    const { inventory, store } = await create({ connectors: () => [gated] });
+    const stored = jest.spyOn(store, 'replaceSnapshots');
+    inventory.requestRefresh([60_000]);
+    let stopped = false;
+    const stopping = inventory.stop().then(() => {
+      stopped = true;
+    });
+    // The refresh waits for the source, so stop cannot have finished.
+    await new Promise(resolve => setImmediate(resolve));
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    // The refresh wrote before stop returned, so the database may close now.
+    expect(stored).toHaveBeenCalledTimes(1);
+    await expect(stored.mock.results[0].value).resolves.toBeUndefined();
+  });
 
   it('aborts the signal it passed to a source that does not answer in time', async () => {
     let passed: AbortSignal | undefined;

@@ -104,32 +104,45 @@ export class FleetInventory implements FleetInventoryService {
   /** Aborted on stop: cancels the pending follow-up refreshes. */
   private followUps = new AbortController();
 
+  /** Requested refreshes still running; stop waits for them. */
+  private readonly requested = new Set<Promise<unknown>>();
+
   /**
    * Refreshes now and again after each delay (e.g. while a rollout
    * settles), without blocking the caller. Errors are logged.
    */
   requestRefresh(delaysMs: number[] = []): void {
-    const run = () =>
-      this.refresh().catch(e =>
+    const run = () => {
+      const refresh = this.refresh().catch(e =>
         this.options.logger.warn(
           `Requested refresh failed: ${sanitizeForLog(errorMessage(e), 500)}`,
         ),
       );
-    void run();
+      this.requested.add(refresh);
+      void refresh.finally(() => this.requested.delete(refresh));
+    };
+    run();
     const { signal } = this.followUps;
     for (const delayMs of delaysMs) {
       // Unreferenced: a pending follow-up does not keep the process up.
       sleep(delayMs, signal, { ref: false }).then(
-        () => void run(),
+        () => {
+          if (!signal.aborted) run();
+        },
         () => undefined,
       );
     }
   }
 
-  /** Cancels pending follow-up refreshes (on shutdown). */
-  stop(): void {
+  /**
+   * On shutdown: cancels pending follow-up refreshes and waits for the
+   * requested ones still running, which would otherwise write to the
+   * database after it is closed.
+   */
+  async stop(): Promise<void> {
     this.followUps.abort();
     this.followUps = new AbortController();
+    await Promise.allSettled([...this.requested]);
   }
 
   get connectors(): FleetConnector[] {
