@@ -19,20 +19,11 @@ import { findCondition } from './conditions';
 import { CustomObjects } from './kube';
 import { CAPI_NAMESPACE, LABELS, TYPES, names } from './model';
 import { seedClusterApi, startClusterApi } from './index';
+import { eventuallyPasses } from '../faults/testSupport';
 
-/** Retries `assertion` until it passes; its last failure if it never does. */
-async function eventually(assertion: () => Promise<void>, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await assertion();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise(resolve => setTimeout(resolve, 200));
-    }
-  }
-}
+/** The fleet test's assertions, retried for up to 10,000 ms. */
+const eventually = (assertion: () => Promise<void>, timeoutMs = 10_000) =>
+  eventuallyPasses(assertion, timeoutMs);
 
 const fleetDir = process.env.FLOTILLA_TEST_FLEET_DIR;
 const describeFleet = fleetDir ? describe : describe.skip;

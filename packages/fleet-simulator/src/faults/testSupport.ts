@@ -46,6 +46,26 @@ export async function eventually<T>(
   }
 }
 
+/**
+ * Retries `assertion` until it passes, every 200 ms; its last failure if it
+ * never does within `timeoutMs` (the fleet tests' safety net).
+ */
+export async function eventuallyPasses(
+  assertion: () => Promise<void>,
+  timeoutMs: number,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await assertion();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise(resolve => setTimeout(resolve, 200));
+    }
+  }
+}
+
 export interface TestResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;

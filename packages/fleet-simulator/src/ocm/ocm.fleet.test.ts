@@ -27,20 +27,11 @@ import { decisionName } from './placement';
 import { CONDITIONS, findCondition, nodeResources } from './registrationStatus';
 import { PLACED_SERVICE } from './seed';
 import { seedOcm, startOcm } from './index';
+import { eventuallyPasses } from '../faults/testSupport';
 
-/** Retries `assertion` until it passes; its last failure if it never does. */
-async function eventually(assertion: () => Promise<void>, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await assertion();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise(resolve => setTimeout(resolve, 200));
-    }
-  }
-}
+/** The fleet test's assertions, retried for up to 15,000 ms. */
+const eventually = (assertion: () => Promise<void>, timeoutMs = 15_000) =>
+  eventuallyPasses(assertion, timeoutMs);
 
 const fleetDir = process.env.FLOTILLA_TEST_FLEET_DIR;
 const describeFleet = fleetDir ? describe : describe.skip;
