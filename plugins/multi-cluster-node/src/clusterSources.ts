@@ -5,6 +5,7 @@ import { ClusterApiConnector } from './inventory/connectors/ClusterApiConnector'
 import { KarmadaConnector } from './inventory/connectors/KarmadaConnector';
 import { mergeRecords } from './inventory/merge';
 import { ClusterRecord, FleetCluster, FleetConnector } from './inventory/types';
+import { ClusterCredentials } from './credentials/ClusterCredentials';
 import { ClusterClientFactory } from './kubernetes/ClusterClientFactory';
 
 /**
@@ -36,7 +37,9 @@ export function createClusterSources(options: {
   const config = readMultiClusterConfig(options.config);
   const { karmada, clusterApi } = createControlPlaneConnectors({
     config,
-    clients: new ClusterClientFactory(config),
+    clients: new ClusterClientFactory(config, {
+      credentials: ClusterCredentials.create(options),
+    }),
     logger: options.logger,
   });
   return [

@@ -1,5 +1,6 @@
 import { Config, readDurationFromConfig } from '@backstage/config';
 import { durationToMilliseconds, HumanDuration } from '@backstage/types';
+import { readAuthMetadata } from './credentials/clusterDetails';
 import { KubernetesEndpoint } from './kubernetes/KubernetesClient';
 
 /**
@@ -87,14 +88,23 @@ function duration(
     : defaultValue;
 }
 
+/**
+ * A control plane entry: the Kubernetes plugin's cluster vocabulary
+ * (`authProvider`, `authMetadata`, `caData`/`caFile`, ...) with `token` as
+ * the service account token.
+ */
 function readEndpoint(c: Config): ControlPlaneConfig {
   return {
     name: c.getString('name'),
     url: c.getString('url'),
     caData: c.getOptionalString('caData'),
+    caFile: c.getOptionalString('caFile'),
     token: c.getOptionalString('token'),
     skipTLSVerify: c.getOptionalBoolean('skipTLSVerify') ?? false,
     namespaces: c.getOptionalStringArray('namespaces'),
+    authMetadata: readAuthMetadata(c, {
+      tokenKey: c.has('token') ? 'token' : 'serviceAccountToken',
+    }),
   };
 }
 
@@ -112,9 +122,11 @@ function readConfigClusters(config: Config): ConfigClusterConfig[] {
         title: c.getOptionalString('title'),
         url: c.getString('url'),
         caData: c.getOptionalString('caData'),
+        caFile: c.getOptionalString('caFile'),
         token: c.getOptionalString('serviceAccountToken'),
         skipTLSVerify: c.getOptionalBoolean('skipTLSVerify') ?? false,
         authProvider: c.getOptionalString('authProvider'),
+        authMetadata: readAuthMetadata(c),
         dashboardUrl: c.getOptionalString('dashboardUrl'),
       });
     }

@@ -49,7 +49,31 @@ export {
 export { KarmadaConnector } from './inventory/connectors/KarmadaConnector';
 export { ClusterApiConnector } from './inventory/connectors/ClusterApiConnector';
 export * from './kubernetes/KubernetesClient';
-export { ClusterClientFactory } from './kubernetes/ClusterClientFactory';
+export {
+  ClusterClientFactory,
+  type ClusterClientOptions,
+} from './kubernetes/ClusterClientFactory';
+export {
+  authProviderOf,
+  ClusterCredentials,
+  USER_DELEGATED_AUTH_PROVIDERS,
+} from './credentials/ClusterCredentials';
+export {
+  CLIENT_CERTIFICATE_KEYS,
+  ClientCertificateStrategy,
+} from './credentials/ClientCertificateStrategy';
+export {
+  clusterDetailsOf,
+  readAuthMetadata,
+} from './credentials/clusterDetails';
+export {
+  KUBERNETES_AUTH_HEADER_PREFIX,
+  kubernetesRequestAuthFromHeaders,
+} from './credentials/requestAuth';
+export {
+  multiClusterAuthStrategyExtensionPoint,
+  type MultiClusterAuthStrategyExtensionPoint,
+} from './extensions';
 export { scaleAtReadVersion } from './kubernetes/apis/apps';
 export {
   CAPI_CONTROLPLANE_GROUP,

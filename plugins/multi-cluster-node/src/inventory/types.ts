@@ -39,6 +39,12 @@ export type ClusterAccess =
       skipTLSVerify?: boolean;
       /** Key into the credential store, e.g. `config:<cluster>`. */
       credentialRef: string;
+      /**
+       * The catalog entity's `kubernetes.io/*` auth annotations (never a
+       * token: the Kubernetes plugin's filter drops `serviceAccountToken`),
+       * read by the auth strategy of a `catalog:<authProvider>` reference.
+       */
+      authMetadata?: Record<string, string>;
     }
   | {
       kind: 'karmada-proxy';

@@ -92,38 +92,48 @@ describe('ClusterClientFactory', () => {
     clusterTimeoutMs: 1000,
   });
 
-  it('builds one KubeConfig per cluster and caches the client', () => {
+  it('builds one KubeConfig per cluster and caches the client', async () => {
     const access = {
       kind: 'direct' as const,
       url: 'https://a',
       credentialRef: 'config:a',
     };
     const client = factory.forCluster('a', access)!;
-    expect(client.kubeConfig.getCurrentCluster()?.server).toBe('https://a');
-    expect(client.kubeConfig.getCurrentUser()?.token).toBe('ta');
+    const kubeConfig = await client.resolveKubeConfig();
+    expect(kubeConfig.getCurrentCluster()?.server).toBe('https://a');
+    expect(kubeConfig.getCurrentUser()?.token).toBe('ta');
     expect(factory.forCluster('a', access)).toBe(client);
   });
 
-  it('routes Karmada members through the aggregated proxy', () => {
+  it('routes Karmada members through the aggregated proxy', async () => {
     const client = factory.forCluster('member', {
       kind: 'karmada-proxy',
       controlPlane: 'k',
       cluster: 'member',
     })!;
-    expect(client.kubeConfig.getCurrentCluster()?.server).toBe(
+    const kubeConfig = await client.resolveKubeConfig();
+    expect(kubeConfig.getCurrentCluster()?.server).toBe(
       'https://karmada:5443/apis/cluster.karmada.io/v1alpha1/clusters/member/proxy',
     );
-    expect(client.kubeConfig.getCurrentUser()?.token).toBe('tk');
+    expect(kubeConfig.getCurrentUser()?.token).toBe('tk');
   });
 
-  it('refuses clusters it cannot authenticate to', () => {
+  it('refuses clusters it cannot authenticate to', async () => {
     expect(
       factory.forCluster('x', {
         kind: 'direct',
         url: 'https://x',
-        credentialRef: 'catalog:oidc',
+        credentialRef: 'catalog:no-such-provider',
       }),
     ).toBeUndefined();
+    expect(
+      factory.forCluster('c', {
+        kind: 'direct',
+        url: 'https://c',
+        credentialRef: 'unknown:ref',
+      }),
+    ).toBeUndefined();
+    // A service account without a token, outside a pod: nothing to send.
     expect(
       factory.forCluster('n', {
         kind: 'direct',
@@ -131,14 +141,13 @@ describe('ClusterClientFactory', () => {
         credentialRef: 'config:no-token',
       }),
     ).toBeUndefined();
+    const catalogCluster = factory.forCluster('c', {
+      kind: 'direct',
+      url: 'https://c',
+      credentialRef: 'catalog:serviceAccount',
+    })!;
     expect(
-      factory
-        .forCluster('c', {
-          kind: 'direct',
-          url: 'https://c',
-          credentialRef: 'catalog:serviceAccount',
-        })
-        ?.kubeConfig.getCurrentUser()?.token,
+      (await catalogCluster.resolveKubeConfig()).getCurrentUser()?.token,
     ).toBe('sa');
     expect(factory.forControlPlane('cluster-api', 'm')?.name).toBe(
       'cluster-api:m',

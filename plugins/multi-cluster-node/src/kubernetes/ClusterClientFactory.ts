@@ -1,8 +1,18 @@
 import fs from 'node:fs';
+import { createHash } from 'node:crypto';
+import { ConfigReader } from '@backstage/config';
+import type { KubernetesRequestAuth } from '@backstage/plugin-kubernetes-common';
+import type {
+  ClusterDetails,
+  KubernetesCredential,
+} from '@backstage/plugin-kubernetes-node';
 import { MultiClusterConfig } from '../config';
+import { ClusterCredentials } from '../credentials/ClusterCredentials';
+import { clusterDetailsOf } from '../credentials/clusterDetails';
 import { ClusterAccess } from '../inventory/types';
 import {
   buildKubeConfig,
+  CredentialsUnavailableError,
   KubernetesClient,
   KubernetesEndpoint,
 } from './KubernetesClient';
@@ -14,18 +24,69 @@ import {
 
 const IN_CLUSTER_TOKEN = '/var/run/secrets/kubernetes.io/serviceaccount/token';
 
+/** Clients built for signed-in users' credentials, at most this many kept. */
+const USER_CLIENTS_MAX = 256;
+
+/** Options of a client for a request made on behalf of a signed-in user. */
+export interface ClusterClientOptions {
+  /**
+   * The user's cluster credentials the frontend sent
+   * (`Backstage-Kubernetes-Authorization-*`), used on clusters whose auth
+   * provider is user-delegated (OIDC, Google, AKS).
+   */
+  userAuth?: KubernetesRequestAuth;
+}
+
+/** The endpoint a credential from an auth strategy authenticates. */
+function endpointWith(
+  details: ClusterDetails,
+  credential: KubernetesCredential,
+): KubernetesEndpoint {
+  const base = {
+    name: details.name,
+    url: details.url,
+    caData: details.caData,
+    caFile: details.caFile,
+    skipTLSVerify: details.skipTLSVerify,
+  };
+  switch (credential.type) {
+    case 'bearer token':
+      return { ...base, token: credential.token };
+    case 'x509 client certificate':
+      return {
+        ...base,
+        certData: Buffer.from(credential.cert).toString('base64'),
+        keyData: Buffer.from(credential.key).toString('base64'),
+      };
+    default:
+      return base;
+  }
+}
+
+const silentLogger = {
+  error: () => undefined,
+  warn: () => undefined,
+  info: () => undefined,
+  debug: () => undefined,
+  child: () => silentLogger,
+};
+
 /**
- * Creates (and caches) one `KubeConfig`-backed client per cluster. Cluster
- * URLs only ever come from configuration or the catalog (via the stored
- * inventory), never from a request. Credentials are looked up here by
- * reference and never leave this class.
+ * Creates (and caches) one client per cluster. Cluster URLs only ever come
+ * from configuration or the catalog (via the stored inventory), never from a
+ * request. Credentials come from the Kubernetes plugin's auth strategies
+ * ({@link ClusterCredentials}) by the cluster's `authProvider`, are looked up
+ * here by reference and never leave the clients.
  *
  * @public
  */
 export class ClusterClientFactory {
   private readonly clients = new Map<string, KubernetesClient>();
-  private readonly tokens = new Map<string, string | undefined>();
+  private readonly userClients = new Map<string, KubernetesClient>();
+  private readonly configClusters = new Map<string, ClusterDetails>();
   private readonly controlPlanes = new Map<string, KubernetesEndpoint>();
+  private readonly credentials: ClusterCredentials;
+  private inClusterToken?: boolean;
 
   constructor(
     private readonly config: Pick<
@@ -37,11 +98,16 @@ export class ClusterClientFactory {
       | 'clusterTimeoutMs'
     > &
       Partial<Pick<MultiClusterConfig, 'kubeconfigMaxAgeMs'>>,
+    options: { credentials?: ClusterCredentials } = {},
   ) {
+    this.credentials =
+      options.credentials ??
+      ClusterCredentials.create({
+        config: new ConfigReader({}),
+        logger: silentLogger,
+      });
     for (const c of config.configClusters) {
-      if (c.token) {
-        this.tokens.set(`config:${c.name}`, c.token);
-      }
+      this.configClusters.set(`config:${c.name}`, clusterDetailsOf(c));
     }
     for (const k of config.karmada) {
       this.controlPlanes.set(`karmada:${k.name}`, k);
@@ -49,33 +115,101 @@ export class ClusterClientFactory {
     for (const m of config.clusterApi) {
       this.controlPlanes.set(`cluster-api:${m.name}`, m);
     }
+    const invalid = [
+      ...this.configClusters.values(),
+      ...[...this.controlPlanes].map(([key, endpoint]) =>
+        clusterDetailsOf({ ...endpoint, name: key }),
+      ),
+    ].flatMap(details =>
+      this.credentials
+        .validate(details)
+        .map(error => `'${details.name}': ${error.message}`),
+    );
+    if (invalid.length) {
+      // At start-up, naming the entry: a typo in authProvider would otherwise
+      // show much later as one unreachable cluster.
+      throw new Error(`Invalid cluster configuration: ${invalid.join('; ')}`);
+    }
   }
 
   get timeoutMs(): number {
     return this.config.clusterTimeoutMs;
   }
 
-  private token(ref: string): string | undefined {
-    if (this.tokens.has(ref)) {
-      return this.tokens.get(ref);
+  /** The cluster entry behind a direct access, with the service's token for catalog clusters. */
+  private directDetails(
+    clusterName: string,
+    access: Extract<ClusterAccess, { kind: 'direct' }>,
+  ): ClusterDetails | undefined {
+    const configured = this.configClusters.get(access.credentialRef);
+    if (configured) {
+      return { ...configured, name: clusterName, url: access.url };
     }
-    if (ref === 'catalog:serviceAccount') {
-      let token = this.config.catalog.serviceAccountToken;
-      if (!token && fs.existsSync(IN_CLUSTER_TOKEN)) {
-        token = fs.readFileSync(IN_CLUSTER_TOKEN, 'utf8').trim();
-      }
-      this.tokens.set(ref, token);
-      return token;
+    if (!access.credentialRef.startsWith('catalog:')) {
+      return undefined;
     }
-    return undefined;
+    const provider = access.credentialRef.slice('catalog:'.length);
+    const token = this.config.catalog.serviceAccountToken;
+    return {
+      name: clusterName,
+      url: access.url,
+      caData: access.caData,
+      skipTLSVerify: access.skipTLSVerify,
+      authMetadata: {
+        // Catalog annotations are public: the catalog module keeps only the
+        // `kubernetes.io/*` ones and never a token, as the Kubernetes plugin does.
+        ...access.authMetadata,
+        'kubernetes.io/auth-provider': provider,
+        ...(provider === 'serviceAccount' && token
+          ? { serviceAccountToken: token }
+          : {}),
+      },
+    };
   }
 
-  /** Whether a credential reference can be resolved at all. */
+  /** Whether a credential reference can be resolved for the service identity. */
   canAuthenticate(ref: string): boolean {
-    if (ref === 'catalog:serviceAccount') {
-      return this.token(ref) !== undefined;
+    const configured = this.configClusters.get(ref);
+    if (configured) {
+      const service = this.credentials.serviceDetails(configured);
+      return !!service && this.hasServiceCredential(service);
     }
-    return this.tokens.has(ref);
+    if (!ref.startsWith('catalog:')) {
+      return false;
+    }
+    const provider = ref.slice('catalog:'.length);
+    const details: ClusterDetails = {
+      name: ref,
+      url: '',
+      authMetadata: {
+        'kubernetes.io/auth-provider': provider,
+        ...(this.config.catalog.serviceAccountToken
+          ? { serviceAccountToken: this.config.catalog.serviceAccountToken }
+          : {}),
+      },
+    };
+    // Catalog entries never carry a service token for user-delegated providers.
+    return (
+      this.credentials.providers.includes(provider) &&
+      !this.credentials.isUserDelegated(details) &&
+      this.hasServiceCredential(details)
+    );
+  }
+
+  /**
+   * False only for a service account without a token outside a pod: the
+   * Kubernetes plugin's strategy would read the pod's token, and there is none.
+   */
+  private hasServiceCredential(service: ClusterDetails): boolean {
+    if (
+      service.authMetadata['kubernetes.io/auth-provider'] !==
+        'serviceAccount' ||
+      service.authMetadata.serviceAccountToken
+    ) {
+      return true;
+    }
+    this.inClusterToken ??= fs.existsSync(IN_CLUSTER_TOKEN);
+    return this.inClusterToken;
   }
 
   /** Client for a Karmada control plane (`karmada`) or CAPI management cluster. */
@@ -88,7 +222,10 @@ export class ClusterClientFactory {
     if (!endpoint) {
       return undefined;
     }
-    return this.cached(key, () => ({ ...endpoint, name: key }));
+    return this.serviceClient(
+      key,
+      clusterDetailsOf({ ...endpoint, name: key }),
+    );
   }
 
   /**
@@ -112,10 +249,16 @@ export class ClusterClientFactory {
     }
   }
 
-  /** Client for a fleet cluster, from its stored access descriptor. */
+  /**
+   * Client for a fleet cluster, from its stored access descriptor. With
+   * `userAuth`, a direct cluster whose auth provider is user-delegated is
+   * read with the user's own credential; everything else, and every write,
+   * uses the service identity.
+   */
   forCluster(
     clusterName: string,
     access: ClusterAccess | undefined,
+    options: ClusterClientOptions = {},
   ): KubernetesClient | undefined {
     if (!access) {
       return undefined;
@@ -128,30 +271,88 @@ export class ClusterClientFactory {
       if (!cp) {
         return undefined;
       }
-      return this.cached(`proxy:${access.controlPlane}:${clusterName}`, () => ({
-        ...cp,
-        name: clusterName,
-        url: `${cp.url.replace(
-          /\/+$/,
-          '',
-        )}/apis/cluster.karmada.io/v1alpha1/clusters/${encodeURIComponent(
-          access.cluster,
-        )}/proxy`,
-      }));
+      const url = `${cp.url.replace(
+        /\/+$/,
+        '',
+      )}/apis/cluster.karmada.io/v1alpha1/clusters/${encodeURIComponent(
+        access.cluster,
+      )}/proxy`;
+      return this.serviceClient(
+        `proxy:${access.controlPlane}:${clusterName}`,
+        clusterDetailsOf({ ...cp, name: clusterName, url }),
+      );
     }
-    if (!this.canAuthenticate(access.credentialRef)) {
-      return undefined; // e.g. a catalog cluster with an unsupported auth provider
+    const details = this.directDetails(clusterName, access);
+    if (!details) {
+      return undefined;
     }
-    return this.cached(
+    if (this.credentials.hasUserCredential(details, options.userAuth)) {
+      return this.userClient(details, options.userAuth!);
+    }
+    if (this.credentials.isUserDelegated(details)) {
+      if (!this.credentials.serviceDetails(details)) {
+        return this.withoutCredential(details);
+      }
+    } else if (!this.canAuthenticate(access.credentialRef)) {
+      return undefined; // e.g. a catalog cluster with an unknown auth provider
+    }
+    return this.serviceClient(
       `direct:${clusterName}:${access.url}:${access.credentialRef}`,
-      () => ({
-        name: clusterName,
-        url: access.url,
-        caData: access.caData,
-        skipTLSVerify: access.skipTLSVerify,
-        token: this.token(access.credentialRef),
-      }),
+      details,
     );
+  }
+
+  /**
+   * A user-delegated cluster read without the user's credential: every call
+   * fails with a message that says what is missing, nothing is sent.
+   */
+  private withoutCredential(details: ClusterDetails): KubernetesClient {
+    const provider = details.authMetadata['kubernetes.io/auth-provider'];
+    return KubernetesClient.fromSource(
+      details.name,
+      {
+        load: async () => {
+          throw new CredentialsUnavailableError(
+            `${details.name} is read with the signed-in user's ${provider} credentials, and this request carried none`,
+          );
+        },
+      },
+      this.config.clusterTimeoutMs,
+    );
+  }
+
+  /** One client per user credential and cluster, kept briefly. */
+  private userClient(
+    details: ClusterDetails,
+    userAuth: KubernetesRequestAuth,
+  ): KubernetesClient {
+    const fingerprint = createHash('sha256')
+      .update(JSON.stringify(userAuth))
+      .digest('hex');
+    const key = `${details.name}:${details.url}:${fingerprint}`;
+    let client = this.userClients.get(key);
+    if (client) {
+      this.userClients.delete(key); // most recently used goes last
+    } else {
+      client = KubernetesClient.fromSource(
+        details.name,
+        {
+          load: async () =>
+            buildKubeConfig(
+              endpointWith(
+                details,
+                await this.credentials.forUser(details, userAuth),
+              ),
+            ),
+        },
+        this.config.clusterTimeoutMs,
+      );
+      if (this.userClients.size >= USER_CLIENTS_MAX) {
+        this.userClients.delete(this.userClients.keys().next().value!);
+      }
+    }
+    this.userClients.set(key, client);
+    return client;
   }
 
   /**
@@ -211,14 +412,27 @@ export class ClusterClientFactory {
     return client;
   }
 
-  private cached(
+  /**
+   * The service identity's client for a cluster entry, its credential from
+   * the entry's auth strategy: fetched on first use, again after a 401 and,
+   * for credentials that expire (cloud tokens, files), every few minutes.
+   */
+  private serviceClient(
     key: string,
-    endpoint: () => KubernetesEndpoint,
+    details: ClusterDetails,
   ): KubernetesClient {
     let client = this.clients.get(key);
     if (!client) {
-      client = KubernetesClient.fromEndpoint(
-        endpoint(),
+      const service = this.credentials.serviceDetails(details) ?? details;
+      client = KubernetesClient.fromSource(
+        details.name,
+        {
+          maxAgeMs: this.credentials.maxAgeMs(service),
+          load: async () =>
+            buildKubeConfig(
+              endpointWith(details, await this.credentials.forService(details)),
+            ),
+        },
         this.config.clusterTimeoutMs,
       );
       this.clients.set(key, client);

@@ -215,8 +215,22 @@ export class KubernetesClient implements KubernetesTransport {
   readyz(opts?: { timeoutMs?: number }): Promise<boolean> {
     return this.withCredentials(
       'readyz',
-      (apis, signal) => apis.health.readyz({ signal }),
-      (error, ready) => error === undefined && !ready,
+      async (apis, signal) => {
+        let ready = false;
+        try {
+          ready = await apis.health.readyz({ signal });
+        } catch (error) {
+          if ((error as Error)?.name === 'AbortError') throw error;
+        }
+        if (ready) return true;
+        // client-node's health check hides why it failed (a refused
+        // credential, an untrusted certificate, a closed port): one
+        // discovery call, which any authenticated identity may make, tells.
+        await apis.core.getAPIResources(requestConfiguration(signal));
+        return false;
+      },
+      (error, ready) =>
+        isUnauthorized(error) || (error === undefined && !ready),
       opts,
     );
   }

@@ -82,6 +82,32 @@ function parseBody(
     : undefined;
 }
 
+/** What the usual TLS and connection failures mean for whoever set the cluster up. */
+const NETWORK_ERRORS: Record<string, string> = {
+  SELF_SIGNED_CERT_IN_CHAIN:
+    "the server's certificate is not signed by a trusted CA (check caData/caFile)",
+  DEPTH_ZERO_SELF_SIGNED_CERT:
+    "the server's certificate is self-signed and not trusted (check caData/caFile)",
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE:
+    "the server's certificate is not signed by a trusted CA (check caData/caFile)",
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY:
+    "the server's certificate is not signed by a trusted CA (check caData/caFile)",
+  CERT_HAS_EXPIRED: "the server's certificate has expired",
+  ERR_SSL_SSLV3_ALERT_BAD_CERTIFICATE:
+    "the server refused this backend's client certificate",
+  ERR_SSL_TLSV1_ALERT_UNKNOWN_CA:
+    "the server refused this backend's client certificate (its CA is unknown there)",
+  ERR_SSL_SSLV3_ALERT_CERTIFICATE_EXPIRED:
+    "the server refused this backend's client certificate (expired)",
+  ERR_TLS_CERT_ALTNAME_INVALID:
+    "the server's certificate does not name this address",
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset',
+  EHOSTUNREACH: 'host unreachable',
+  ENOTFOUND: 'host name not found',
+};
+
+
 /**
  * The one way a Kubernetes failure is told: `<context>: <what happened>`,
  * where what happened is the API server's Status message (or `HTTP <code>`),
@@ -121,5 +147,10 @@ export function toKubernetesError(
     });
   }
   const code = e?.code ? ` (${e.code})` : '';
-  return new KubernetesRequestError(`${context}: request failed${code}`.trim());
+  const explained = e?.code ? NETWORK_ERRORS[e.code] : undefined;
+  return new KubernetesRequestError(
+    `${context}: ${
+      explained ? `${explained}${code}` : `request failed${code}`
+    }`,
+  );
 }

@@ -11,11 +11,20 @@ export interface KubernetesEndpoint {
   name: string;
   url: string;
   caData?: string;
+  /** A CA bundle file, read on every connection (rotated bundles apply). */
+  caFile?: string;
   skipTLSVerify?: boolean;
   token?: string;
   /** Client certificate and key, base64 PEM (kubeconfig `client-certificate-data`, `client-key-data`). */
   certData?: string;
   keyData?: string;
+  /**
+   * The Kubernetes plugin's `authMetadata` of the entry (`authProvider`,
+   * `serviceAccountToken`, `assumeRole`, ...), when it came from
+   * configuration: the credential is then obtained through the auth
+   * strategies instead of `token`/`certData`.
+   */
+  authMetadata?: Record<string, string>;
 }
 
 /**
@@ -45,6 +54,7 @@ export function buildKubeConfig(endpoint: KubernetesEndpoint): KubeConfig {
         name: endpoint.name,
         server: endpoint.url.replace(/\/+$/, ''),
         caData: endpoint.caData,
+        caFile: endpoint.caData ? undefined : endpoint.caFile,
         skipTLSVerify: endpoint.skipTLSVerify ?? false,
       },
     ],
