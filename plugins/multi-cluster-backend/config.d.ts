@@ -1,6 +1,50 @@
 import { HumanDuration } from '@backstage/types';
 
+/**
+ * How Flotilla authenticates to a cluster: the Kubernetes plugin's
+ * vocabulary (`authProvider` and its fields), plus client certificates.
+ */
+interface ClusterCredentialsConfig {
+  /**
+   * `serviceAccount`, `clientCertificate`, `aws`, `google`,
+   * `googleServiceAccount`, `azure`, `aks`, `oidc`, `localKubectlProxy`, or a
+   * module's strategy. Default: `clientCertificate` when a certificate is
+   * given, else `serviceAccount`.
+   */
+  authProvider?: string;
+  /** A PEM CA bundle file, read on every connection. */
+  caFile?: string;
+  /**
+   * Client certificate, base64 PEM (kubeconfig `client-certificate-data`).
+   * @visibility secret
+   */
+  clientCertData?: string;
+  /**
+   * Client key, base64 PEM (kubeconfig `client-key-data`).
+   * @visibility secret
+   */
+  clientKeyData?: string;
+  /** Client certificate PEM file (re-read when it rotates). */
+  clientCertFile?: string;
+  /** Client key PEM file. */
+  clientKeyFile?: string;
+  /** `aws`: the role to assume. */
+  assumeRole?: string;
+  /** `aws`: the external id of the role. */
+  externalId?: string;
+  /** `oidc`: the Backstage auth provider of the user's token (e.g. `okta`). */
+  oidcTokenProvider?: string;
+  /** More `authMetadata` for the strategy (e.g. `kubernetes.io/x-k8s-aws-id`). */
+  authMetadata?: { [key: string]: string };
+}
+
 export interface Config {
+  kubernetes?: {
+    clusterLocatorMethods?: Array<{
+      clusters?: Array<ClusterCredentialsConfig>;
+    }>;
+  };
+
   /**
    * Flotilla multi-cluster backend (fleet inventory, placement, lifecycle).
    */
@@ -64,36 +108,40 @@ export interface Config {
     };
 
     /** Karmada control planes. */
-    karmada?: Array<{
-      /** Name of the control plane (unique). */
-      name: string;
-      /** Karmada API server URL. */
-      url: string;
-      /** Base64 PEM CA of the Karmada API server. */
-      caData?: string;
-      /**
-       * Bearer token for the Karmada API server.
-       * @visibility secret
-       */
-      token?: string;
-      skipTLSVerify?: boolean;
-    }>;
+    karmada?: Array<
+      {
+        /** Name of the control plane (unique). */
+        name: string;
+        /** Karmada API server URL. */
+        url: string;
+        /** Base64 PEM CA of the Karmada API server. */
+        caData?: string;
+        /**
+         * Bearer token for the Karmada API server.
+         * @visibility secret
+         */
+        token?: string;
+        skipTLSVerify?: boolean;
+      } & ClusterCredentialsConfig
+    >;
 
     /** Cluster API management clusters. */
-    clusterApi?: Array<{
-      /** Name of the management cluster (unique). */
-      name: string;
-      url: string;
-      caData?: string;
-      /**
-       * Bearer token for the management cluster.
-       * @visibility secret
-       */
-      token?: string;
-      skipTLSVerify?: boolean;
-      /** Only watch these namespaces (default: all). */
-      namespaces?: string[];
-    }>;
+    clusterApi?: Array<
+      {
+        /** Name of the management cluster (unique). */
+        name: string;
+        url: string;
+        caData?: string;
+        /**
+         * Bearer token for the management cluster.
+         * @visibility secret
+         */
+        token?: string;
+        skipTLSVerify?: boolean;
+        /** Only watch these namespaces (default: all). */
+        namespaces?: string[];
+      } & ClusterCredentialsConfig
+    >;
 
     /** Failover runbooks (issue #8). */
     failover?: {

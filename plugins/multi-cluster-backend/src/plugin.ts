@@ -7,6 +7,8 @@ import type express from 'express';
 import { catalogServiceRef } from '@backstage/plugin-catalog-node';
 import { notificationService } from '@backstage/plugin-notifications-node';
 import { signalsServiceRef } from '@backstage/plugin-signals-node';
+import type { AuthenticationStrategy } from '@backstage/plugin-kubernetes-node';
+import { multiClusterAuthStrategyExtensionPoint } from '@flotilla/plugin-multi-cluster-node';
 import { createFailoverModule, createFailoverRouter } from './failover';
 import { registerActions } from './actions';
 import { registerPermissions } from './permissions/registerPermissions';
@@ -27,6 +29,15 @@ import { createRouter } from './service/router';
 export const multiClusterPlugin = createBackendPlugin({
   pluginId: 'multi-cluster',
   register(env) {
+    const authStrategies = new Map<string, AuthenticationStrategy>();
+    env.registerExtensionPoint(multiClusterAuthStrategyExtensionPoint, {
+      addAuthStrategy(key, strategy) {
+        if (!/^[a-zA-Z][a-zA-Z0-9-]*$/.test(key)) {
+          throw new Error(`Invalid auth strategy key '${key}'`);
+        }
+        authStrategies.set(key, strategy);
+      },
+    });
     env.registerInit({
       deps: {
         config: coreServices.rootConfig,
@@ -46,7 +57,10 @@ export const multiClusterPlugin = createBackendPlugin({
         notifications: notificationService,
       },
       async init(deps) {
-        const services = await createMultiClusterServices(deps);
+        const services = await createMultiClusterServices({
+          ...deps,
+          authStrategies,
+        });
         const { inventory } = services;
         const { httpAuth } = deps;
 

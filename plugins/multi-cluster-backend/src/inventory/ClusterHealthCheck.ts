@@ -1,6 +1,7 @@
 import {
   ClusterClientFactory,
   CredentialsUnavailableError,
+  isUnauthorized,
   MergedCluster,
   ClusterAccess,
   errorMessage,
@@ -89,6 +90,27 @@ export class ClusterHealthCheck {
         message: ready ? undefined : '/readyz did not return 200',
       };
     } catch (error) {
+      if (isUnauthorized(error)) {
+        // The server answered: it is up, but this backend cannot tell whether
+        // it is ready. A wrong token must not read as an outage (a failover
+        // trigger), so health is unknown and the finding names the cause.
+        const message = `The API server refused this backend's credentials (401 ${errorMessage(
+          error,
+        )
+          .split(': ')
+          .pop()}): check the cluster's authProvider and its token or client certificate`;
+        m.cluster.lastError = message;
+        if (!m.sourceHealth) {
+          m.cluster.health = {
+            status: 'unknown',
+            via: 'readyz',
+            checkedAt: new Date().toISOString(),
+            latencyMs: Date.now() - started,
+            message,
+          };
+        }
+        return false;
+      }
       if (error instanceof CredentialsUnavailableError) {
         // This backend could not get in (e.g. no RBAC to read the kubeconfig
         // Secret): that says nothing about the cluster, whose source health

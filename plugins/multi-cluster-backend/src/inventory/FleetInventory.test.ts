@@ -62,6 +62,14 @@ function serveClusters() {
         status: 500,
       }),
     ),
+    // Up but not ready: discovery answers (the readiness probe asks it why).
+    http.get('https://broken.example.com/api/v1', () =>
+      HttpResponse.json({
+        kind: 'APIResourceList',
+        groupVersion: 'v1',
+        resources: [],
+      }),
+    ),
     http.get('https://slow.example.com/readyz', async () => {
       await untilTestEnds();
       return new HttpResponse('ok');

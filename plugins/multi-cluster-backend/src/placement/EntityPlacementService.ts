@@ -13,6 +13,7 @@ import {
   parseYamlDocument,
   SERVICE_ANNOTATIONS,
 } from '@flotilla/plugin-multi-cluster-common';
+import type { ClusterClientOptions } from '@flotilla/plugin-multi-cluster-node';
 import pLimit from 'p-limit';
 import { ResponseTimes } from './ResponseTimes';
 import type { ClustersToRead, WorkloadCensus } from './WorkloadCensus';
@@ -142,6 +143,8 @@ export class EntityPlacementService {
     ref: CompoundEntityRef,
     credentials: BackstageCredentials,
     clusterFilter: (c: FleetCluster) => boolean = () => true,
+    /** The user's own cluster credentials, for clusters that delegate reads to them. */
+    clientOptions: ClusterClientOptions = {},
   ): Promise<EntityPlacement> {
     const started = Date.now();
     const entity = await this.options.catalog.getEntityByRef(ref, {
@@ -189,7 +192,10 @@ export class EntityPlacementService {
               const workloads = await this.options.workloads.listWorkloads(
                 cluster.name,
                 { kubernetesId, namespace, kinds: cluster.kinds },
-                { timeoutMs: this.options.clusterTimeoutMs },
+                {
+                  timeoutMs: this.options.clusterTimeoutMs,
+                  userAuth: clientOptions.userAuth,
+                },
               );
               return {
                 cluster: cluster.name,

@@ -1,5 +1,6 @@
 import { BackstageCredentials } from '@backstage/backend-plugin-api';
 import { CompoundEntityRef } from '@backstage/catalog-model';
+import type { ClusterClientOptions } from '@flotilla/plugin-multi-cluster-node';
 import type {
   EntityPlacement,
   PlacementAdvice,
@@ -52,10 +53,16 @@ export class PlacementReadService {
   async getEntityPlacement(
     ref: CompoundEntityRef,
     credentials: BackstageCredentials,
+    options: ClusterClientOptions = {},
   ): Promise<EntityPlacement> {
     const canRead = await this.options.permissions.authorizePlacementRead(
       credentials,
     );
-    return this.options.placement.getPlacement(ref, credentials, canRead);
+    return this.options.placement.getPlacement(
+      ref,
+      credentials,
+      canRead,
+      options,
+    );
   }
 }

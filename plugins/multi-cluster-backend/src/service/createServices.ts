@@ -21,7 +21,9 @@ import {
   KarmadaConnector,
   FleetConnector,
   ClusterClientFactory,
+  ClusterCredentials,
 } from '@flotilla/plugin-multi-cluster-node';
+import type { AuthenticationStrategy } from '@backstage/plugin-kubernetes-node';
 import { ConnectivityInspector } from '../connectivity/ConnectivityInspector';
 import { MultiClusterStore } from '../database/MultiClusterStore';
 import { MutationRecorder } from '../history/MutationRecorder';
@@ -79,11 +81,19 @@ export async function createMultiClusterServices(deps: {
   permissions: PermissionsService;
   permissionsRegistry: PermissionsRegistryService;
   catalog: CatalogService;
+  /** Strategies modules added through `multiClusterAuthStrategyExtensionPoint`. */
+  authStrategies?: ReadonlyMap<string, AuthenticationStrategy>;
 }): Promise<MultiClusterServices> {
   const { logger } = deps;
   const config = readMultiClusterConfig(deps.config);
   const store = await MultiClusterStore.create({ database: deps.database });
-  const clients = new ClusterClientFactory(config);
+  const clients = new ClusterClientFactory(config, {
+    credentials: ClusterCredentials.create({
+      config: deps.config,
+      logger,
+      custom: deps.authStrategies,
+    }),
+  });
 
   const connectors: FleetConnector[] = [];
   if (config.catalog.enabled) {

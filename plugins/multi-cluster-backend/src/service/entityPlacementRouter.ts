@@ -1,4 +1,6 @@
 import { HttpAuthService } from '@backstage/backend-plugin-api';
+import { InputError } from '@backstage/errors';
+import { kubernetesRequestAuthFromHeaders } from '@flotilla/plugin-multi-cluster-node';
 import { multiClusterApiRoutes as routes } from '@flotilla/plugin-multi-cluster-common';
 import Router from 'express-promise-router';
 import { PlacementReadService } from '../placement/PlacementReadService';
@@ -21,10 +23,21 @@ export function createEntityPlacementRouter(options: {
       req.params,
     );
     parseQuery(routes.getEntityPlacement, req.query);
+    let userAuth;
+    try {
+      // The signed-in user's own cluster credentials, as the Kubernetes
+      // plugin's frontend sends them; read where a cluster delegates to them.
+      userAuth = kubernetesRequestAuthFromHeaders(req.headers);
+    } catch (error) {
+      throw new InputError(
+        `Invalid request headers: ${(error as Error).message}`,
+      );
+    }
     res.json(
       await placement.getEntityPlacement(
         { kind, namespace, name },
         credentials,
+        { userAuth },
       ),
     );
   });

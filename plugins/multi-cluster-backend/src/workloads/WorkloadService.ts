@@ -1,7 +1,10 @@
 import { SERVICE_ANNOTATIONS } from '@flotilla/plugin-multi-cluster-common';
 import { NotFoundError } from '@backstage/errors';
 import { FleetInventoryService } from '../inventory/FleetInventory';
-import { ClusterClientFactory } from '@flotilla/plugin-multi-cluster-node';
+import {
+  ClusterClientFactory,
+  ClusterClientOptions,
+} from '@flotilla/plugin-multi-cluster-node';
 import { listServiceWorkloads } from './serviceWorkloads';
 import { ScaleWorkloadResult, WorkloadKind, WorkloadStatus } from './types';
 
@@ -13,11 +16,18 @@ import { ScaleWorkloadResult, WorkloadKind, WorkloadStatus } from './types';
  * @public
  */
 export interface WorkloadOperations {
-  /** `query.kinds`: only these kinds (default: Deployments and StatefulSets). */
+  /**
+   * `query.kinds`: only these kinds (default: Deployments and StatefulSets).
+   * `options.userAuth`: read as the signed-in user where the cluster
+   * delegates reads to the user's own credentials.
+   */
   listWorkloads(
     clusterName: string,
     query: { kubernetesId: string; namespace?: string; kinds?: WorkloadKind[] },
-    options?: { timeoutMs?: number; signal?: AbortSignal },
+    options?: {
+      timeoutMs?: number;
+      signal?: AbortSignal;
+    } & ClusterClientOptions,
   ): Promise<WorkloadStatus[]>;
   /**
    * Scales a Deployment/StatefulSet in a cluster (no permission checks; the
@@ -42,13 +52,17 @@ export class WorkloadService implements WorkloadOperations {
     },
   ) {}
 
-  private async client(clusterName: string) {
+  private async client(clusterName: string, options?: ClusterClientOptions) {
     const cluster = await this.options.inventory.getCluster(clusterName);
     if (!cluster) {
       throw new NotFoundError(`Cluster '${clusterName}' not found`);
     }
     const access = await this.options.inventory.getAccess(clusterName);
-    const client = this.options.clients.forCluster(clusterName, access);
+    const client = this.options.clients.forCluster(
+      clusterName,
+      access,
+      options,
+    );
     if (!client) {
       throw new NotFoundError(
         `Cluster '${clusterName}' has no server-side access configured`,
@@ -60,9 +74,16 @@ export class WorkloadService implements WorkloadOperations {
   async listWorkloads(
     clusterName: string,
     query: { kubernetesId: string; namespace?: string; kinds?: WorkloadKind[] },
-    options?: { timeoutMs?: number; signal?: AbortSignal },
+    options?: {
+      timeoutMs?: number;
+      signal?: AbortSignal;
+    } & ClusterClientOptions,
   ): Promise<WorkloadStatus[]> {
-    const client = await this.client(clusterName);
+    // Writes below never take the user's credentials: they follow a
+    // permission check and act as the service.
+    const client = await this.client(clusterName, {
+      userAuth: options?.userAuth,
+    });
     const workloads = await listServiceWorkloads(
       client,
       {

@@ -61,9 +61,15 @@ export interface ApiResponseErrors {
   ): Promise<Error & { body?: { error?: { message?: string } } }>;
 }
 
-/** Per-call options: a backend token (service to service). @public */
+/**
+ * Per-call options: a backend token (service to service), and extra headers
+ * (a user's cluster credentials, `Backstage-Kubernetes-Authorization-*`).
+ *
+ * @public
+ */
 export interface ApiCallOptions {
   token?: string;
+  headers?: Record<string, string>;
 }
 
 /** The plugin id the backend is mounted under. */
@@ -131,7 +137,7 @@ export class MultiClusterApiClient {
       body?: unknown;
     };
     const baseUrl = await this.discovery.getBaseUrl(PLUGIN_ID);
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...options.headers };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (options.token) headers.Authorization = `Bearer ${options.token}`;
     const response = await this.fetch(

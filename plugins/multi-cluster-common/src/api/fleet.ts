@@ -131,6 +131,13 @@ export interface FleetCluster {
   dashboardUrl?: string;
   catalogEntityRef?: string;
   /**
+   * Set when the cluster is read with the signed-in user's own credentials
+   * (its `authProvider` is `oidc`, `google` or `aks`): the Kubernetes
+   * plugin's frontend auth provider whose token the frontend sends, as
+   * `oidc.<tokenProvider>`, `google` or `aks`.
+   */
+  userAuthProvider?: string;
+  /**
    * All labels; segmentation values also appear under their short keys
    * (`environment`, `region`, `provider`, `tenant`, `workload-class`,
    * `jurisdiction`).

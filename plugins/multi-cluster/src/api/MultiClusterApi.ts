@@ -35,11 +35,19 @@ export interface MultiClusterApi {
   /** Every cluster matching the filter, fetched page by page. */
   listAllClusters(filter?: ClusterListFilter): Promise<FleetCluster[]>;
   getCluster(name: string): Promise<FleetCluster>;
-  getEntityPlacement(entity: {
-    kind: string;
-    namespace: string;
-    name: string;
-  }): Promise<EntityPlacement>;
+  /**
+   * `options.headers`: the signed-in user's cluster credentials
+   * (`Backstage-Kubernetes-Authorization-*`), for clusters that read as the
+   * user (see {@link userClusterCredentialHeaders}).
+   */
+  getEntityPlacement(
+    entity: {
+      kind: string;
+      namespace: string;
+      name: string;
+    },
+    options?: { headers?: Record<string, string> },
+  ): Promise<EntityPlacement>;
   simulatePlacement(
     request: Omit<ScheduleRequest, 'clusters'> &
       Partial<Pick<ScheduleRequest, 'clusters'>>,

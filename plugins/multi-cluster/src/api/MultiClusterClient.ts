@@ -97,10 +97,15 @@ export class MultiClusterClient implements MultiClusterApi {
     return this.client.call(routes.getCluster, { params: { name } });
   }
 
-  getEntityPlacement(entity: EntityName): Promise<EntityPlacement> {
-    return this.client.call(routes.getEntityPlacement, {
-      params: entityPath(entity),
-    });
+  getEntityPlacement(
+    entity: EntityName,
+    options: { headers?: Record<string, string> } = {},
+  ): Promise<EntityPlacement> {
+    return this.client.call(
+      routes.getEntityPlacement,
+      { params: entityPath(entity) },
+      { headers: options.headers },
+    );
   }
 
   getEntityDr(entity: EntityName): Promise<EntityDrStatus> {

@@ -1,2 +1,6 @@
 export * from './MultiClusterApi';
 export { MultiClusterClient, type EntityName } from './MultiClusterClient';
+export {
+  userAuthProvidersOf,
+  userClusterCredentialHeaders,
+} from './userClusterCredentials';

@@ -9,6 +9,7 @@ import {
   ClusterRecord,
   FleetConnector,
   segmentationFromMetadata,
+  userAuthProviderOf,
 } from '@flotilla/plugin-multi-cluster-node';
 
 /** Annotations read by the Kubernetes plugin's catalog cluster locator. */
@@ -21,6 +22,21 @@ export const ANNOTATION_KUBERNETES_SKIP_TLS_VERIFY =
   'kubernetes.io/skip-tls-verify';
 export const ANNOTATION_KUBERNETES_DASHBOARD_URL =
   'kubernetes.io/dashboard-url';
+
+/**
+ * The auth annotations of a catalog cluster, filtered as the Kubernetes
+ * plugin's catalog locator filters them: only `kubernetes.io/*`, so never a
+ * `serviceAccountToken` (catalog data is readable by everyone).
+ */
+export function catalogAuthMetadata(
+  annotations: Record<string, string>,
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(annotations).filter(([key]) =>
+      key.startsWith('kubernetes.io/'),
+    ),
+  );
+}
 
 /** Reference from a catalog cluster to its Cluster API object. */
 export interface CapiClusterRef {
@@ -86,6 +102,10 @@ export class CatalogClusterConnector implements FleetConnector {
     fields.apiServerUrl = url;
     fields.dashboardUrl = annotations[ANNOTATION_KUBERNETES_DASHBOARD_URL];
     fields.catalogEntityRef = stringifyEntityRef(entity);
+    fields.userAuthProvider = userAuthProviderOf({
+      ...catalogAuthMetadata(annotations),
+      [ANNOTATION_KUBERNETES_AUTH_PROVIDER]: authProvider,
+    });
     fields.labels = { ...labels, ...fields.labels };
     // What the entity declares about its fabrics; detection overrides it at
     // merge time. Bad values travel with the cluster as connectivity errors.
@@ -106,6 +126,7 @@ export class CatalogClusterConnector implements FleetConnector {
             skipTLSVerify:
               annotations[ANNOTATION_KUBERNETES_SKIP_TLS_VERIFY] === 'true',
             credentialRef: `catalog:${authProvider}`,
+            authMetadata: catalogAuthMetadata(annotations),
           }
         : undefined,
       capiRef: readCapiRef(annotations),

@@ -2,6 +2,7 @@ import {
   ConfigClusterConfig,
   ClusterRecord,
   FleetConnector,
+  userAuthProviderOf,
 } from '@flotilla/plugin-multi-cluster-node';
 
 /**
@@ -23,6 +24,7 @@ export class ConfigClusterConnector implements FleetConnector {
         title: c.title,
         apiServerUrl: c.url,
         dashboardUrl: c.dashboardUrl,
+        userAuthProvider: userAuthProviderOf(c.authMetadata ?? {}),
         labels: {},
       },
       access: {

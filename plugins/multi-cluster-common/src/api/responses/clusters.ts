@@ -101,6 +101,7 @@ export const fleetClusterSchema = z.object({
   apiServerUrl: z.string().optional(),
   dashboardUrl: z.string().optional(),
   catalogEntityRef: z.string().optional(),
+  userAuthProvider: z.string().optional(),
   labels: stringMap,
   environment: z.string().optional(),
   region: z.string().optional(),

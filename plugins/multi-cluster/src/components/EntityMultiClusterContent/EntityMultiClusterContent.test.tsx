@@ -20,7 +20,12 @@ import {
   type DrillSummary,
   type EntityDrStatus,
   type EntityPlacement,
+  type FleetCluster,
 } from '@flotilla/plugin-multi-cluster-common';
+import {
+  kubernetesAuthProvidersApiRef,
+  type KubernetesAuthProvidersApi,
+} from '@backstage/plugin-kubernetes-react';
 import { MultiClusterClient, multiClusterApiRef } from '../../api';
 import { apiCluster } from '../../__fixtures__/clusters';
 import { checkoutExposure } from '../../__fixtures__/connectivity';
@@ -104,14 +109,25 @@ function drStatus(): EntityDrStatus {
   };
 }
 
-async function renderContent(dr: EntityDrStatus) {
+async function renderContent(
+  dr: EntityDrStatus,
+  options: {
+    clusters?: FleetCluster[];
+    authProviders?: KubernetesAuthProvidersApi;
+    placementRequests?: Request[];
+  } = {},
+) {
+  const clusters = options.clusters ?? [
+    apiCluster('prod-eu-1'),
+    apiCluster('prod-us-1'),
+  ];
   server.use(
-    http.get(`${entityPath}/placement`, () => HttpResponse.json(placement)),
+    http.get(`${entityPath}/placement`, ({ request }) => {
+      options.placementRequests?.push(request);
+      return HttpResponse.json(placement);
+    }),
     http.get(`${baseUrl}/clusters`, () =>
-      HttpResponse.json({
-        items: [apiCluster('prod-eu-1'), apiCluster('prod-us-1')],
-        totalCount: 2,
-      }),
+      HttpResponse.json({ items: clusters, totalCount: clusters.length }),
     ),
     http.get(`${entityPath}/dr`, () => HttpResponse.json(dr)),
     http.get(`${entityPath}/exposure`, () =>
@@ -131,6 +147,9 @@ async function renderContent(dr: EntityDrStatus) {
           permissionApiRef,
           mockApis.permission({ authorize: AuthorizeResult.ALLOW }),
         ],
+        ...(options.authProviders
+          ? [[kubernetesAuthProvidersApiRef, options.authProviders] as const]
+          : []),
       ]}
     >
       <EntityProvider entity={checkout}>
@@ -161,6 +180,38 @@ function drill(overrides: Partial<DrillSummary>): DrillSummary {
 }
 
 describe('EntityMultiClusterContent', () => {
+  it("sends the signed-in user's token for the clusters that read as the user, once the fleet says which", async () => {
+    const placementRequests: Request[] = [];
+    const asked: string[] = [];
+    await renderContent(drStatus(), {
+      clusters: [
+        apiCluster('prod-eu-1'),
+        { ...apiCluster('onprem-1'), userAuthProvider: 'oidc.okta' },
+        { ...apiCluster('gke-1'), userAuthProvider: 'google' },
+      ],
+      authProviders: {
+        decorateRequestBodyForAuth: async (_, body) => body,
+        async getCredentials(provider) {
+          asked.push(provider);
+          if (provider === 'google') throw new Error('sign-in declined');
+          return { token: 'alice-id-token' };
+        },
+      },
+      placementRequests,
+    });
+    expect((await screen.findAllByText('prod-eu-1')).length).toBeGreaterThan(0);
+    expect(asked).toEqual(['google', 'oidc.okta']);
+    expect(placementRequests).toHaveLength(1);
+    const headers = placementRequests[0].headers;
+    expect(headers.get('backstage-kubernetes-authorization-oidc-okta')).toBe(
+      'alice-id-token',
+    );
+    // A provider the user did not sign in to is left out, not sent empty.
+    expect(headers.has('backstage-kubernetes-authorization-google')).toBe(
+      false,
+    );
+  });
+
   it('shows the service’s exposure and the DR finding for an unreachable failover target', async () => {
     await renderContent(drStatus());
     expect(

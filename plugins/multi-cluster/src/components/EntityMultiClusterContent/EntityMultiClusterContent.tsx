@@ -1,7 +1,8 @@
 import { Fragment, useMemo } from 'react';
 import useAsync from 'react-use/esm/useAsync';
 import useAsyncRetry from 'react-use/esm/useAsyncRetry';
-import { useApi } from '@backstage/core-plugin-api';
+import { useApi, useApiHolder } from '@backstage/core-plugin-api';
+import { kubernetesAuthProvidersApiRef } from '@backstage/plugin-kubernetes-react';
 import { useEntity } from '@backstage/plugin-catalog-react';
 import { stringifyEntityRef } from '@backstage/catalog-model';
 import {
@@ -32,7 +33,11 @@ import {
   type FindingSeverity,
   type FleetCluster,
 } from '@flotilla/plugin-multi-cluster-common';
-import { multiClusterApiRef } from '../../api';
+import {
+  multiClusterApiRef,
+  userAuthProvidersOf,
+  userClusterCredentialHeaders,
+} from '../../api';
 import { ClusterHealthStatus } from '../common/ClusterHealthStatus';
 import { PlacementSimulator } from '../common/PlacementSimulator';
 import { FailoverPanel } from '../Failover';
@@ -136,16 +141,30 @@ export function EntityMultiClusterContent() {
     [entityRef, entity.metadata.annotations],
   );
 
-  const placementState = useAsyncRetry(
-    () =>
-      api.getEntityPlacement({
+  const fleetState = useAsync(() => api.listAllClusters(), [api]);
+  // Clusters that read as the signed-in user get the user's token, from the
+  // Kubernetes plugin's auth providers when the app has them.
+  const authProviders = useApiHolder().get(kubernetesAuthProvidersApiRef);
+  const userProviders = useMemo(
+    () => userAuthProvidersOf(fleetState.value ?? []).join(' '),
+    [fleetState.value],
+  );
+  const fleetSettled = !fleetState.loading;
+  const placementState = useAsyncRetry(async () => {
+    if (!fleetSettled) return undefined; // the providers are not known yet
+    const headers = await userClusterCredentialHeaders(
+      userProviders ? userProviders.split(' ') : [],
+      authProviders,
+    );
+    return api.getEntityPlacement(
+      {
         kind: entity.kind,
         namespace: entity.metadata.namespace ?? 'default',
         name: entity.metadata.name,
-      }),
-    [api, entityRef],
-  );
-  const fleetState = useAsync(() => api.listAllClusters(), [api]);
+      },
+      { headers },
+    );
+  }, [api, entityRef, fleetSettled, userProviders, authProviders]);
 
   const rows = useMemo<ReplicaRow[]>(() => {
     const fleet = new Map((fleetState.value ?? []).map(c => [c.name, c]));
