@@ -57,6 +57,7 @@ export {
   authProviderOf,
   ClusterCredentials,
   USER_DELEGATED_AUTH_PROVIDERS,
+  userAuthProviderOf,
 } from './credentials/ClusterCredentials';
 export {
   CLIENT_CERTIFICATE_KEYS,

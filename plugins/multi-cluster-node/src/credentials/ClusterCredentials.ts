@@ -39,6 +39,28 @@ export const USER_DELEGATED_AUTH_PROVIDERS: ReadonlySet<string> = new Set([
   'aks',
 ]);
 
+/**
+ * The frontend auth provider whose signed-in user's token reads a cluster
+ * with this `authMetadata` (`oidc.<tokenProvider>`, `google`, `aks`, the
+ * names the Kubernetes plugin's `KubernetesAuthProviders` uses), or
+ * undefined when the cluster is read with the service identity only.
+ *
+ * @public
+ */
+export function userAuthProviderOf(
+  authMetadata: Record<string, string>,
+): string | undefined {
+  const provider = authMetadata[ANNOTATION_KUBERNETES_AUTH_PROVIDER];
+  if (!USER_DELEGATED_AUTH_PROVIDERS.has(provider)) {
+    return undefined;
+  }
+  if (provider !== 'oidc') {
+    return provider;
+  }
+  const tokenProvider = authMetadata[ANNOTATION_KUBERNETES_OIDC_TOKEN_PROVIDER];
+  return tokenProvider ? `oidc.${tokenProvider}` : undefined;
+}
+
 /** Providers whose credential does not change between calls. */
 const STATIC_AUTH_PROVIDERS = new Set(['serviceAccount', 'clientCertificate']);
 
