@@ -152,6 +152,15 @@ function writeCertificates(cluster) {
     '/O=system:masters/CN=flotilla-admin',
     'extendedKeyUsage=clientAuth\n',
   );
+  // The backend's identity as a client certificate, for clusters configured
+  // with `authProvider: clientCertificate` (same user and group as its token).
+  sign(
+    dir,
+    'ca',
+    'flotilla',
+    '/O=flotilla:backstage/CN=flotilla-backstage',
+    'extendedKeyUsage=clientAuth\n',
+  );
   openssl('genrsa', '-out', path.join(dir, 'service-account.key'), '2048');
   if (cluster.kind === 'karmada') {
     newCa(dir, 'front-proxy-ca', '/CN=front-proxy-ca');
@@ -193,6 +202,22 @@ const TOKEN_USERS = [
     groups: ['system:masters'],
     members: true,
   },
+  // Two signed-in Backstage users whose own tokens the backend forwards on
+  // clusters configured for user-delegated reads (`authProvider: oidc`). An
+  // OIDC ID token is a bearer token the API server verifies before RBAC;
+  // here the server knows them from its token file.
+  {
+    user: 'alice',
+    name: 'alice@flotilla.example',
+    groups: ['fleet:developers'],
+    members: true,
+  },
+  {
+    user: 'bob',
+    name: 'bob@flotilla.example',
+    groups: ['fleet:contractors'],
+    members: true,
+  },
 ];
 
 function token(cluster, user) {
@@ -229,8 +254,9 @@ function writeTokenFile(cluster) {
 
 /**
  * Audit at Metadata level (who, what, the answer's code) for the backend's
- * identity and for the identity Karmada's cluster proxy impersonates it
- * with on members; nothing for the fleet's operator and the controllers.
+ * identity, the signed-in users it reads for, and the identity Karmada's
+ * cluster proxy impersonates it with on members; nothing for the fleet's
+ * operator and the controllers.
  */
 function writeAuditPolicy() {
   fs.mkdirSync(STATE, { recursive: true });
@@ -241,7 +267,14 @@ function writeAuditPolicy() {
       kind: 'Policy',
       omitStages: ['RequestReceived'],
       rules: [
-        { level: 'Metadata', users: ['flotilla-backstage'] },
+        {
+          level: 'Metadata',
+          users: [
+            'flotilla-backstage',
+            'alice@flotilla.example',
+            'bob@flotilla.example',
+          ],
+        },
         {
           level: 'Metadata',
           users: ['karmada-controller'],

@@ -260,15 +260,20 @@ export class RunningBackend {
     return this.tokenValue;
   }
 
-  /** A request to the backend as the signed-in user; the parsed JSON body and status. */
+  /**
+   * A request to the backend as the signed-in user (plus `headers`, e.g. the
+   * user's cluster credentials); the parsed JSON body and status.
+   */
   async request<T = any>(
     method: string,
     urlPath: string,
     body?: unknown,
+    headers: Record<string, string> = {},
   ): Promise<{ status: number; body: T }> {
     const res = await fetch(`${this.url}${urlPath}`, {
       method,
       headers: {
+        ...headers,
         authorization: `Bearer ${await this.token()}`,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
@@ -286,8 +291,13 @@ export class RunningBackend {
   }
 
   /** Like `request`, failing unless the status is 2xx. */
-  async ok<T = any>(method: string, urlPath: string, body?: unknown) {
-    const res = await this.request<T>(method, urlPath, body);
+  async ok<T = any>(
+    method: string,
+    urlPath: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ) {
+    const res = await this.request<T>(method, urlPath, body, headers);
     if (res.status < 200 || res.status > 299) {
       throw new Error(
         `${method} ${urlPath}: ${res.status} ${JSON.stringify(res.body).slice(
