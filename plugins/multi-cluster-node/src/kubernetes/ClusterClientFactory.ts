@@ -36,7 +36,7 @@ export class ClusterClientFactory {
       | 'catalog'
       | 'clusterTimeoutMs'
     > &
-      Partial<Pick<MultiClusterConfig, 'kubeconfigMaxAgeMs'>>,
+      Partial<Pick<MultiClusterConfig, 'kubeconfigMaxAgeMs' | 'ocm'>>,
   ) {
     for (const c of config.configClusters) {
       if (c.token) {
@@ -48,6 +48,9 @@ export class ClusterClientFactory {
     }
     for (const m of config.clusterApi) {
       this.controlPlanes.set(`cluster-api:${m.name}`, m);
+    }
+    for (const hub of config.ocm ?? []) {
+      this.controlPlanes.set(`ocm:${hub.name}`, hub);
     }
   }
 
@@ -78,9 +81,9 @@ export class ClusterClientFactory {
     return this.tokens.has(ref);
   }
 
-  /** Client for a Karmada control plane (`karmada`) or CAPI management cluster. */
+  /** Client for a Karmada control plane (`karmada`), CAPI management cluster or OCM hub. */
   forControlPlane(
-    type: 'karmada' | 'cluster-api',
+    type: 'karmada' | 'cluster-api' | 'ocm',
     name: string,
   ): KubernetesClient | undefined {
     const key = `${type}:${name}`;
