@@ -187,6 +187,11 @@ describe('mergeRecords', () => {
   });
 
   describe('a cluster known to an OCM hub', () => {
+    const HEALTH_OF = {
+      True: 'healthy',
+      False: 'unhealthy',
+      Unknown: 'unknown',
+    } as const;
     const ocm = (
       available: 'True' | 'False' | 'Unknown' | undefined,
       more: Partial<ClusterRecord['fields']> = {},
@@ -222,12 +227,7 @@ describe('mergeRecords', () => {
         ...more,
       },
       health: {
-        status:
-          available === 'True'
-            ? 'healthy'
-            : available === 'False'
-            ? 'unhealthy'
-            : 'unknown',
+        status: HEALTH_OF[available ?? 'Unknown'],
         via: 'ocm',
         message:
           available === 'Unknown'

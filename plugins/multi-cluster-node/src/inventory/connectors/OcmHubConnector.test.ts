@@ -260,7 +260,10 @@ describe('OcmHubConnector', () => {
       { key: 'bad', effect: 'Evict' },
       'garbage',
     ];
-    hostile.spec.managedClusterClientConfigs = [{ url: 'javascript:alert(1)' }];
+    hostile.spec.managedClusterClientConfigs = [
+      // eslint-disable-next-line no-script-url
+      { url: 'javascript:alert(1)' },
+    ];
     hostile.status.conditions = [
       {
         type: 'ManagedClusterConditionAvailable',

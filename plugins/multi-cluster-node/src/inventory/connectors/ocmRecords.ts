@@ -125,7 +125,11 @@ export function boundedStringMap(
       refused++;
     }
   }
-  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  // By code unit, the same on every machine (no locale).
+  entries.sort(([a], [b]) => {
+    if (a === b) return 0;
+    return a < b ? -1 : 1;
+  });
   const problems: string[] = [];
   if (refused > 0) {
     problems.push(
@@ -207,12 +211,11 @@ function health(
       message,
     };
   }
-  const status =
-    available.status === 'True'
-      ? 'healthy'
-      : available.status === 'False'
-      ? 'unhealthy'
-      : 'unknown';
+  const STATUSES: Record<string, ClusterHealth['status']> = {
+    True: 'healthy',
+    False: 'unhealthy',
+  };
+  const status = STATUSES[String(available.status)] ?? 'unknown';
   const reason = cut(available.reason, 256);
   const text = cut(available.message);
   return {
