@@ -23,11 +23,19 @@ import type {
   FleetCluster,
 } from '../types';
 
-/** The label OCM puts the cluster's (exclusive) cluster set in. */
+/**
+ * The label OCM puts the cluster's (exclusive) cluster set in.
+ *
+ * @public
+ */
 export const OCM_CLUSTERSET_LABEL =
   'cluster.open-cluster-management.io/clusterset';
 
-/** Well-known cluster claims (`status.clusterClaims`). */
+/**
+ * Well-known cluster claims (`status.clusterClaims`).
+ *
+ * @public
+ */
 export const OCM_CLAIMS = {
   id: 'id.k8s.io',
   platform: 'platform.open-cluster-management.io',
