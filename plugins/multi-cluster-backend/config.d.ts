@@ -143,6 +143,28 @@ export interface Config {
       } & ClusterCredentialsConfig
     >;
 
+    /**
+     * Open Cluster Management hubs: their ManagedClusters join the fleet
+     * (source `ocm`) and their Placements show in entity placement. Read
+     * only; OCM gives no credentials for the members.
+     */
+    ocm?: Array<
+      {
+        /** Name of the hub (unique). */
+        name: string;
+        /** The hub's API server URL. */
+        url: string;
+        /** Base64 PEM CA of the hub's API server. */
+        caData?: string;
+        /**
+         * Bearer token for the hub (see deploy/rbac/ocm-hub.yaml).
+         * @visibility secret
+         */
+        token?: string;
+        skipTLSVerify?: boolean;
+      } & ClusterCredentialsConfig
+    >;
+
     /** Failover runbooks (issue #8). */
     failover?: {
       /** Multiplies every step timeout, poll interval and backoff. Default 1. */

@@ -464,8 +464,8 @@ function writeKubeconfig(clusters) {
 
 /**
  * How Backstage reaches the fleet, written as a platform team configures
- * real clusters: the Karmada control plane and the Cluster API management
- * cluster under `multiCluster`, the directly reached members under the
+ * real clusters: the Karmada control plane, the Cluster API management
+ * cluster and the OCM hub under `multiCluster`, the directly reached members under the
  * kubernetes plugin's `clusterLocatorMethods`, each with its URL, CA and the
  * backend's own token. Members behind Karmada or Cluster API are not listed:
  * Flotilla finds them there.
@@ -489,6 +489,11 @@ function writeAppConfig(clusters) {
         ...endpoint(c),
         token: token(c.cluster, 'flotilla'),
         namespaces: ['fleet-system'],
+      })),
+      // The OCM hub: its ManagedClusters and the Placements of entities.
+      ocm: of('ocm').map(c => ({
+        ...endpoint(c),
+        token: token(c.cluster, 'flotilla'),
       })),
       // Fleet-wide add-ons and where their deliveries are read: Argo CD and
       // Rancher Fleet on the management cluster, a ClusterPropagationPolicy
@@ -643,57 +648,9 @@ const RBAC_FILES = {
   ocm: 'ocm-hub.yaml',
 };
 
-/**
- * Read-only access to the OCM hub's objects, used while deploy/rbac has no
- * ocm-hub.yaml (the plugin side writes that file; once it exists, it wins).
- */
-const OCM_HUB_RBAC = [
-  {
-    apiVersion: 'rbac.authorization.k8s.io/v1',
-    kind: 'ClusterRole',
-    metadata: { name: 'flotilla-ocm-hub-reader' },
-    rules: [
-      {
-        apiGroups: ['cluster.open-cluster-management.io'],
-        resources: [
-          'managedclusters',
-          'managedclustersets',
-          'managedclustersetbindings',
-          'placements',
-          'placementdecisions',
-        ],
-        verbs: ['get', 'list', 'watch'],
-      },
-      {
-        apiGroups: ['work.open-cluster-management.io'],
-        resources: ['manifestworks'],
-        verbs: ['get', 'list', 'watch'],
-      },
-    ],
-  },
-  {
-    apiVersion: 'rbac.authorization.k8s.io/v1',
-    kind: 'ClusterRoleBinding',
-    metadata: { name: 'flotilla-ocm-hub-reader' },
-    roleRef: {
-      apiGroup: 'rbac.authorization.k8s.io',
-      kind: 'ClusterRole',
-      name: 'flotilla-ocm-hub-reader',
-    },
-    subjects: [
-      {
-        apiGroup: 'rbac.authorization.k8s.io',
-        kind: 'Group',
-        name: 'flotilla:backstage',
-      },
-    ],
-  },
-];
-
 /** The RBAC objects of deploy/rbac for that kind of cluster. */
 function rbacObjects(kind) {
   const rbacFile = path.join(ROOT, 'deploy/rbac', RBAC_FILES[kind]);
-  if (kind === 'ocm' && !fs.existsSync(rbacFile)) return OCM_HUB_RBAC;
   return parseAllDocuments(fs.readFileSync(rbacFile, 'utf8'))
     .map(doc => doc.toJSON())
     .filter(Boolean);

@@ -8,7 +8,7 @@ import { createClusterSources } from '@flotilla/plugin-multi-cluster-node';
 import { MultiClusterEntityProvider } from './MultiClusterEntityProvider';
 
 /**
- * Catalog module ingesting Karmada and Cluster API clusters as `Resource`
+ * Catalog module ingesting Karmada, Cluster API and OCM clusters as `Resource`
  * entities (`spec.type: kubernetes-cluster`).
  *
  * @public
@@ -37,7 +37,7 @@ export const catalogModuleMultiClusterClusters = createBackendModule({
         const sources = createClusterSources({ config, logger });
         if (sources.length === 0) {
           logger.info(
-            'No multiCluster.karmada or multiCluster.clusterApi configured; cluster entity provider idle',
+            'No multiCluster.karmada, multiCluster.clusterApi or multiCluster.ocm configured; cluster entity provider idle',
           );
           return;
         }

@@ -3,27 +3,29 @@ import { Config } from '@backstage/config';
 import { MultiClusterConfig, readMultiClusterConfig } from './config';
 import { ClusterApiConnector } from './inventory/connectors/ClusterApiConnector';
 import { KarmadaConnector } from './inventory/connectors/KarmadaConnector';
+import { OcmHubConnector } from './inventory/connectors/OcmHubConnector';
 import { mergeRecords } from './inventory/merge';
 import { ClusterRecord, FleetCluster, FleetConnector } from './inventory/types';
 import { ClusterCredentials } from './credentials/ClusterCredentials';
 import { ClusterClientFactory } from './kubernetes/ClusterClientFactory';
 
 /**
- * A control plane that knows clusters: a Karmada control plane or a Cluster
- * API management cluster.
+ * A control plane that knows clusters: a Karmada control plane, a Cluster
+ * API management cluster or an Open Cluster Management hub.
  *
  * @public
  */
 export interface ClusterSource {
-  /** Lists the source's clusters; its id is `karmada:<name>` or `cluster-api:<name>`. */
+  /** Lists the source's clusters; its id is `karmada:<name>`, `cluster-api:<name>` or `ocm:<name>`. */
   connector: FleetConnector;
   /** The source's API server URL. */
   url: string;
 }
 
 /**
- * The Karmada control planes (`multiCluster.karmada`) and Cluster API
- * management clusters (`multiCluster.clusterApi`) of the configuration, read
+ * The Karmada control planes (`multiCluster.karmada`), Cluster API
+ * management clusters (`multiCluster.clusterApi`) and Open Cluster
+ * Management hubs (`multiCluster.ocm`) of the configuration, read
  * with the same clients, timeouts and retries as the plugin's own inventory.
  * This is the seam the catalog module
  * `@flotilla/plugin-catalog-backend-module-multi-cluster` ingests from.
@@ -35,7 +37,7 @@ export function createClusterSources(options: {
   logger: LoggerService;
 }): ClusterSource[] {
   const config = readMultiClusterConfig(options.config);
-  const { karmada, clusterApi } = createControlPlaneConnectors({
+  const { karmada, clusterApi, ocm } = createControlPlaneConnectors({
     config,
     clients: new ClusterClientFactory(config, {
       credentials: ClusterCredentials.create(options),
@@ -51,12 +53,16 @@ export function createClusterSources(options: {
       connector,
       url: config.clusterApi[i].url,
     })),
+    ...ocm.map((connector, i) => ({
+      connector,
+      url: config.ocm[i].url,
+    })),
   ];
 }
 
 /**
- * The connectors of the configured Karmada control planes and Cluster API
- * management clusters, in configuration order. The plugin's services and
+ * The connectors of the configured Karmada control planes, Cluster API
+ * management clusters and OCM hubs, in configuration order. The plugin's services and
  * {@link createClusterSources} both build them here, so they read with the
  * same clients, timeouts and retries.
  *
@@ -66,7 +72,11 @@ export function createControlPlaneConnectors(options: {
   config: MultiClusterConfig;
   clients: ClusterClientFactory;
   logger: LoggerService;
-}): { karmada: KarmadaConnector[]; clusterApi: ClusterApiConnector[] } {
+}): {
+  karmada: KarmadaConnector[];
+  clusterApi: ClusterApiConnector[];
+  ocm: OcmHubConnector[];
+} {
   const { config, clients, logger } = options;
   return {
     karmada: config.karmada.map(
@@ -83,6 +93,14 @@ export function createControlPlaneConnectors(options: {
         new ClusterApiConnector({
           management,
           client: clients.forControlPlane('cluster-api', management.name)!,
+          logger,
+        }),
+    ),
+    ocm: (config.ocm ?? []).map(
+      hub =>
+        new OcmHubConnector({
+          hub,
+          client: clients.forControlPlane('ocm', hub.name)!,
           logger,
         }),
     ),

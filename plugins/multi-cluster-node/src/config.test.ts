@@ -14,6 +14,7 @@ describe('readMultiClusterConfig', () => {
       configClusters: [],
       karmada: [],
       clusterApi: [],
+      ocm: [],
     });
   });
 
@@ -79,6 +80,9 @@ describe('readMultiClusterConfig', () => {
             { name: 'k', url: 'https://k', token: 't', skipTLSVerify: true },
           ],
           clusterApi: [{ name: 'm', url: 'https://m', namespaces: ['fleet'] }],
+          ocm: [
+            { name: 'hub', url: 'https://hub', caData: 'Q0E=', token: 'o' },
+          ],
         },
         kubernetes: {
           clusterLocatorMethods: [
@@ -112,6 +116,15 @@ describe('readMultiClusterConfig', () => {
       skipTLSVerify: true,
     });
     expect(c.clusterApi[0].namespaces).toEqual(['fleet']);
+    expect(c.ocm).toEqual([
+      expect.objectContaining({
+        name: 'hub',
+        url: 'https://hub',
+        caData: 'Q0E=',
+        token: 'o',
+        skipTLSVerify: false,
+      }),
+    ]);
     expect(c.configClusters).toEqual([
       expect.objectContaining({ name: 'c', url: 'https://c', token: 's' }),
     ]);

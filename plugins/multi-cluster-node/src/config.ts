@@ -4,7 +4,8 @@ import { readAuthMetadata } from './credentials/clusterDetails';
 import { KubernetesEndpoint } from './kubernetes/KubernetesClient';
 
 /**
- * A Karmada control plane or Cluster API management cluster.
+ * A Karmada control plane, Cluster API management cluster or Open Cluster
+ * Management hub.
  *
  * @public
  */
@@ -40,6 +41,8 @@ export interface MultiClusterConfig {
   configClusters: ConfigClusterConfig[];
   karmada: ControlPlaneConfig[];
   clusterApi: ControlPlaneConfig[];
+  /** Open Cluster Management hubs (`multiCluster.ocm`). */
+  ocm: ControlPlaneConfig[];
   /** Reading fabrics, MCS exports and virtual nodes from cluster APIs. */
   connectivity: { detect: boolean; timeoutMs: number };
 }
@@ -194,6 +197,7 @@ export function readMultiClusterConfig(config: Config): MultiClusterConfig {
     clusterApi: (c?.getOptionalConfigArray('clusterApi') ?? []).map(
       readEndpoint,
     ),
+    ocm: (c?.getOptionalConfigArray('ocm') ?? []).map(readEndpoint),
     connectivity: {
       detect: c?.getOptionalBoolean('connectivity.detect') ?? true,
       timeoutMs: get(

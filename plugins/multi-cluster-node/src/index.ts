@@ -1,6 +1,7 @@
 /**
  * Node library of the Flotilla multi-cluster plugin: the Kubernetes client
- * layer, the Karmada and Cluster API cluster sources and the inventory's
+ * layer, the Karmada, Cluster API and Open Cluster Management cluster
+ * sources and the inventory's
  * merge rules, shared by `@flotilla/plugin-multi-cluster-backend` and its
  * modules.
  *
@@ -48,6 +49,11 @@ export {
 } from './inventory/segmentation';
 export { KarmadaConnector } from './inventory/connectors/KarmadaConnector';
 export { ClusterApiConnector } from './inventory/connectors/ClusterApiConnector';
+export { OcmHubConnector } from './inventory/connectors/OcmHubConnector';
+export {
+  OCM_CLAIMS,
+  OCM_CLUSTERSET_LABEL,
+} from './inventory/connectors/ocmRecords';
 export * from './kubernetes/KubernetesClient';
 export {
   ClusterClientFactory,

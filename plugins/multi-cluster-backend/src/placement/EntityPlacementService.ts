@@ -19,6 +19,7 @@ import { ResponseTimes } from './ResponseTimes';
 import type { ClustersToRead, WorkloadCensus } from './WorkloadCensus';
 import {
   KarmadaConnector,
+  OcmHubConnector,
   FleetCluster,
   type Workload,
   type PropagationPolicy,
@@ -32,6 +33,7 @@ import type {
   EntityPlacement,
   KarmadaDesiredPlacement,
   KarmadaPolicyMatch,
+  OcmDesiredPlacement,
 } from '@flotilla/plugin-multi-cluster-common';
 
 export type {
@@ -119,7 +121,8 @@ export function parsePlacementAnnotation(value: string): unknown {
 
 /**
  * An entity's desired placement (Karmada policies and bindings selecting its
- * workloads, or the `flotilla.io/placement` annotation) and actual replicas
+ * workloads, OCM Placements labelled with its id, or the
+ * `flotilla.io/placement` annotation) and actual replicas
  * per cluster, fetched in parallel with a per-cluster timeout.
  */
 export class EntityPlacementService {
@@ -131,6 +134,8 @@ export class EntityPlacementService {
       inventory: FleetInventoryService;
       workloads: WorkloadOperations;
       karmada: KarmadaConnector[];
+      /** Open Cluster Management hubs whose Placements are read. */
+      ocm?: OcmHubConnector[];
       concurrency: number;
       clusterTimeoutMs: number;
       logger: LoggerService;
@@ -175,12 +180,21 @@ export class EntityPlacementService {
       census?.readMs(name),
     );
     const limit = pLimit(Math.max(1, this.options.concurrency));
-    const [karmada, actual] = await Promise.all([
+    const [karmada, ocm, actual] = await Promise.all([
       Promise.all(
         this.options.karmada.map(k =>
           this.karmadaPlacement(k, kubernetesId, namespace).catch(e => {
             errors.push(errorInfo(`karmada:${k.name}`, e));
             return [] as KarmadaDesiredPlacement[];
+          }),
+        ),
+      ),
+      // The Placements labelled with the entity's id on every OCM hub.
+      Promise.all(
+        (this.options.ocm ?? []).map(hub =>
+          hub.entityPlacements({ kubernetesId, namespace }).catch(e => {
+            errors.push(errorInfo(hub.id, e));
+            return [] as OcmDesiredPlacement[];
           }),
         ),
       ),
@@ -229,7 +243,7 @@ export class EntityPlacementService {
       entityRef: stringifyEntityRef(entity),
       kubernetesId,
       namespace,
-      desired: { karmada: karmada.flat(), annotation },
+      desired: { karmada: karmada.flat(), ocm: ocm.flat(), annotation },
       actual: {
         clusters: withWorkloads,
         totalReplicas: withWorkloads.reduce((s, c) => s + c.replicas, 0),

@@ -19,6 +19,7 @@ import {
   ClusterApiConnector,
   createControlPlaneConnectors,
   KarmadaConnector,
+  OcmHubConnector,
   FleetConnector,
   ClusterClientFactory,
   ClusterCredentials,
@@ -57,6 +58,7 @@ export interface MultiClusterServices {
   inventory: FleetInventory;
   karmada: KarmadaConnector[];
   clusterApi: ClusterApiConnector[];
+  ocm: OcmHubConnector[];
   workloads: WorkloadService;
   recorder: MutationRecorder;
   lifecycle: ClusterLifecycleService;
@@ -108,12 +110,12 @@ export async function createMultiClusterServices(deps: {
   if (config.configClusters.length) {
     connectors.push(new ConfigClusterConnector(config.configClusters));
   }
-  const { karmada, clusterApi } = createControlPlaneConnectors({
+  const { karmada, clusterApi, ocm } = createControlPlaneConnectors({
     config,
     clients,
     logger,
   });
-  connectors.push(...karmada, ...clusterApi);
+  connectors.push(...karmada, ...clusterApi, ...ocm);
 
   logger.info(
     `Fleet sources: ${connectors.map(c => c.id).join(', ') || 'none'}`,
@@ -174,6 +176,7 @@ export async function createMultiClusterServices(deps: {
     inventory,
     workloads,
     karmada,
+    ocm,
     concurrency: config.concurrency,
     clusterTimeoutMs: config.clusterTimeoutMs,
     logger,
@@ -209,6 +212,7 @@ export async function createMultiClusterServices(deps: {
     inventory,
     karmada,
     clusterApi,
+    ocm,
     workloads,
     recorder,
     lifecycle,

@@ -15,7 +15,8 @@ export type ClusterSourceType =
   | 'catalog'
   | 'config'
   | 'karmada'
-  | 'cluster-api';
+  | 'cluster-api'
+  | 'ocm';
 
 /** @public */
 export type ClusterHealthStatus = 'healthy' | 'unhealthy' | 'unknown';
@@ -24,7 +25,7 @@ export type ClusterHealthStatus = 'healthy' | 'unhealthy' | 'unknown';
 export interface ClusterHealth {
   status: ClusterHealthStatus;
   /** How health was determined. */
-  via: 'readyz' | 'karmada' | 'cluster-api' | 'none';
+  via: 'readyz' | 'karmada' | 'cluster-api' | 'ocm' | 'none';
   checkedAt?: string;
   latencyMs?: number;
   message?: string;
@@ -35,6 +36,11 @@ export interface ClusterCapacity {
   /** Declared capacity (e.g. the `flotilla.io/capacity` annotation). */
   declared?: Record<string, string>;
   allocatable?: Record<string, string>;
+  /**
+   * Everything the cluster's nodes have, allocatable or not (OCM's
+   * `ManagedCluster` `status.capacity`).
+   */
+  total?: Record<string, string>;
   allocated?: Record<string, string>;
   allocating?: Record<string, string>;
   availableReplicas?: number;
@@ -90,6 +96,33 @@ export interface ClusterLifecycle {
     ready?: boolean;
   };
   machineDeployments: MachineDeploymentSummary[];
+}
+
+/**
+ * A cluster as an Open Cluster Management hub registers it (its
+ * `ManagedCluster`).
+ *
+ * @public
+ */
+export interface OcmClusterInfo {
+  /** The hub's name (from `multiCluster.ocm[].name`). */
+  hub: string;
+  /** The `cluster.open-cluster-management.io/clusterset` label. */
+  clusterSet?: string;
+  /** `spec.hubAcceptsClient`. */
+  hubAcceptsClient?: boolean;
+  /** Condition `HubAcceptedManagedCluster` is True. */
+  accepted?: boolean;
+  /** Condition `ManagedClusterJoined` is True. */
+  joined?: boolean;
+  /**
+   * Condition `ManagedClusterConditionAvailable`: True, False or Unknown
+   * (Unknown with reason `ManagedClusterLeaseUpdateStopped` when the
+   * member's agent stopped renewing its lease).
+   */
+  available?: ClusterCondition;
+  /** `status.clusterClaims` by name (bounded in count and length). */
+  claims?: Record<string, string>;
 }
 
 /** @public */
@@ -157,6 +190,8 @@ export interface FleetCluster {
   health: ClusterHealth;
   lifecycle?: ClusterLifecycle;
   karmada?: { controlPlane: string; syncMode?: string; ready?: boolean };
+  /** What an Open Cluster Management hub says about the cluster. */
+  ocm?: OcmClusterInfo;
   workloads?: PlacedWorkload[];
   /** Fabrics, cluster sets, networks and MCS exports. */
   connectivity?: ClusterConnectivity;

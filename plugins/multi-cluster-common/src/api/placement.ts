@@ -1,6 +1,7 @@
 /**
  * What GET /entities/:kind/:namespace/:name/placement returns: where a
- * service should run (Karmada or its annotation) and where it does run.
+ * service should run (Karmada, Open Cluster Management or its annotation)
+ * and where it does run.
  */
 import type { ClusterSourceType, WorkloadStatus } from './fleet';
 
@@ -33,6 +34,35 @@ export interface KarmadaDesiredPlacement {
   };
 }
 
+/**
+ * An Open Cluster Management `Placement` of the entity (labelled
+ * `backstage.io/kubernetes-id: <the entity's id>` on its hub) and what the
+ * hub decided for it.
+ *
+ * @public
+ */
+export interface OcmDesiredPlacement {
+  /** The hub's name (from `multiCluster.ocm[].name`). */
+  hub: string;
+  namespace: string;
+  name: string;
+  /** `spec.clusterSets` (every set bound in the namespace when empty). */
+  clusterSets: string[];
+  /** `spec.numberOfClusters` (every feasible cluster when absent). */
+  numberOfClusters?: number;
+  /**
+   * One line per predicate of `spec.predicates` (ORed), e.g.
+   * `labels: region In (eu-west,us-east); claims: platform.open-cluster-management.io In (AWS)`.
+   */
+  predicates: string[];
+  /** `status.numberOfSelectedClusters`. */
+  numberOfSelectedClusters?: number;
+  /** The clusters of its PlacementDecisions, in decision order. */
+  decisions: { cluster: string; reason?: string }[];
+  /** The `PlacementSatisfied` condition. */
+  satisfied?: { status: string; reason?: string; message?: string };
+}
+
 /** @public */
 export interface ClusterWorkloads {
   cluster: string;
@@ -50,6 +80,8 @@ export interface EntityPlacement {
   namespace?: string;
   desired: {
     karmada: KarmadaDesiredPlacement[];
+    /** The entity's OCM Placements, on every configured hub. */
+    ocm?: OcmDesiredPlacement[];
     /** Parsed `flotilla.io/placement` annotation (Karmada placement). */
     annotation?: unknown;
   };

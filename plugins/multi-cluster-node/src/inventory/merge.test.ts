@@ -186,6 +186,187 @@ describe('mergeRecords', () => {
     expect(merged[0].cluster.lifecycle?.name).toBe('capi-123');
   });
 
+  describe('a cluster known to an OCM hub', () => {
+    const HEALTH_OF = {
+      True: 'healthy',
+      False: 'unhealthy',
+      Unknown: 'unknown',
+    } as const;
+    const ocm = (
+      available: 'True' | 'False' | 'Unknown' | undefined,
+      more: Partial<ClusterRecord['fields']> = {},
+    ): ClusterRecord => ({
+      name: 'c',
+      source: 'ocm',
+      sourceId: 'ocm:hub',
+      fields: {
+        region: 'eu-west',
+        provider: 'aws',
+        apiServerUrl: 'https://c.example.com:6443',
+        labels: {
+          environment: 'prod',
+          'cluster.open-cluster-management.io/clusterset': 'prod',
+          tier: 'ocm-tier',
+        },
+        capacity: { allocatable: { cpu: '8' }, total: { cpu: '10' } },
+        ocm: {
+          hub: 'hub',
+          clusterSet: 'prod',
+          claims: { 'platform.open-cluster-management.io': 'AWS' },
+          available: available
+            ? {
+                type: 'ManagedClusterConditionAvailable',
+                status: available,
+                reason:
+                  available === 'Unknown'
+                    ? 'ManagedClusterLeaseUpdateStopped'
+                    : undefined,
+              }
+            : undefined,
+        },
+        ...more,
+      },
+      health: {
+        status: HEALTH_OF[available ?? 'Unknown'],
+        via: 'ocm',
+        message:
+          available === 'Unknown'
+            ? 'ManagedClusterLeaseUpdateStopped: lease not updated'
+            : undefined,
+      },
+    });
+    const karmada: ClusterRecord = {
+      name: 'c',
+      source: 'karmada',
+      sourceId: 'karmada:global',
+      fields: {
+        region: 'eu-west',
+        apiServerUrl: 'https://c.example.com:6443',
+        labels: { environment: 'staging', tier: 'gold', team: 'a' },
+        capacity: { allocatable: { cpu: '6' }, allocated: { cpu: '2' } },
+      },
+      access: { kind: 'karmada-proxy', controlPlane: 'global', cluster: 'c' },
+      health: { status: 'healthy', via: 'karmada' },
+    };
+    const config: ClusterRecord = {
+      name: 'c',
+      source: 'config',
+      sourceId: 'config',
+      fields: {
+        title: 'C',
+        apiServerUrl: 'https://c.example.com:6443',
+        labels: { tier: 'config-tier' },
+      },
+      access: {
+        kind: 'direct',
+        url: 'https://c.example.com:6443',
+        credentialRef: 'config:c',
+      },
+    };
+    const capi: ClusterRecord = {
+      name: 'c',
+      source: 'cluster-api',
+      sourceId: 'cluster-api:mgmt',
+      fields: { labels: { tier: 'capi-tier', 'cluster.x-k8s.io/name': 'c' } },
+      access: {
+        kind: 'capi-kubeconfig',
+        managementCluster: 'mgmt',
+        namespace: 'fleet',
+        secretName: 'c-kubeconfig',
+      },
+      health: { status: 'healthy', via: 'cluster-api' },
+    };
+
+    it('OCM + Karmada: Karmada proxy access, OCM availability (a stopped lease shows), OCM labels win', () => {
+      const [merged] = mergeRecords([ocm('Unknown'), karmada], now);
+      expect(merged.access).toEqual(karmada.access);
+      expect(merged.accessCandidates).toEqual([karmada.access]);
+      expect(merged.cluster.health).toEqual({
+        status: 'unknown',
+        via: 'ocm',
+        message: 'ManagedClusterLeaseUpdateStopped: lease not updated',
+      });
+      expect(merged.cluster.source).toBe('karmada');
+      expect(merged.cluster.sources).toEqual([
+        { type: 'karmada', id: 'karmada:global' },
+        { type: 'ocm', id: 'ocm:hub' },
+      ]);
+      expect(merged.cluster.labels).toEqual({
+        environment: 'prod',
+        tier: 'ocm-tier',
+        team: 'a',
+        'cluster.open-cluster-management.io/clusterset': 'prod',
+      });
+      expect(merged.cluster.ocm).toMatchObject({
+        hub: 'hub',
+        clusterSet: 'prod',
+        claims: { 'platform.open-cluster-management.io': 'AWS' },
+      });
+      // Karmada's resource summary first; OCM fills the rest.
+      expect(merged.cluster.capacity).toEqual({
+        allocatable: { cpu: '6' },
+        allocated: { cpu: '2' },
+        total: { cpu: '10' },
+      });
+      expect(merged.cluster.conflicts).toBeUndefined();
+    });
+
+    it('OCM without an Available condition leaves health to Karmada', () => {
+      const [merged] = mergeRecords([ocm(undefined), karmada], now);
+      expect(merged.cluster.health).toEqual(karmada.health);
+    });
+
+    it('OCM + config: the config credentials for access, OCM health until the inventory checks it, OCM labels win', () => {
+      const [merged] = mergeRecords([config, ocm('False')], now);
+      expect(merged.access).toEqual(config.access);
+      expect(merged.cluster.source).toBe('config');
+      expect(merged.cluster.title).toBe('C');
+      expect(merged.sourceHealth).toMatchObject({
+        status: 'unhealthy',
+        via: 'ocm',
+      });
+      expect(merged.cluster.labels.tier).toBe('ocm-tier');
+      expect(merged.cluster.region).toBe('eu-west');
+    });
+
+    it('OCM + Cluster API: the kubeconfig Secret for access, OCM availability, OCM labels win', () => {
+      const [merged] = mergeRecords([capi, ocm('True')], now);
+      expect(merged.access).toEqual(capi.access);
+      expect(merged.cluster.health).toMatchObject({
+        status: 'healthy',
+        via: 'ocm',
+      });
+      expect(merged.cluster.labels).toMatchObject({
+        tier: 'ocm-tier',
+        'cluster.x-k8s.io/name': 'c',
+        environment: 'prod',
+      });
+    });
+
+    it('OCM alone: no access, OCM health', () => {
+      const [merged] = mergeRecords([ocm('True')], now);
+      expect(merged.access).toBeUndefined();
+      expect(merged.accessCandidates).toEqual([]);
+      expect(merged.cluster).toMatchObject({
+        source: 'ocm',
+        health: { status: 'healthy', via: 'ocm' },
+        region: 'eu-west',
+        provider: 'aws',
+      });
+    });
+
+    it('reports an OCM URL that disagrees with Karmada as a conflict', () => {
+      const [merged] = mergeRecords(
+        [ocm('True', { apiServerUrl: 'https://other.example.com' }), karmada],
+        now,
+      );
+      expect(merged.cluster.apiServerUrl).toBe('https://c.example.com:6443');
+      expect(merged.cluster.conflicts).toEqual([
+        expect.objectContaining({ field: 'apiServerUrl' }),
+      ]);
+    });
+  });
+
   it('normalizes URLs', () => {
     expect(normalizeUrl('https://X.example.com/')).toBe(
       normalizeUrl('https://x.example.com:443'),

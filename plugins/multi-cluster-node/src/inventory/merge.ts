@@ -11,15 +11,39 @@ import {
   StoredCluster,
 } from './types';
 
-/** Field precedence: the first source that sets a value wins. */
+/**
+ * Field precedence: the first source that sets a value wins.
+ *
+ * OCM comes last: its URL, region, provider and taints describe the
+ * member as its agent registered it on the hub, while Karmada and Cluster
+ * API are the planes Flotilla acts through (Karmada's taints and resource
+ * summary feed the scheduling simulation); OCM fills what they leave
+ * empty. What OCM is authoritative for has its own rules: its labels win
+ * over every source's (see mergeRecords), its claims and cluster set are
+ * its own field (`ocm`), and its availability leads HEALTH_PRIORITY.
+ */
 const SOURCE_PRIORITY: ClusterSourceType[] = [
   'config',
   'catalog',
   'karmada',
   'cluster-api',
+  'ocm',
 ];
 
+/**
+ * Whose health stands when the inventory does not check the cluster
+ * itself (no usable direct or kubeconfig access; a Karmada-proxied member
+ * keeps its source health).
+ *
+ * OCM first: its ManagedClusterConditionAvailable comes from the agent on
+ * the member renewing its lease, so a member whose lease stopped
+ * (Unknown, ManagedClusterLeaseUpdateStopped) is a real signal that must
+ * not hide behind another source's older or indirect view. Only when the
+ * hub reported that condition at all: a ManagedCluster without it says
+ * nothing about health and ranks last.
+ */
 const HEALTH_PRIORITY: ClusterSourceType[] = [
+  'ocm',
   'karmada',
   'cluster-api',
   'config',
@@ -29,6 +53,13 @@ const HEALTH_PRIORITY: ClusterSourceType[] = [
 function rank(list: ClusterSourceType[], t: ClusterSourceType): number {
   const i = list.indexOf(t);
   return i < 0 ? list.length : i;
+}
+
+function healthRank(r: ClusterRecord): number {
+  if (r.source === 'ocm' && !r.fields.ocm?.available) {
+    return HEALTH_PRIORITY.length;
+  }
+  return rank(HEALTH_PRIORITY, r.source);
 }
 
 /**
@@ -171,11 +202,24 @@ export function mergeRecords(
     // ClusterCapacity, copied as they are).
     const capacity: Record<string, unknown> = {};
     for (const r of [...group].reverse()) {
+      if (r.source === 'ocm') continue;
       // Spread defines keys (a `__proto__` label stays a label);
       // Object.assign would call the prototype setter.
       labels = { ...labels, ...r.fields.labels };
       for (const [k, v] of Object.entries(r.fields.capacity ?? {})) {
         if (v !== undefined) {
+          capacity[k] = v;
+        }
+      }
+    }
+    // OCM is authoritative for its labels: the hub is where the platform
+    // labels clusters for placement, and its Placements decide on those
+    // values, so they win over every other source's. Its capacity comes
+    // below everyone's (SOURCE_PRIORITY).
+    for (const r of group.filter(x => x.source === 'ocm').reverse()) {
+      labels = { ...labels, ...r.fields.labels };
+      for (const [k, v] of Object.entries(r.fields.capacity ?? {})) {
+        if (v !== undefined && capacity[k] === undefined) {
           capacity[k] = v;
         }
       }
@@ -204,10 +248,7 @@ export function mergeRecords(
       .map(r => r.access!);
     const healthRecord = [...group]
       .filter(r => r.health)
-      .sort(
-        (a, b) =>
-          rank(HEALTH_PRIORITY, a.source) - rank(HEALTH_PRIORITY, b.source),
-      )[0];
+      .sort((a, b) => healthRank(a) - healthRank(b))[0];
     // Every source's findings, each naming its source.
     const problems = boundProblems(
       group.flatMap(r =>

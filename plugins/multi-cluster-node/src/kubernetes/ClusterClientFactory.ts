@@ -97,7 +97,7 @@ export class ClusterClientFactory {
       | 'catalog'
       | 'clusterTimeoutMs'
     > &
-      Partial<Pick<MultiClusterConfig, 'kubeconfigMaxAgeMs'>>,
+      Partial<Pick<MultiClusterConfig, 'kubeconfigMaxAgeMs' | 'ocm'>>,
     options: { credentials?: ClusterCredentials } = {},
   ) {
     this.credentials =
@@ -114,6 +114,9 @@ export class ClusterClientFactory {
     }
     for (const m of config.clusterApi) {
       this.controlPlanes.set(`cluster-api:${m.name}`, m);
+    }
+    for (const hub of config.ocm ?? []) {
+      this.controlPlanes.set(`ocm:${hub.name}`, hub);
     }
     const invalid = [
       ...this.configClusters.values(),
@@ -212,9 +215,9 @@ export class ClusterClientFactory {
     return this.inClusterToken;
   }
 
-  /** Client for a Karmada control plane (`karmada`) or CAPI management cluster. */
+  /** Client for a Karmada control plane (`karmada`), CAPI management cluster or OCM hub. */
   forControlPlane(
-    type: 'karmada' | 'cluster-api',
+    type: 'karmada' | 'cluster-api' | 'ocm',
     name: string,
   ): KubernetesClient | undefined {
     const key = `${type}:${name}`;

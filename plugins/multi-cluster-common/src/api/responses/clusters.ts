@@ -8,6 +8,7 @@ export const clusterSourceTypeSchema = z.enum([
   'config',
   'karmada',
   'cluster-api',
+  'ocm',
 ]);
 
 const clusterTaintSchema = z.object({
@@ -116,6 +117,7 @@ export const fleetClusterSchema = z.object({
   capacity: z.object({
     declared: stringMap.optional(),
     allocatable: stringMap.optional(),
+    total: stringMap.optional(),
     allocated: stringMap.optional(),
     allocating: stringMap.optional(),
     availableReplicas: z.number().optional(),
@@ -123,7 +125,7 @@ export const fleetClusterSchema = z.object({
   }),
   health: z.object({
     status: z.enum(['healthy', 'unhealthy', 'unknown']),
-    via: z.enum(['readyz', 'karmada', 'cluster-api', 'none']),
+    via: z.enum(['readyz', 'karmada', 'cluster-api', 'ocm', 'none']),
     checkedAt: z.string().optional(),
     latencyMs: z.number().optional(),
     message: z.string().optional(),
@@ -170,6 +172,17 @@ export const fleetClusterSchema = z.object({
       controlPlane: z.string(),
       syncMode: z.string().optional(),
       ready: z.boolean().optional(),
+    })
+    .optional(),
+  ocm: z
+    .object({
+      hub: z.string(),
+      clusterSet: z.string().optional(),
+      hubAcceptsClient: z.boolean().optional(),
+      accepted: z.boolean().optional(),
+      joined: z.boolean().optional(),
+      available: clusterConditionSchema.optional(),
+      claims: stringMap.optional(),
     })
     .optional(),
   workloads: z

@@ -113,6 +113,29 @@ export const entityPlacementSchema = z.object({
           .optional(),
       }),
     ),
+    ocm: z
+      .array(
+        z.object({
+          hub: z.string(),
+          namespace: z.string(),
+          name: z.string(),
+          clusterSets: strings,
+          numberOfClusters: z.number().optional(),
+          predicates: strings,
+          numberOfSelectedClusters: z.number().optional(),
+          decisions: z.array(
+            z.object({ cluster: z.string(), reason: z.string().optional() }),
+          ),
+          satisfied: z
+            .object({
+              status: z.string(),
+              reason: z.string().optional(),
+              message: z.string().optional(),
+            })
+            .optional(),
+        }),
+      )
+      .optional(),
     // The `flotilla.io/placement` annotation as written.
     annotation: z.unknown(),
   }),

@@ -14,6 +14,7 @@ const CLUSTER_SOURCES = [
   'config',
   'karmada',
   'cluster-api',
+  'ocm',
 ] as const;
 const HEALTH_STATUSES = ['healthy', 'unhealthy', 'unknown'] as const;
 

@@ -105,6 +105,15 @@ export interface Placement {
   spec?: {
     clusterSets?: string[];
     numberOfClusters?: number;
+    /** ORed; each requires its label and claim selectors. */
+    predicates?: {
+      requiredClusterSelector?: {
+        labelSelector?: LabelSelector;
+        claimSelector?: {
+          matchExpressions?: LabelSelector['matchExpressions'];
+        };
+      };
+    }[];
   };
   status?: { numberOfSelectedClusters?: number; conditions?: OcmCondition[] };
 }
@@ -191,7 +200,8 @@ export function getManagedClusterSet(
 }
 
 /**
- * The `Placement`s of a namespace (of all namespaces without one).
+ * The `Placement`s of a namespace (of all namespaces without one); with
+ * `labelSelector`, only those it selects.
  *
  * @public
  */
@@ -199,10 +209,11 @@ export async function listPlacements(
   hub: KubernetesTransport,
   namespace?: string,
   opts?: KubernetesRequestOptions,
+  labelSelector?: string,
 ): Promise<Placement[]> {
   const res = await listCustomObjects<Placement>(
     hub,
-    { ...placements, namespace },
+    { ...placements, namespace, labelSelector },
     opts,
   );
   return res.items ?? [];

@@ -42,6 +42,7 @@ import { ClusterHealthStatus } from '../common/ClusterHealthStatus';
 import { PlacementSimulator } from '../common/PlacementSimulator';
 import { FailoverPanel } from '../Failover';
 import { ExposureCard } from '../Connectivity';
+import { OcmPlacements } from './OcmPlacements';
 
 interface ReplicaRow {
   cluster: string;
@@ -243,6 +244,9 @@ export function EntityMultiClusterContent() {
             error={placementState.error}
             errors={placementState.value?.errors ?? []}
             rows={rows}
+          />
+          <OcmPlacements
+            placements={placementState.value?.desired.ocm ?? []}
           />
         </InfoCard>
       </Grid>

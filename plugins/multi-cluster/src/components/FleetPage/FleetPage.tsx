@@ -118,7 +118,7 @@ export function FleetPageContent() {
       <EmptyState
         missing="data"
         title="No clusters in the fleet"
-        description="Configure a source under multiCluster in app-config.yaml (catalog, kubernetes config, Karmada or Cluster API), or register kubernetes-cluster Resource entities in the catalog."
+        description="Configure a source under multiCluster in app-config.yaml (catalog, kubernetes config, Karmada, Cluster API or Open Cluster Management), or register kubernetes-cluster Resource entities in the catalog."
       />
     );
   }
