@@ -838,7 +838,9 @@ async function startSimulator() {
       env: { ...process.env, FLOTILLA_FLEET_DIR: path.resolve(STATE) },
     },
   );
-  const deadline = Date.now() + READY_DEADLINE_MS;
+  // Seeding writes some hundred objects: on a loaded machine that alone can
+  // take minutes. The simulator being alive is checked on every poll.
+  const deadline = Date.now() + 3 * READY_DEADLINE_MS;
   while (!(await simulatorHealthy())) {
     if (!isRunning('simulator') || Date.now() > deadline) {
       throw new Error(
