@@ -5,6 +5,7 @@
  */
 
 import { createBackend } from '@backstage/backend-defaults';
+import { kubernetesModuleClientCertificate } from './modules/kubernetesClientCertificate';
 
 const backend = createBackend();
 
@@ -48,6 +49,8 @@ backend.add(import('@backstage/plugin-techdocs-backend'));
 
 // kubernetes
 backend.add(import('@backstage/plugin-kubernetes-backend'));
+// The clusters Flotilla reads with client certificates, for the kubernetes plugin too.
+backend.add(kubernetesModuleClientCertificate);
 
 // Flotilla: fleet inventory, placement, failover and cluster lifecycle, and
 // Karmada / Cluster API clusters as kubernetes-cluster catalog Resources

@@ -94,11 +94,7 @@ export class ClusterHealthCheck {
         // The server answered: it is up, but this backend cannot tell whether
         // it is ready. A wrong token must not read as an outage (a failover
         // trigger), so health is unknown and the finding names the cause.
-        const message = `The API server refused this backend's credentials (401 ${errorMessage(
-          error,
-        )
-          .split(': ')
-          .pop()}): check the cluster's authProvider and its token or client certificate`;
+        const message = `The API server refused this backend's credentials (401): check the cluster's authProvider and its token or client certificate`;
         m.cluster.lastError = message;
         if (!m.sourceHealth) {
           m.cluster.health = {

@@ -136,6 +136,11 @@ export class ClusterCredentials {
     return [...this.strategies.keys()];
   }
 
+  /** Every strategy by its `authProvider` name. */
+  get strategyMap(): ReadonlyMap<string, AuthenticationStrategy> {
+    return this.strategies;
+  }
+
   /** Configuration errors of a cluster entry (unknown provider, missing fields). */
   validate(details: ClusterDetails): Error[] {
     return this.dispatch.validateCluster(details.authMetadata);

@@ -27,7 +27,11 @@ const IN_CLUSTER_TOKEN = '/var/run/secrets/kubernetes.io/serviceaccount/token';
 /** Clients built for signed-in users' credentials, at most this many kept. */
 const USER_CLIENTS_MAX = 256;
 
-/** Options of a client for a request made on behalf of a signed-in user. */
+/**
+ * Options of a client for a request made on behalf of a signed-in user.
+ *
+ * @public
+ */
 export interface ClusterClientOptions {
   /**
    * The user's cluster credentials the frontend sent

@@ -234,7 +234,8 @@ describe('OcmHubConnector', () => {
 
   it('bounds what a hostile hub serves and names what it left out', async () => {
     const manyLabels: Record<string, unknown> = {};
-    for (let i = 0; i < 300; i++) manyLabels[`l${String(i).padStart(3, '0')}`] = 'v';
+    for (let i = 0; i < 300; i++)
+      manyLabels[`l${String(i).padStart(3, '0')}`] = 'v';
     manyLabels['huge-value'] = 'x'.repeat(100_000);
     manyLabels['not-a-string'] = { nested: true };
     const hostile = JSON.parse(
@@ -298,9 +299,7 @@ describe('OcmHubConnector', () => {
     expect(Object.keys(fields.ocm!.claims!)).toHaveLength(OCM_LIMITS.claims);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(fields.capacity).toEqual({ allocatable: { pods: '110' } });
-    expect(fields.taints).toEqual([
-      { key: 'ok', effect: 'PreferNoSchedule' },
-    ]);
+    expect(fields.taints).toEqual([{ key: 'ok', effect: 'PreferNoSchedule' }]);
     expect(fields.apiServerUrl).toBeUndefined();
     expect(health!.message!.length).toBeLessThanOrEqual(
       OCM_LIMITS.textLength + 3,
@@ -309,11 +308,17 @@ describe('OcmHubConnector', () => {
       expect.arrayContaining([
         expect.stringMatching(/^metadata\.labels: 2 entries left out/),
         expect.stringMatching(/^metadata\.labels: 301 entries, the first 100/),
-        expect.stringMatching(/^status\.clusterClaims: 1001 claims, only the first 200 read/),
-        expect.stringMatching(/^status\.allocatable: cpu 'abc' is not a quantity/),
+        expect.stringMatching(
+          /^status\.clusterClaims: 1001 claims, only the first 200 read/,
+        ),
+        expect.stringMatching(
+          /^status\.allocatable: cpu 'abc' is not a quantity/,
+        ),
         expect.stringMatching(/^status\.capacity: /),
         expect.stringMatching(/^spec\.taints: a taint left out/),
-        expect.stringMatching(/^spec\.managedClusterClientConfigs\[0\]\.url: not an http\(s\) URL/),
+        expect.stringMatching(
+          /^spec\.managedClusterClientConfigs\[0\]\.url: not an http\(s\) URL/,
+        ),
       ]),
     );
   });
@@ -321,66 +326,65 @@ describe('OcmHubConnector', () => {
   it('reads the entity’s Placements with their decisions', async () => {
     const selectors: (string | null)[] = [];
     server.use(
-      http.get(
-        `${OCM}/v1beta1/namespaces/shop/placements`,
-        ({ request }) => {
-          selectors.push(new URL(request.url).searchParams.get('labelSelector'));
-          return HttpResponse.json({
-            items: [
-              {
-                metadata: {
-                  name: 'storefront',
-                  namespace: 'shop',
-                  labels: { 'backstage.io/kubernetes-id': 'storefront' },
-                },
-                spec: {
-                  clusterSets: ['prod'],
-                  numberOfClusters: 2,
-                  predicates: [
-                    {
-                      requiredClusterSelector: {
-                        labelSelector: {
-                          matchExpressions: [
-                            {
-                              key: 'region',
-                              operator: 'In',
-                              values: ['eu-west', 'us-east'],
-                            },
-                          ],
-                        },
-                        claimSelector: {
-                          matchExpressions: [
-                            {
-                              key: 'platform.open-cluster-management.io',
-                              operator: 'In',
-                              values: ['AWS'],
-                            },
-                          ],
-                        },
+      http.get(`${OCM}/v1beta1/namespaces/shop/placements`, ({ request }) => {
+        selectors.push(new URL(request.url).searchParams.get('labelSelector'));
+        return HttpResponse.json({
+          items: [
+            {
+              metadata: {
+                name: 'storefront',
+                namespace: 'shop',
+                labels: { 'backstage.io/kubernetes-id': 'storefront' },
+              },
+              spec: {
+                clusterSets: ['prod'],
+                numberOfClusters: 2,
+                predicates: [
+                  {
+                    requiredClusterSelector: {
+                      labelSelector: {
+                        matchExpressions: [
+                          {
+                            key: 'region',
+                            operator: 'In',
+                            values: ['eu-west', 'us-east'],
+                          },
+                        ],
+                      },
+                      claimSelector: {
+                        matchExpressions: [
+                          {
+                            key: 'platform.open-cluster-management.io',
+                            operator: 'In',
+                            values: ['AWS'],
+                          },
+                        ],
                       },
                     },
-                  ],
-                },
-                status: {
-                  numberOfSelectedClusters: 2,
-                  conditions: [
-                    {
-                      type: 'PlacementSatisfied',
-                      status: 'True',
-                      reason: 'AllDecisionsScheduled',
-                      message: 'All cluster decisions scheduled',
-                    },
-                  ],
-                },
+                  },
+                ],
               },
-            ],
-          });
-        },
-      ),
+              status: {
+                numberOfSelectedClusters: 2,
+                conditions: [
+                  {
+                    type: 'PlacementSatisfied',
+                    status: 'True',
+                    reason: 'AllDecisionsScheduled',
+                    message: 'All cluster decisions scheduled',
+                  },
+                ],
+              },
+            },
+          ],
+        });
+      }),
       http.get(
         `${OCM}/v1beta1/namespaces/shop/placementdecisions`,
         ({ request }) => {
-          selectors.push(new URL(request.url).searchParams.get('labelSelector'));
+          selectors.push(
+            new URL(request.url).searchParams.get('labelSelector'),
+          );
           return HttpResponse.json({
             items: [
               {

@@ -107,7 +107,6 @@ const NETWORK_ERRORS: Record<string, string> = {
   ENOTFOUND: 'host name not found',
 };
 
-
 /**
  * The one way a Kubernetes failure is told: `<context>: <what happened>`,
  * where what happened is the API server's Status message (or `HTTP <code>`),

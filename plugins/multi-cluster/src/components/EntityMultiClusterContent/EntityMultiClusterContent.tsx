@@ -245,9 +245,7 @@ export function EntityMultiClusterContent() {
             errors={placementState.value?.errors ?? []}
             rows={rows}
           />
-          <OcmPlacements
-            placements={placementState.value?.desired.ocm ?? []}
-          />
+          <OcmPlacements placements={placementState.value?.desired.ocm ?? []} />
         </InfoCard>
       </Grid>
       <Grid item xs={12} md={4}>

@@ -56,9 +56,7 @@ describe('OcmPlacements', () => {
     const second = screen.getByTestId(
       'ocm-placement-ocm-hub/shop/storefront-canary',
     );
-    expect(second).toHaveTextContent(
-      'not satisfied: NotAllDecisionsScheduled',
-    );
+    expect(second).toHaveTextContent('not satisfied: NotAllDecisionsScheduled');
     expect(second).toHaveTextContent('all bound to the namespace');
     expect(second).toHaveTextContent('0 of 3 decided');
     expect(second).toHaveTextContent('Decided: no cluster');
