@@ -41,7 +41,20 @@ interface ClusterCredentialsConfig {
 export interface Config {
   kubernetes?: {
     clusterLocatorMethods?: Array<{
-      clusters?: Array<ClusterCredentialsConfig>;
+      clusters?: Array<
+        ClusterCredentialsConfig & {
+          /** Labels of the cluster; `flotilla.io/*` keys segment the fleet. */
+          labels?: { [key: string]: string };
+          /** Shorthand for the `flotilla.io/environment` label. */
+          environment?: string;
+          /** Shorthand for `flotilla.io/region` (default: the Nodes' topology). */
+          region?: string;
+          /** Shorthand for `flotilla.io/provider` (default: the Nodes' provider). */
+          provider?: string;
+          /** Shorthand for `flotilla.io/zones` (default: the Nodes' zones). */
+          zones?: string[];
+        }
+      >;
     }>;
   };
 

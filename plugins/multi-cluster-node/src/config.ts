@@ -18,6 +18,12 @@ export interface ConfigClusterConfig extends KubernetesEndpoint {
   title?: string;
   authProvider?: string;
   dashboardUrl?: string;
+  /**
+   * What the platform team declares about the cluster, as a catalog cluster
+   * declares it in labels: `labels` (`flotilla.io/*` keys segment the fleet)
+   * and the shorthands `environment`, `region`, `provider` and `zones`.
+   */
+  segmentation?: Record<string, string>;
 }
 
 /** @public */
@@ -111,6 +117,18 @@ function readEndpoint(c: Config): ControlPlaneConfig {
   };
 }
 
+/** A config cluster's labels, with its shorthands under their `flotilla.io/*` keys. */
+function readSegmentation(c: Config): Record<string, string> | undefined {
+  const labels = { ...c.getOptional<Record<string, string>>('labels') };
+  for (const field of ['environment', 'region', 'provider'] as const) {
+    const value = c.getOptionalString(field);
+    if (value) labels[`flotilla.io/${field}`] = value;
+  }
+  const zones = c.getOptionalStringArray('zones');
+  if (zones?.length) labels['flotilla.io/zones'] = zones.join(',');
+  return Object.keys(labels).length ? labels : undefined;
+}
+
 function readConfigClusters(config: Config): ConfigClusterConfig[] {
   const methods =
     config.getOptionalConfigArray('kubernetes.clusterLocatorMethods') ?? [];
@@ -130,6 +148,7 @@ function readConfigClusters(config: Config): ConfigClusterConfig[] {
         skipTLSVerify: c.getOptionalBoolean('skipTLSVerify') ?? false,
         authProvider: c.getOptionalString('authProvider'),
         authMetadata: readAuthMetadata(c),
+        segmentation: readSegmentation(c),
         dashboardUrl: c.getOptionalString('dashboardUrl'),
       });
     }

@@ -26,10 +26,10 @@ export class ConfigClusterTopology {
   /** Last topology read from each config cluster's Nodes (kept when a read fails). */
   private readonly lastRead = new Map<string, NodeTopology>();
   /**
-   * Clusters from the kubernetes config declare nothing about where they
-   * run: their Nodes say it (region, zones, provider), before the merge so
-   * that these detected facts win over what the catalog declares. A cluster
-   * that cannot be read keeps its last known topology.
+   * Where a cluster from the kubernetes config runs (region, zones,
+   * provider), when its entry does not declare it, is what its Nodes say,
+   * before the merge so that these detected facts win over what the catalog
+   * declares. A cluster that cannot be read keeps its last known topology.
    */
   async withTopology(
     records: ClusterRecord[],

@@ -2,8 +2,16 @@ import {
   ConfigClusterConfig,
   ClusterRecord,
   FleetConnector,
+  segmentationFromMetadata,
   userAuthProviderOf,
 } from '@flotilla/plugin-multi-cluster-node';
+
+/** The declared labels with the short keys segmentation adds (`region`, ...). */
+function withDeclaredLabels(
+  declared: Record<string, string> | undefined,
+): Record<string, string> {
+  return { ...declared, ...segmentationFromMetadata(declared).labels };
+}
 
 /**
  * Clusters declared under `kubernetes.clusterLocatorMethods` (type `config`),
@@ -21,11 +29,14 @@ export class ConfigClusterConnector implements FleetConnector {
       source: 'config',
       sourceId: this.id,
       fields: {
+        // Segmented like a catalog cluster's labels; the nodes' topology
+        // fills what is not declared (ConfigClusterTopology).
+        ...segmentationFromMetadata(c.segmentation),
         title: c.title,
         apiServerUrl: c.url,
         dashboardUrl: c.dashboardUrl,
         userAuthProvider: userAuthProviderOf(c.authMetadata ?? {}),
-        labels: {},
+        labels: withDeclaredLabels(c.segmentation),
       },
       access: {
         kind: 'direct',
