@@ -8,8 +8,12 @@ const factory = new ClusterClientFactory({
   configClusters: [
     { name: 'mgmt', url: 'https://mgmt.example.com:6443', token: 't' },
   ],
-  karmada: [{ name: 'global', url: 'https://karmada.example.com:5443' }],
-  clusterApi: [{ name: 'capi-mgmt', url: 'https://capi.example.com:6443' }],
+  karmada: [
+    { name: 'global', url: 'https://karmada.example.com:5443', token: 'tk' },
+  ],
+  clusterApi: [
+    { name: 'capi-mgmt', url: 'https://capi.example.com:6443', token: 'tc' },
+  ],
   catalog: { enabled: false },
   clusterTimeoutMs: 1000,
 });
@@ -37,15 +41,15 @@ describe('createAddonClientResolver', () => {
   it('resolves fleet clusters, then management clusters, and Karmada control planes', async () => {
     const mgmt = await resolve({ kind: 'cluster', name: 'mgmt' });
     expect(mgmt?.name).toBe('mgmt');
-    expect(mgmt?.kubeConfig.getCurrentCluster()?.server).toBe(
+    expect((await mgmt?.resolveKubeConfig())?.getCurrentCluster()?.server).toBe(
       'https://mgmt.example.com:6443',
     );
     const capi = await resolve({ kind: 'cluster', name: 'capi-mgmt' });
-    expect(capi?.kubeConfig.getCurrentCluster()?.server).toBe(
+    expect((await capi?.resolveKubeConfig())?.getCurrentCluster()?.server).toBe(
       'https://capi.example.com:6443',
     );
     const karmada = await resolve({ kind: 'karmada', name: 'global' });
-    expect(karmada?.kubeConfig.getCurrentCluster()?.server).toBe(
+    expect((await karmada?.resolveKubeConfig())?.getCurrentCluster()?.server).toBe(
       'https://karmada.example.com:5443',
     );
   });
