@@ -7,7 +7,11 @@ import type {
   KubernetesCredential,
 } from '@backstage/plugin-kubernetes-node';
 import { MultiClusterConfig } from '../config';
-import { ClusterCredentials } from '../credentials/ClusterCredentials';
+import {
+  authProviderOf,
+  ClusterCredentials,
+} from '../credentials/ClusterCredentials';
+import { ANNOTATION_KUBERNETES_AUTH_PROVIDER } from '@backstage/plugin-kubernetes-common';
 import { clusterDetailsOf } from '../credentials/clusterDetails';
 import { ClusterAccess } from '../inventory/types';
 import {
@@ -155,22 +159,36 @@ export class ClusterClientFactory {
     if (!access.credentialRef.startsWith('catalog:')) {
       return undefined;
     }
-    const provider = access.credentialRef.slice('catalog:'.length);
-    const token = this.config.catalog.serviceAccountToken;
     return {
       name: clusterName,
       url: access.url,
       caData: access.caData,
       skipTLSVerify: access.skipTLSVerify,
-      authMetadata: {
-        // Catalog annotations are public: the catalog module keeps only the
-        // `kubernetes.io/*` ones and never a token, as the Kubernetes plugin does.
-        ...access.authMetadata,
-        'kubernetes.io/auth-provider': provider,
-        ...(provider === 'serviceAccount' && token
-          ? { serviceAccountToken: token }
-          : {}),
-      },
+      authMetadata: this.catalogAuthMetadata(
+        access.credentialRef,
+        access.authMetadata,
+      ),
+    };
+  }
+
+  /**
+   * The `authMetadata` of a catalog cluster (`catalog:<authProvider>`): its
+   * annotations, which are public (the catalog module keeps only the
+   * `kubernetes.io/*` ones and never a token, as the Kubernetes plugin does),
+   * plus `multiCluster.catalog.serviceAccountToken` for `serviceAccount`.
+   */
+  private catalogAuthMetadata(
+    ref: string,
+    annotations: Record<string, string> = {},
+  ): Record<string, string> {
+    const provider = ref.slice('catalog:'.length);
+    const token = this.config.catalog.serviceAccountToken;
+    return {
+      ...annotations,
+      [ANNOTATION_KUBERNETES_AUTH_PROVIDER]: provider,
+      ...(provider === 'serviceAccount' && token
+        ? { serviceAccountToken: token }
+        : {}),
     };
   }
 
@@ -184,20 +202,14 @@ export class ClusterClientFactory {
     if (!ref.startsWith('catalog:')) {
       return false;
     }
-    const provider = ref.slice('catalog:'.length);
     const details: ClusterDetails = {
       name: ref,
       url: '',
-      authMetadata: {
-        'kubernetes.io/auth-provider': provider,
-        ...(this.config.catalog.serviceAccountToken
-          ? { serviceAccountToken: this.config.catalog.serviceAccountToken }
-          : {}),
-      },
+      authMetadata: this.catalogAuthMetadata(ref),
     };
     // Catalog entries never carry a service token for user-delegated providers.
     return (
-      this.credentials.providers.includes(provider) &&
+      this.credentials.providers.includes(authProviderOf(details)) &&
       !this.credentials.isUserDelegated(details) &&
       this.hasServiceCredential(details)
     );
@@ -209,8 +221,7 @@ export class ClusterClientFactory {
    */
   private hasServiceCredential(service: ClusterDetails): boolean {
     if (
-      service.authMetadata['kubernetes.io/auth-provider'] !==
-        'serviceAccount' ||
+      authProviderOf(service) !== 'serviceAccount' ||
       service.authMetadata.serviceAccountToken
     ) {
       return true;
@@ -314,7 +325,7 @@ export class ClusterClientFactory {
    * fails with a message that says what is missing, nothing is sent.
    */
   private withoutCredential(details: ClusterDetails): KubernetesClient {
-    const provider = details.authMetadata['kubernetes.io/auth-provider'];
+    const provider = authProviderOf(details);
     return KubernetesClient.fromSource(
       details.name,
       {
