@@ -49,9 +49,9 @@ describe('createAddonClientResolver', () => {
       'https://capi.example.com:6443',
     );
     const karmada = await resolve({ kind: 'karmada', name: 'global' });
-    expect((await karmada?.resolveKubeConfig())?.getCurrentCluster()?.server).toBe(
-      'https://karmada.example.com:5443',
-    );
+    expect(
+      (await karmada?.resolveKubeConfig())?.getCurrentCluster()?.server,
+    ).toBe('https://karmada.example.com:5443');
   });
 
   it('returns undefined for clusters without usable access and unknown names', async () => {
