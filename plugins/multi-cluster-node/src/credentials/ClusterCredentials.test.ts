@@ -346,5 +346,87 @@ describe('ClusterCredentials', () => {
         'https://www.googleapis.com/auth/cloud-platform',
       );
     });
+
+    it("gets an AKS token from Microsoft Entra ID with the app registration's client secret", async () => {
+      const tenant = '72f988bf-86f1-41af-91ab-2d7cd011db47';
+      process.env.AZURE_TENANT_ID = tenant;
+      process.env.AZURE_CLIENT_ID = 'a5d0cbd2-flotilla-backstage';
+      process.env.AZURE_CLIENT_SECRET = 'entra-client-secret';
+      delete process.env.AZURE_AUTHORITY_HOST;
+      delete process.env.AZURE_CLIENT_CERTIFICATE_PATH;
+      delete process.env.AZURE_FEDERATED_TOKEN_FILE;
+      const login = `https://login.microsoftonline.com/${tenant}`;
+      const tokenRequests: URLSearchParams[] = [];
+      server.use(
+        // MSAL's instance discovery and the tenant's OpenID metadata, as Entra ID answers them.
+        http.get(
+          'https://login.microsoftonline.com/common/discovery/instance',
+          () =>
+            HttpResponse.json({
+              tenant_discovery_endpoint: `${login}/v2.0/.well-known/openid-configuration`,
+              'api-version': '1.1',
+              metadata: [
+                {
+                  preferred_network: 'login.microsoftonline.com',
+                  preferred_cache: 'login.windows.net',
+                  aliases: [
+                    'login.microsoftonline.com',
+                    'login.windows.net',
+                    'login.microsoft.com',
+                    'sts.windows.net',
+                  ],
+                },
+              ],
+            }),
+        ),
+        http.get(`${login}/v2.0/.well-known/openid-configuration`, () =>
+          HttpResponse.json({
+            token_endpoint: `${login}/oauth2/v2.0/token`,
+            authorization_endpoint: `${login}/oauth2/v2.0/authorize`,
+            end_session_endpoint: `${login}/oauth2/v2.0/logout`,
+            issuer: `https://login.microsoftonline.com/${tenant}/v2.0`,
+            jwks_uri: `https://login.microsoftonline.com/${tenant}/discovery/v2.0/keys`,
+            token_endpoint_auth_methods_supported: [
+              'client_secret_post',
+              'private_key_jwt',
+              'client_secret_basic',
+            ],
+            response_types_supported: ['code', 'id_token', 'code id_token'],
+            scopes_supported: ['openid', 'profile', 'email', 'offline_access'],
+            tenant_region_scope: 'EU',
+            cloud_instance_name: 'microsoftonline.com',
+          }),
+        ),
+        http.post(`${login}/oauth2/v2.0/token`, async ({ request }) => {
+          tokenRequests.push(new URLSearchParams(await request.text()));
+          return HttpResponse.json({
+            token_type: 'Bearer',
+            expires_in: 3599,
+            ext_expires_in: 3599,
+            access_token: 'eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiJ9.aks-reader.sig',
+          });
+        }),
+      );
+      const creds = credentials();
+      const aks = cluster({ 'kubernetes.io/auth-provider': 'azure' });
+      const credential = await creds.forService(aks);
+      expect(credential).toEqual({
+        type: 'bearer token',
+        token: 'eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiJ9.aks-reader.sig',
+      });
+      // Client credentials for the AKS AAD server application's scope.
+      expect(tokenRequests).toHaveLength(1);
+      expect(tokenRequests[0].get('grant_type')).toBe('client_credentials');
+      expect(tokenRequests[0].get('client_id')).toBe(
+        'a5d0cbd2-flotilla-backstage',
+      );
+      expect(tokenRequests[0].get('client_secret')).toBe('entra-client-secret');
+      expect(tokenRequests[0].get('scope')).toContain(
+        '6dae42f8-4368-4678-94ff-3960e28e3630/.default',
+      );
+      // The token lives an hour: the next read reuses it.
+      await expect(creds.forService(aks)).resolves.toEqual(credential);
+      expect(tokenRequests).toHaveLength(1);
+    });
   });
 });
