@@ -61,6 +61,7 @@ function fleetConfigClusters(): object[] {
 }
 
 const [tokenMember, certMember, wrongTokenMember] = members;
+const untrustedCertMember = members[3];
 const wrongCaMember = members[4];
 let oidcMember: FleetClusterDescription;
 
@@ -100,6 +101,18 @@ const { backend } = useBackend({
               caFile: pki(wrongTokenMember, 'ca.crt'),
             },
             {
+              // A client certificate signed by another cluster's CA: the API
+              // server cannot verify it and refuses the request (401).
+              name: 'creds-untrusted-cert',
+              url: viaLocalhost(untrustedCertMember),
+              authProvider: 'clientCertificate',
+              authMetadata: {
+                clientCertFile: pki(certMember, 'flotilla.crt'),
+                clientKeyFile: pki(certMember, 'flotilla.key'),
+              },
+              caFile: pki(untrustedCertMember, 'ca.crt'),
+            },
+            {
               // Another cluster's CA: the server cannot prove who it is.
               name: 'creds-wrong-ca',
               url: viaLocalhost(wrongCaMember),
@@ -136,6 +149,12 @@ describe('cluster credentials against the API servers', () => {
         status: 'unknown',
         message: expect.stringContaining(
           "The API server refused this backend's credentials (401): check the cluster's authProvider",
+        ),
+      });
+      expect(clusters.get('creds-untrusted-cert')?.health).toMatchObject({
+        status: 'unknown',
+        message: expect.stringContaining(
+          "The API server refused this backend's credentials (401)",
         ),
       });
       expect(clusters.get('creds-wrong-ca')?.health).toMatchObject({

@@ -139,6 +139,29 @@ describe('KubernetesClient core and apiextensions calls', () => {
     expect(error.message).not.toContain(TOKEN);
   });
 
+  it('says when the API server ran the request as system:anonymous', async () => {
+    server.use(
+      http.get(`${API}/api/v1/nodes`, () =>
+        HttpResponse.json(
+          k8sStatus(
+            403,
+            'Forbidden',
+            'nodes is forbidden: User "system:anonymous" cannot list resource "nodes" in API group "" at the cluster scope',
+          ),
+          { status: 403 },
+        ),
+      ),
+    );
+    const error = await client()
+      .listNodes()
+      .catch(e => e);
+    expect(error.statusCode).toBe(403);
+    expect(error.message).toContain('cannot list resource "nodes"');
+    expect(error.message).toContain(
+      "did not recognise this backend's credentials and ran the request as system:anonymous",
+    );
+  });
+
   it('lists Services by namespace and label selector', async () => {
     const seen = record();
     server.use(

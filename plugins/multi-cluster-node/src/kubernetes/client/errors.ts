@@ -108,6 +108,16 @@ const NETWORK_ERRORS: Record<string, string> = {
 };
 
 /**
+ * kube-apiserver runs a request whose credentials it does not recognise (a
+ * client certificate from a CA it does not trust, or none at all) as
+ * `system:anonymous`; its Status message then blames RBAC, not the
+ * credentials.
+ */
+const ANONYMOUS_USER = 'User "system:anonymous"';
+const ANONYMOUS_EXPLANATION =
+  " (the API server did not recognise this backend's credentials and ran the request as system:anonymous: check the client certificate's CA or the token)";
+
+/**
  * The one way a Kubernetes failure is told: `<context>: <what happened>`,
  * where what happened is the API server's Status message (or `HTTP <code>`),
  * `timed out`, `aborted` or `request failed (<network code>)`. Never carries
@@ -134,7 +144,11 @@ export function toKubernetesError(
       status && typeof status.message === 'string'
         ? status.message
         : `HTTP ${error.code}`;
-    return new KubernetesRequestError(`${context}: ${message}`, {
+    const explained =
+      error.code === 403 && message.includes(ANONYMOUS_USER)
+        ? `${message}${ANONYMOUS_EXPLANATION}`
+        : message;
+    return new KubernetesRequestError(`${context}: ${explained}`, {
       statusCode: error.code,
       reason: status?.reason,
     });
