@@ -216,17 +216,16 @@ export class ClusterCredentials {
     details: ClusterDetails,
     auth: KubernetesRequestAuth | undefined,
   ): boolean {
-    if (!auth || !this.isUserDelegated(details)) {
+    const provider = userAuthProviderOf(details.authMetadata);
+    if (!auth || !provider) {
       return false;
     }
-    const provider = authProviderOf(details);
-    if (provider === 'oidc') {
-      const oidc = auth.oidc as Record<string, unknown> | undefined;
-      const tokenProvider =
-        details.authMetadata[ANNOTATION_KUBERNETES_OIDC_TOKEN_PROVIDER];
-      return typeof oidc?.[tokenProvider] === 'string';
-    }
-    return typeof auth[provider] === 'string';
+    // `oidc.<tokenProvider>` is carried as auth.oidc[<tokenProvider>].
+    const [name, tokenProvider] = provider.split('.', 2);
+    const value = tokenProvider
+      ? (auth[name] as Record<string, unknown> | undefined)?.[tokenProvider]
+      : auth[name];
+    return typeof value === 'string';
   }
 
   /**
