@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import { createHash } from 'node:crypto';
 import { ConfigReader } from '@backstage/config';
-import type { KubernetesRequestAuth } from '@backstage/plugin-kubernetes-common';
+import {
+  ANNOTATION_KUBERNETES_AUTH_PROVIDER,
+  type KubernetesRequestAuth,
+} from '@backstage/plugin-kubernetes-common';
 import type {
   ClusterDetails,
   KubernetesCredential,
@@ -11,7 +14,6 @@ import {
   authProviderOf,
   ClusterCredentials,
 } from '../credentials/ClusterCredentials';
-import { ANNOTATION_KUBERNETES_AUTH_PROVIDER } from '@backstage/plugin-kubernetes-common';
 import { clusterDetailsOf } from '../credentials/clusterDetails';
 import { ClusterAccess } from '../inventory/types';
 import {

@@ -108,14 +108,14 @@ const NETWORK_ERRORS: Record<string, string> = {
 };
 
 /**
- * kube-apiserver runs a request whose credentials it does not recognise (a
- * client certificate from a CA it does not trust, or none at all) as
- * `system:anonymous`; its Status message then blames RBAC, not the
- * credentials.
+ * kube-apiserver refuses credentials it cannot verify (401, a client
+ * certificate from an untrusted CA included) but runs a request that carries
+ * none as `system:anonymous` where anonymous access is on; its Status
+ * message then blames RBAC, not the missing credentials.
  */
 const ANONYMOUS_USER = 'User "system:anonymous"';
 const ANONYMOUS_EXPLANATION =
-  " (the API server did not recognise this backend's credentials and ran the request as system:anonymous: check the client certificate's CA or the token)";
+  " (the API server did not recognise this backend's credentials and ran the request as system:anonymous: check the cluster's authProvider)";
 
 /**
  * The one way a Kubernetes failure is told: `<context>: <what happened>`,
