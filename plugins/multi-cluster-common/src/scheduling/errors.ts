@@ -60,21 +60,31 @@ export class PlacementError extends Error {
   /** Per-cluster explanation of the failed attempt, when available. */
   explanation?: ClusterExplanation[];
 
-  constructor(code: PlacementErrorCode, message: string, detail = message) {
+  constructor(
+    code: PlacementErrorCode,
+    message: string,
+    detail = message,
+    reason: PlacementErrorReason = REASON_BY_CODE[code],
+  ) {
     super(message);
     this.name = 'PlacementError';
     this.code = code;
-    this.reason = REASON_BY_CODE[code];
+    this.reason = reason;
     this.detail = detail;
     this.clearsPlacement = code === 'NoClusterFit';
   }
 
-  /** The same failure wrapped like Go's `fmt.Errorf("<prefix>: %w", err)`. */
-  wrap(prefix: string): PlacementError {
+  /**
+   * The same failure wrapped like Go's `fmt.Errorf("<prefix>: %w", err)`.
+   * With `%v` only the text survives: Karmada no longer recognises the
+   * error's type and reports the generic `SchedulerError`.
+   */
+  wrap(prefix: string, verb: '%w' | '%v' = '%w'): PlacementError {
     const wrapped = new PlacementError(
       this.code,
       `${prefix}: ${this.message}`,
       this.detail,
+      verb === '%w' ? this.reason : 'SchedulerError',
     );
     wrapped.explanation = this.explanation;
     return wrapped;

@@ -130,6 +130,35 @@ function assignmentReasons(
   return reasons;
 }
 
+/**
+ * A filtered cluster that still keeps replicas: a scale-down over every
+ * previous entry divides over clusters that are no longer candidates.
+ */
+function departedExplanation(
+  cluster: ClusterSnapshot,
+  record: AttemptRecord,
+): ClusterExplanation | undefined {
+  const outcome = record.outcome as AssignmentOutcome | undefined;
+  const kept = outcome?.departed?.find(entry => entry.name === cluster.name);
+  if (!outcome || !kept) return undefined;
+  const failures = allFilterFailures(cluster, record.filterContext);
+  return {
+    cluster: cluster.name,
+    verdict: 'selected',
+    reasons: [
+      `assigned ${plural(
+        kept.replicas,
+        'replica',
+      )} (scaled down in proportion to the previous ${kept.previous} of ${
+        outcome.weightTotal
+      }: this release divides over the whole previous assignment)`,
+      ...failures.map(
+        failure => `no longer a candidate: ${failure.explanation}`,
+      ),
+    ],
+  };
+}
+
 /** Builds the per-cluster explanation of an attempt. */
 export function buildExplanation(record: AttemptRecord): ClusterExplanation[] {
   const locate = record.outcome
@@ -143,6 +172,8 @@ export function buildExplanation(record: AttemptRecord): ClusterExplanation[] {
   return record.clusters.map((cluster, inputIndex) => {
     const candidate = record.candidateByInput[inputIndex];
     if (!candidate) {
+      const departed = departedExplanation(cluster, record);
+      if (departed) return departed;
       return {
         cluster: cluster.name,
         verdict: 'filtered' as const,

@@ -3,6 +3,7 @@
  */
 export * from './placement';
 export type {
+  ApiEnablement,
   ClusterExplanation,
   ClusterSnapshot,
   ClusterTaint,
@@ -14,7 +15,15 @@ export type {
   ScheduleResult,
   TargetCluster,
   Verdict,
+  WorkloadResource,
 } from './types';
+export {
+  isSupportedKarmadaVersion,
+  karmadaRulesFor,
+  NEWEST_KARMADA_VERSION,
+  SUPPORTED_KARMADA_VERSIONS,
+} from './versionRules';
+export type { KarmadaRules, KarmadaVersion } from './versionRules';
 export { schedule } from './schedule';
 export { PlacementError } from './errors';
 export {

@@ -8,6 +8,12 @@ import { CompiledRequest, compileReplicaRequirements } from './estimator';
 import { PlacementError } from './errors';
 import { validateReachability } from './filters';
 import type { ScheduleRequest } from './types';
+import {
+  isSupportedKarmadaVersion,
+  KarmadaRules,
+  karmadaRulesFor,
+  SUPPORTED_KARMADA_VERSIONS,
+} from './versionRules';
 
 const INT32_MAX = 2147483647;
 
@@ -37,10 +43,29 @@ function compiledRequests(
   }
 }
 
-/** Checks the request; returns its compiled resource requests. */
-export function validateRequest(
-  request: ScheduleRequest,
-): CompiledRequest[] | undefined {
+/** The rules of the request's Karmada release; refuses an unsupported one. */
+function rulesOf(request: ScheduleRequest): KarmadaRules {
+  const version = request.karmadaVersion;
+  if (version === undefined) return karmadaRulesFor();
+  if (!isSupportedKarmadaVersion(version)) {
+    throw invalidRequest(
+      `karmadaVersion "${version}" is not supported; supported: ${SUPPORTED_KARMADA_VERSIONS.join(
+        ', ',
+      )}`,
+    );
+  }
+  return karmadaRulesFor(version);
+}
+
+/**
+ * Checks the request; returns its compiled resource requests and the rules
+ * of its Karmada release.
+ */
+export function validateRequest(request: ScheduleRequest): {
+  compiled: CompiledRequest[] | undefined;
+  rules: KarmadaRules;
+} {
+  const rules = rulesOf(request);
   const { replicas } = request;
   if (!Number.isInteger(replicas) || replicas < 0 || replicas > INT32_MAX) {
     throw invalidRequest(
@@ -66,5 +91,5 @@ export function validateRequest(
   }
   // Kubernetes itself never lets a bad request reach Karmada; here one is
   // refused whether or not this attempt needs the estimator.
-  return compiledRequests(request);
+  return { compiled: compiledRequests(request), rules };
 }

@@ -7,7 +7,7 @@ import { allocatableReplicas, Candidate, LOCALITY_SCORE } from './candidates';
 import { applyPlacementDefaults } from './defaults';
 import type { CompiledRequest } from './estimator';
 import { NO_CLUSTERS_AVAILABLE_MESSAGE, PlacementError } from './errors';
-import { buildExplanation, AttemptRecord } from './explain';
+import type { AttemptRecord } from './explain';
 import {
   compileReachability,
   FilterContext,
@@ -31,18 +31,44 @@ import {
 } from './spread';
 import { resolveStrategy, STRATEGIES, strategyOf } from './strategies';
 import { invalidRequest, validateRequest } from './requestValidation';
+import { failWith, resultWithLazyExplanation, sortedTargets } from './results';
 import { nameOrderForUid } from './tieBreak';
 import type {
-  ClusterExplanation,
   ScheduleRequest,
   ScheduleResult,
   TargetCluster,
+  WorkloadResource,
 } from './types';
+import type { KarmadaRules } from './versionRules';
+
+/** What a request without `resource` propagates. */
+const DEFAULT_RESOURCE: WorkloadResource = {
+  apiVersion: 'apps/v1',
+  kind: 'Deployment',
+};
 
 /** The affinity one attempt schedules with. */
 interface AffinityScope {
   affinity?: ClusterAffinity;
   term?: ClusterAffinityTerm;
+}
+
+/**
+ * The placement as the release's scheduler receives it: before
+ * `overflowAffinities` existed, the CRD drops the field.
+ */
+function placementSeenBy(
+  placement: KarmadaPlacement,
+  rules: KarmadaRules,
+): KarmadaPlacement {
+  const terms = placement.clusterAffinities;
+  if (rules.overflowAffinities === 'honoured' || !terms) return placement;
+  return {
+    ...placement,
+    clusterAffinities: terms.map(
+      ({ overflowAffinities: _pruned, ...term }) => term,
+    ),
+  };
 }
 
 /** Index of the observed term; 0 when unset, unknown or Fresh. */
@@ -55,56 +81,6 @@ function startingTermIndex(
     term => term.affinityName === request.observedAffinityName,
   );
   return index < 0 ? 0 : index;
-}
-
-function byName(left: TargetCluster, right: TargetCluster): number {
-  if (left.name < right.name) return -1;
-  return left.name > right.name ? 1 : 0;
-}
-
-/**
- * Targets sorted by name. Cluster names are unique in Karmada; a repeated
- * name shows up as neighbours here and is rejected rather than merged.
- */
-function sortedTargets(targets: TargetCluster[]): TargetCluster[] {
-  targets.sort(byName);
-  for (let index = 1; index < targets.length; index++) {
-    if (targets[index].name === targets[index - 1].name) {
-      throw invalidRequest(
-        `cluster "${targets[index].name}" is listed more than once`,
-      );
-    }
-  }
-  return targets;
-}
-
-/** Result whose explanation is computed on first access. */
-function resultWithLazyExplanation(
-  targets: TargetCluster[],
-  record: AttemptRecord,
-): ScheduleResult {
-  let explanation: ClusterExplanation[] | undefined;
-  const result = { targets } as ScheduleResult;
-  Object.defineProperty(result, 'explanation', {
-    enumerable: true,
-    configurable: true,
-    get() {
-      explanation ??= buildExplanation(record);
-      return explanation;
-    },
-    set(value: ClusterExplanation[]) {
-      explanation = value;
-    },
-  });
-  return result;
-}
-
-function failWith(
-  error: PlacementError,
-  record: AttemptRecord,
-): PlacementError {
-  error.explanation = buildExplanation(record);
-  return error;
 }
 
 /** Does the attempt need estimator answers at all? */
@@ -132,7 +108,11 @@ interface CompiledScope {
   tiers?: ClusterPredicate[];
 }
 
-function compileScope(scope: AffinityScope, workload: boolean): CompiledScope {
+function compileScope(
+  scope: AffinityScope,
+  workload: boolean,
+  rules: KarmadaRules,
+): CompiledScope {
   // A set clusterAffinity wins over the term (Karmada's ClusterAffinity
   // filter checks it first); overflow tiers only apply to workloads scheduled
   // with a clusterAffinities term.
@@ -143,11 +123,14 @@ function compileScope(scope: AffinityScope, workload: boolean): CompiledScope {
       ? `clusterAffinities term "${scope.term.affinityName}"`
       : 'clusterAffinity';
   if (!primaryAffinity) return { affinityLabel };
-  const primary = compileClusterAffinity(primaryAffinity);
+  const primary = compileClusterAffinity(primaryAffinity, rules);
   if (!workload || !overflow || overflow.length === 0) {
     return { affinity: primary, affinityLabel };
   }
-  const tiers = [primary, ...overflow.map(compileClusterAffinity)];
+  const tiers = [
+    primary,
+    ...overflow.map(term => compileClusterAffinity(term, rules)),
+  ];
   return {
     affinity: cluster => tiers.some(tier => tier(cluster)),
     affinityLabel,
@@ -183,6 +166,7 @@ function filterAndScore(
     ),
   );
   const filterContext: FilterContext = {
+    resource: request.resource ?? DEFAULT_RESOURCE,
     affinity: scope.affinity,
     affinityLabel: scope.affinityLabel,
     tolerations: placement.clusterTolerations ?? [],
@@ -268,10 +252,11 @@ function scheduleWithAffinity(
   placement: KarmadaPlacement,
   affinityScope: AffinityScope,
   compiled: CompiledRequest[] | undefined,
+  rules: KarmadaRules,
 ): ScheduleResult {
   const workload =
     request.replicas > 0 || request.replicaRequirements !== undefined;
-  const scope = compileScope(affinityScope, workload);
+  const scope = compileScope(affinityScope, workload, rules);
   const { feasible, fitReasons, record } = filterAndScore(
     request,
     placement,
@@ -314,6 +299,8 @@ function scheduleWithAffinity(
       placement,
       fresh: request.fresh === true,
       tieBreak: nameOrderForUid(request.uid),
+      previousEntries: request.previous ?? [],
+      rules,
     };
     return scope.tiers
       ? assignByOverflowTiers(input, STRATEGIES[kind])
@@ -331,6 +318,9 @@ function scheduleWithAffinity(
     const replicas = outcome.replicas[position];
     if (replicas > 0) targets.push({ name: selected[position].name, replicas });
   }
+  for (const { name, replicas } of outcome.departed ?? []) {
+    targets.push({ name, replicas });
+  }
   return resultWithLazyExplanation(sortedTargets(targets), record);
 }
 
@@ -342,8 +332,11 @@ function scheduleWithAffinity(
  * @public
  */
 export function schedule(request: ScheduleRequest): ScheduleResult {
-  const compiled = validateRequest(request);
-  const placement = applyPlacementDefaults(request.placement);
+  const { compiled, rules } = validateRequest(request);
+  const placement = placementSeenBy(
+    applyPlacementDefaults(request.placement),
+    rules,
+  );
   const terms = placement.clusterAffinities;
   if (terms && terms.length > 0) {
     let firstError: PlacementError | undefined;
@@ -358,6 +351,7 @@ export function schedule(request: ScheduleRequest): ScheduleResult {
           placement,
           { affinity: placement.clusterAffinity, term: terms[index] },
           compiled,
+          rules,
         );
         result.affinityName = terms[index].affinityName;
         return result;
@@ -374,5 +368,6 @@ export function schedule(request: ScheduleRequest): ScheduleResult {
     placement,
     { affinity: placement.clusterAffinity },
     compiled,
+    rules,
   );
 }

@@ -1,7 +1,8 @@
 /**
- * The UID-derived tie-break of Karmada's Webster apportionment (v1.16+):
- * equal priorities go to the party with fewer seats, then by name, ascending
- * or descending depending on the parity of FNV-1a-32 of the resource UID.
+ * The UID-derived tie-break of Karmada's Webster apportionment (the same in
+ * every supported release): equal priorities go to the party with fewer
+ * seats, then by name, ascending or descending depending on the parity of
+ * FNV-1a-32 of the resource UID.
  *
  * @public
  */

@@ -22,6 +22,30 @@ export interface ResourceSummary {
   allocating?: ResourceList;
 }
 
+/**
+ * One entry of Karmada's `Cluster.status.apiEnablements`: the resources a
+ * member cluster serves for one group/version.
+ *
+ * @public
+ */
+export interface ApiEnablement {
+  /** e.g. `apps/v1`, or `v1` for the core group. */
+  groupVersion: string;
+  resources: { name: string; kind: string }[];
+}
+
+/**
+ * The resource a binding propagates (`spec.resource` of a ResourceBinding).
+ *
+ * @public
+ */
+export interface WorkloadResource {
+  /** e.g. `apps/v1`. */
+  apiVersion: string;
+  /** e.g. `Deployment`. */
+  kind: string;
+}
+
 /** @public */
 export interface ClusterSnapshot {
   name: string;
@@ -36,6 +60,12 @@ export interface ClusterSnapshot {
   resourceSummary?: ResourceSummary;
   /** Cluster sets the cluster belongs to (Flotilla's reachability filter). */
   clusterSets?: string[];
+  /**
+   * Karmada `Cluster.status.apiEnablements`. Undefined: not known here, the
+   * APIEnablement filter passes the cluster; a list (even an empty one) is
+   * checked as Karmada checks it.
+   */
+  apiEnablements?: ApiEnablement[];
 }
 
 /**
@@ -66,6 +96,16 @@ export interface ReplicaRequirements {
 
 /** @public */
 export interface ScheduleRequest {
+  /**
+   * The Karmada release whose scheduler to reproduce (one of
+   * `SUPPORTED_KARMADA_VERSIONS`, e.g. `v1.16.8`); default the newest.
+   */
+  karmadaVersion?: string;
+  /**
+   * The propagated resource, checked against each cluster's
+   * `apiEnablements`; default `apps/v1` `Deployment`.
+   */
+  resource?: WorkloadResource;
   replicas: number;
   /** PropagationPolicy spec.placement, verbatim (webhook/CRD defaults are applied here). */
   placement: KarmadaPlacement;

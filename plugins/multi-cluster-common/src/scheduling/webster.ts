@@ -1,6 +1,7 @@
 /**
- * Webster / Sainte-Laguë apportionment exactly as Karmada v1.16+
- * (`pkg/util/helper/webstermethod.go`): seats go one at a time to the party
+ * Webster / Sainte-Laguë apportionment exactly as Karmada
+ * (`pkg/util/helper/webstermethod.go`, the same in every supported
+ * release): seats go one at a time to the party
  * with the highest `votes / (2*seats + 1)` (IEEE double division, like Go);
  * ties go to fewer seats, then by name in the tie-break order.
  *

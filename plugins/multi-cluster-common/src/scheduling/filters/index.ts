@@ -2,6 +2,7 @@
  * The filter chain (Karmada runs all filter plugins; the first failure is the
  * cluster's FitError reason) and the FitError message.
  */
+import { apiEnablementFilter } from './apiEnablement';
 import { clusterAffinityFilter } from './clusterAffinity';
 import { clusterEvictionFilter } from './clusterEviction';
 import { clusterSetReachabilityFilter } from './clusterSetReachability';
@@ -35,6 +36,7 @@ export {
  * Karmada's reason.
  */
 export const FILTER_PLUGINS: readonly ClusterFilter[] = [
+  apiEnablementFilter,
   taintTolerationFilter,
   clusterAffinityFilter,
   spreadConstraintFilter,
@@ -49,6 +51,7 @@ export function firstFilterFailure(
 ): FilterFailure | undefined {
   // Direct calls in FILTER_PLUGINS order: this runs once per cluster.
   return (
+    apiEnablementFilter(cluster, context) ??
     taintTolerationFilter(cluster, context) ??
     clusterAffinityFilter(cluster, context) ??
     spreadConstraintFilter(cluster, context) ??

@@ -5,6 +5,7 @@ export function filterContext(
   overrides: Partial<FilterContext> = {},
 ): FilterContext {
   return {
+    resource: { apiVersion: 'apps/v1', kind: 'Deployment' },
     affinityLabel: 'clusterAffinity',
     tolerations: [],
     previousNames: new Set(),

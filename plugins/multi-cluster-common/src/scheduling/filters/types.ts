@@ -3,10 +3,11 @@
  */
 import type { ClusterPredicate } from '../matching/clusterAffinity';
 import type { Toleration } from '../placement';
-import type { ClusterSnapshot } from '../types';
+import type { ClusterSnapshot, WorkloadResource } from '../types';
 
 /** @public */
 export type FilterPluginName =
+  | 'APIEnablement'
   | 'TaintToleration'
   | 'ClusterAffinity'
   | 'SpreadConstraint'
@@ -61,6 +62,8 @@ export interface CompiledReachability {
  * @public
  */
 export interface FilterContext {
+  /** The propagated resource (APIEnablement). */
+  resource: WorkloadResource;
   /** Affinity of the attempt (single clusterAffinity, or a term plus its overflow tiers). */
   affinity?: ClusterPredicate;
   /** Human label of the affinity, e.g. `clusterAffinity` or `clusterAffinities term "primary"`. */

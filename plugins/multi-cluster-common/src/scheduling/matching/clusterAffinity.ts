@@ -1,11 +1,13 @@
 /**
- * Karmada's `util.ClusterMatches`: does a cluster satisfy a ClusterAffinity?
- * All present criteria must hold: not excluded, labelSelector, fieldSelector
- * (zones against `spec.zones`, provider/region as pseudo-labels), and
- * clusterNames. An empty affinity matches every cluster.
+ * Karmada's `util.ClusterMatches` (`pkg/util/selector.go`): does a cluster
+ * satisfy a ClusterAffinity? All present criteria must hold: not excluded,
+ * labelSelector, fieldSelector (zones against `spec.zones`, provider/region
+ * as pseudo-labels), and clusterNames. An empty affinity matches every
+ * cluster.
  */
 import type { ClusterAffinity } from '../placement';
 import type { ClusterSnapshot } from '../types';
+import { KarmadaRules, karmadaRulesFor } from '../versionRules';
 import {
   compileLabelSelector,
   compileRequirements,
@@ -29,12 +31,20 @@ const NODE_SELECTOR_OPERATORS = new Set([
 
 type ZonePredicate = (zones: readonly string[] | undefined) => boolean;
 
+/** Karmada's `matchZones`; `In` follows the version's `zoneIn` rule. */
 function compileZoneExpression(
   operator: string,
   values: readonly string[],
+  zoneIn: KarmadaRules['zoneIn'],
 ): ZonePredicate {
   switch (operator) {
     case 'In':
+      if (zoneIn === 'every-zone') {
+        return zones =>
+          zones !== undefined &&
+          zones.length > 0 &&
+          zones.every(zone => values.includes(zone));
+      }
       return zones =>
         zones !== undefined && zones.some(zone => values.includes(zone));
     case 'NotIn':
@@ -61,6 +71,7 @@ function compileFieldSelector(
     operator: string;
     values?: readonly string[];
   }[],
+  zoneIn: KarmadaRules['zoneIn'],
 ): CompiledFieldSelector {
   const zones: ZonePredicate[] = [];
   const requirements: Requirement[] = [];
@@ -68,7 +79,7 @@ function compileFieldSelector(
   for (const expression of expressions) {
     const values = expression.values ?? [];
     if (expression.key === 'zone') {
-      zones.push(compileZoneExpression(expression.operator, values));
+      zones.push(compileZoneExpression(expression.operator, values, zoneIn));
       continue;
     }
     if (!NODE_SELECTOR_OPERATORS.has(expression.operator)) invalid = true;
@@ -87,12 +98,14 @@ function compileFieldSelector(
 }
 
 /**
- * Compiles an affinity into a reusable predicate.
+ * Compiles an affinity into a reusable predicate, with the zone rule of a
+ * Karmada release (default: the newest supported).
  *
  * @public
  */
 export function compileClusterAffinity(
   affinity: ClusterAffinity,
+  rules: Pick<KarmadaRules, 'zoneIn'> = karmadaRulesFor(),
 ): ClusterPredicate {
   const excluded = affinity.exclude?.length
     ? new Set(affinity.exclude)
@@ -104,7 +117,10 @@ export function compileClusterAffinity(
     ? compileLabelSelector(affinity.labelSelector)
     : undefined;
   const fieldSelector = affinity.fieldSelector
-    ? compileFieldSelector(affinity.fieldSelector.matchExpressions ?? [])
+    ? compileFieldSelector(
+        affinity.fieldSelector.matchExpressions ?? [],
+        rules.zoneIn,
+      )
     : undefined;
 
   // Pseudo-labels {provider, region}, reused across calls to avoid one
@@ -141,6 +157,7 @@ export function compileClusterAffinity(
 export function matchesClusterAffinity(
   cluster: ClusterSnapshot,
   affinity: ClusterAffinity,
+  rules: Pick<KarmadaRules, 'zoneIn'> = karmadaRulesFor(),
 ): boolean {
-  return compileClusterAffinity(affinity)(cluster);
+  return compileClusterAffinity(affinity, rules)(cluster);
 }

@@ -3,6 +3,7 @@
  * capacity are ignored; a candidate no rule matches is not a party.
  */
 import { compileClusterAffinity } from '../matching/clusterAffinity';
+import { karmadaRulesFor } from '../versionRules';
 import { dispense } from '../webster';
 import { AssignStrategy, NOT_A_PARTY } from './types';
 
@@ -16,7 +17,10 @@ export const assignStaticWeight: AssignStrategy = input => {
   if (preference) {
     // Weight = max over the rules whose targetCluster matches.
     const rules = (preference.staticWeightList ?? []).map(rule => ({
-      matches: compileClusterAffinity(rule.targetCluster),
+      matches: compileClusterAffinity(
+        rule.targetCluster,
+        input.rules ?? karmadaRulesFor(),
+      ),
       weight: rule.weight,
     }));
     for (let index = 0; index < count; index++) {

@@ -4,6 +4,7 @@
 import type { Candidate } from '../candidates';
 import type { KarmadaPlacement } from '../placement';
 import type { NameOrder } from '../tieBreak';
+import type { KarmadaRules } from '../versionRules';
 
 /** @public */
 export type StrategyKind =
@@ -25,6 +26,13 @@ export interface AssignmentInput {
   placement: KarmadaPlacement;
   fresh: boolean;
   tieBreak: NameOrder;
+  /**
+   * spec.clusters, in order (may name clusters that are not candidates);
+   * read only when a scale-down divides over every previous entry.
+   */
+  previousEntries?: readonly { name: string; replicas: number }[];
+  /** The Karmada release's version-dependent rules (default: the newest). */
+  rules?: KarmadaRules;
 }
 
 export type AssignmentMode =
@@ -48,6 +56,11 @@ export interface AssignmentOutcome {
   weightTotal?: number;
   /** Replicas kept from the previous result (scale-up merges the delta onto them). */
   kept?: number[];
+  /**
+   * Previous clusters that are not candidates but keep replicas (a
+   * scale-down over every previous entry), with their previous replicas.
+   */
+  departed?: { name: string; replicas: number; previous: number }[];
 }
 
 export type AssignStrategy = (input: AssignmentInput) => AssignmentOutcome;
