@@ -3,6 +3,7 @@ import {
   karmadaPlacementSchema,
   karmadaTolerationSchema,
 } from '../../scheduling/placement';
+import { SUPPORTED_KARMADA_VERSIONS } from '../../scheduling/versionRules';
 import { boundedArray, JsonBounds, withinJsonBounds } from './bounded';
 import {
   clusterNameSchema,
@@ -73,6 +74,31 @@ const taintSchema = z
   .strict();
 
 const nameListSchema = boundedArray(shortNameSchema, REQUEST_LIMITS.names);
+
+/** Group/versions a cluster serves, and resources within one. */
+const API_ENABLEMENT_LIMITS = { groupVersions: 1_000, resources: 1_000 };
+
+/** Karmada's `Cluster.status.apiEnablements`. */
+const apiEnablementsSchema = boundedArray(
+  z
+    .object({
+      groupVersion: shortNameSchema,
+      resources: boundedArray(
+        z.object({ name: shortNameSchema, kind: shortNameSchema }).strict(),
+        API_ENABLEMENT_LIMITS.resources,
+      ),
+    })
+    .strict(),
+  API_ENABLEMENT_LIMITS.groupVersions,
+);
+
+const karmadaVersionSchema = z.enum(SUPPORTED_KARMADA_VERSIONS, {
+  errorMap: () => ({
+    message: `must be a supported Karmada release: ${SUPPORTED_KARMADA_VERSIONS.join(
+      ', ',
+    )}`,
+  }),
+});
 const clusterSetsSchema = boundedArray(
   shortNameSchema,
   REQUEST_LIMITS.clusterSets,
@@ -106,6 +132,11 @@ export const clusterSnapshotSchema = z
       .strict()
       .optional(),
     clusterSets: clusterSetsSchema.optional(),
+    apiEnablements: apiEnablementsSchema
+      .optional()
+      .describe(
+        "Karmada's Cluster.status.apiEnablements; without it the APIEnablement filter passes the cluster",
+      ),
   })
   .strict();
 
@@ -161,6 +192,18 @@ const reachabilityShape = {
  * @public
  */
 export const simulatePlacementRequestSchema = requestObject({
+  karmadaVersion: karmadaVersionSchema
+    .optional()
+    .describe(
+      "The Karmada release whose scheduler to reproduce; default the control plane's configured version, else the newest supported",
+    ),
+  resource: z
+    .object({ apiVersion: shortNameSchema, kind: shortNameSchema })
+    .strict()
+    .optional()
+    .describe(
+      "The propagated resource, checked against the clusters' apiEnablements (default apps/v1 Deployment)",
+    ),
   replicas: z.number().int().min(0).max(REQUEST_LIMITS.replicas),
   placement: boundedKarmadaPlacementSchema,
   clusters: boundedArray(clusterSnapshotSchema, REQUEST_LIMITS.clusters)
