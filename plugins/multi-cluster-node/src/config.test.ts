@@ -115,6 +115,7 @@ describe('readMultiClusterConfig', () => {
       token: 't',
       skipTLSVerify: true,
     });
+    expect(c.karmada[0].version).toBeUndefined();
     expect(c.clusterApi[0].namespaces).toEqual(['fleet']);
     expect(c.ocm).toEqual([
       expect.objectContaining({
@@ -128,5 +129,26 @@ describe('readMultiClusterConfig', () => {
     expect(c.configClusters).toEqual([
       expect.objectContaining({ name: 'c', url: 'https://c', token: 's' }),
     ]);
+  });
+
+  it("reads a Karmada control plane's version, refusing a release the preview cannot reproduce", () => {
+    const withVersion = (version: string) =>
+      readMultiClusterConfig(
+        new ConfigReader({
+          multiCluster: {
+            karmada: [
+              { name: 'a', url: 'https://a' },
+              { name: 'b', url: 'https://b', version },
+            ],
+          },
+        }),
+      );
+    expect(withVersion('v1.16.8').karmada.map(k => k.version)).toEqual([
+      undefined,
+      'v1.16.8',
+    ]);
+    expect(() => withVersion('1.16')).toThrow(
+      /^Invalid multiCluster\.karmada\[1\]\.version: "1\.16"; supported Karmada releases: v1\.16\.3, .*v1\.18\.2$/,
+    );
   });
 });

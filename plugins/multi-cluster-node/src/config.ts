@@ -1,5 +1,10 @@
 import { Config, readDurationFromConfig } from '@backstage/config';
 import { durationToMilliseconds, HumanDuration } from '@backstage/types';
+import {
+  isSupportedKarmadaVersion,
+  type KarmadaVersion,
+  SUPPORTED_KARMADA_VERSIONS,
+} from '@flotilla/plugin-multi-cluster-common';
 import { readAuthMetadata } from './credentials/clusterDetails';
 import { KubernetesEndpoint } from './kubernetes/KubernetesClient';
 
@@ -11,6 +16,19 @@ import { KubernetesEndpoint } from './kubernetes/KubernetesClient';
  */
 export interface ControlPlaneConfig extends KubernetesEndpoint {
   namespaces?: string[];
+}
+
+/**
+ * A Karmada control plane (`multiCluster.karmada[]`).
+ *
+ * @public
+ */
+export interface KarmadaControlPlaneConfig extends ControlPlaneConfig {
+  /**
+   * The Karmada release the control plane runs, e.g. `v1.16.8`: the
+   * placement preview reproduces that release's scheduler.
+   */
+  version?: KarmadaVersion;
 }
 
 /** @public */
@@ -45,7 +63,7 @@ export interface MultiClusterConfig {
     serviceAccountToken?: string;
   };
   configClusters: ConfigClusterConfig[];
-  karmada: ControlPlaneConfig[];
+  karmada: KarmadaControlPlaneConfig[];
   clusterApi: ControlPlaneConfig[];
   /** Open Cluster Management hubs (`multiCluster.ocm`). */
   ocm: ControlPlaneConfig[];
@@ -115,6 +133,26 @@ function readEndpoint(c: Config): ControlPlaneConfig {
       tokenKey: c.has('token') ? 'token' : 'serviceAccountToken',
     }),
   };
+}
+
+/**
+ * A Karmada control plane entry; a `version` the placement preview cannot
+ * reproduce stops the backend at start-up rather than previewing another
+ * release's decisions.
+ */
+function readKarmadaEndpoint(
+  c: Config,
+  index: number,
+): KarmadaControlPlaneConfig {
+  const version = c.getOptionalString('version');
+  if (version !== undefined && !isSupportedKarmadaVersion(version)) {
+    throw new Error(
+      `Invalid multiCluster.karmada[${index}].version: "${version}"; supported Karmada releases: ${SUPPORTED_KARMADA_VERSIONS.join(
+        ', ',
+      )}`,
+    );
+  }
+  return { ...readEndpoint(c), version };
 }
 
 /** A config cluster's labels, with its shorthands under their `flotilla.io/*` keys. */
@@ -212,7 +250,9 @@ export function readMultiClusterConfig(config: Config): MultiClusterConfig {
       serviceAccountToken: c?.getOptionalString('catalog.serviceAccountToken'),
     },
     configClusters: readConfigClusters(config),
-    karmada: (c?.getOptionalConfigArray('karmada') ?? []).map(readEndpoint),
+    karmada: (c?.getOptionalConfigArray('karmada') ?? []).map(
+      readKarmadaEndpoint,
+    ),
     clusterApi: (c?.getOptionalConfigArray('clusterApi') ?? []).map(
       readEndpoint,
     ),

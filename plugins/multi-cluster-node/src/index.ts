@@ -18,6 +18,7 @@ export {
   readMultiClusterConfig,
   type ConfigClusterConfig,
   type ControlPlaneConfig,
+  type KarmadaControlPlaneConfig,
   type MultiClusterConfig,
 } from './config';
 export type {
