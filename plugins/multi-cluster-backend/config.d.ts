@@ -127,6 +127,14 @@ export interface Config {
         name: string;
         /** Karmada API server URL. */
         url: string;
+        /**
+         * The Karmada release the control plane runs, e.g. `v1.16.8`: the
+         * placement preview reproduces that release's scheduler (a preview
+         * naming no control plane uses the first one's). One of v1.16.3 to
+         * v1.16.8, v1.17.0 to v1.17.5, v1.18.0 to v1.18.2; the backend refuses
+         * to start with anything else. Default: the newest supported.
+         */
+        version?: string;
         /** Base64 PEM CA of the Karmada API server. */
         caData?: string;
         /**

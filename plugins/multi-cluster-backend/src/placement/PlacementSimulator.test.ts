@@ -67,4 +67,23 @@ describe('PlacementSimulator', () => {
     );
     expect(result.targets.map(t => t.name)).toEqual(['karmada-member-a']);
   });
+
+  it('reproduces the release the request names, else its control plane’s, else the first one’s', () => {
+    const configured = new PlacementSimulator(
+      { getClusters: async () => fleet } as unknown as FleetInventoryService,
+      undefined,
+      [{ name: 'karmada-eu', version: 'v1.16.8' }, { name: 'karmada-us' }],
+    );
+    expect(configured.karmadaVersionFor({ karmadaVersion: 'v1.17.5' })).toBe(
+      'v1.17.5',
+    );
+    expect(configured.karmadaVersionFor({})).toBe('v1.16.8');
+    expect(
+      configured.karmadaVersionFor({ controlPlane: 'karmada-us' }),
+    ).toBeUndefined();
+    expect(configured.karmadaVersionFor({ controlPlane: 'unknown' })).toBe(
+      'v1.16.8',
+    );
+    expect(simulator.karmadaVersionFor({})).toBeUndefined();
+  });
 });

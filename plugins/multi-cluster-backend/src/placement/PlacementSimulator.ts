@@ -24,6 +24,13 @@ export type SimulateRequest = Omit<ScheduleRequest, 'clusters'> & {
   controlPlane?: string;
 };
 
+/** A configured Karmada control plane and the release it runs. */
+export interface KarmadaControlPlaneVersion {
+  name: string;
+  /** e.g. `v1.16.8`; undefined: the newest supported release. */
+  version?: string;
+}
+
 /** Where a request names the dependencies its clusters must reach. */
 export interface DependencySources {
   /** An entity whose catalog `dependsOn` targets must be reachable. */
@@ -62,7 +69,24 @@ export class PlacementSimulator {
         credentials: BackstageCredentials,
       ): Promise<ReachabilityRequirement>;
     },
+    /** `multiCluster.karmada[]`: which release each control plane runs. */
+    private readonly karmadaControlPlanes: readonly KarmadaControlPlaneVersion[] = [],
   ) {}
+
+  /**
+   * The Karmada release a simulation reproduces: the request's, else that
+   * of the control plane it names, else the first configured one's;
+   * undefined means the newest supported.
+   */
+  karmadaVersionFor(request: {
+    karmadaVersion?: string;
+    controlPlane?: string;
+  }): string | undefined {
+    if (request.karmadaVersion) return request.karmadaVersion;
+    const planes = this.karmadaControlPlanes;
+    const named = planes.find(plane => plane.name === request.controlPlane);
+    return (named ?? planes[0])?.version;
+  }
 
   /**
    * A request's reachability requirement: its explicit dependencies, those
@@ -138,6 +162,7 @@ export class PlacementSimulator {
       ));
     const result = schedule({
       ...scheduleRequest,
+      karmadaVersion: this.karmadaVersionFor(request),
       reachability,
       clusters,
     } as ScheduleRequest);

@@ -188,7 +188,11 @@ export async function createMultiClusterServices(deps: {
     placement,
     concurrency: config.concurrency,
   });
-  const simulator = new PlacementSimulator(inventory, dependencies);
+  const simulator = new PlacementSimulator(
+    inventory,
+    dependencies,
+    config.karmada,
+  );
   const exposure = new EntityExposureService({
     inventory,
     dependencies,
