@@ -7,6 +7,7 @@ import {
   type ClusterSnapshot,
   type ScheduleRequest,
   type ScheduleResult,
+  type KarmadaVersion,
 } from '@flotilla/plugin-multi-cluster-common';
 import type { BackstageCredentials } from '@backstage/backend-plugin-api';
 import type { ReachabilityRequirement } from '@flotilla/plugin-multi-cluster-common';
@@ -28,7 +29,7 @@ export type SimulateRequest = Omit<ScheduleRequest, 'clusters'> & {
 export interface KarmadaControlPlaneVersion {
   name: string;
   /** e.g. `v1.16.8`; undefined: the newest supported release. */
-  version?: string;
+  version?: KarmadaVersion;
 }
 
 /** Where a request names the dependencies its clusters must reach. */
@@ -79,9 +80,9 @@ export class PlacementSimulator {
    * undefined means the newest supported.
    */
   karmadaVersionFor(request: {
-    karmadaVersion?: string;
+    karmadaVersion?: KarmadaVersion;
     controlPlane?: string;
-  }): string | undefined {
+  }): KarmadaVersion | undefined {
     if (request.karmadaVersion) return request.karmadaVersion;
     const planes = this.karmadaControlPlanes;
     const named = planes.find(plane => plane.name === request.controlPlane);

@@ -2,6 +2,7 @@ import { PlacementError } from './errors';
 import type { KarmadaPlacement } from './placement';
 import { schedule } from './schedule';
 import type { ClusterSnapshot, ScheduleRequest } from './types';
+import type { KarmadaVersion } from './versionRules';
 
 const dynamicWeight: KarmadaPlacement = {
   replicaScheduling: {
@@ -24,7 +25,7 @@ function errorOf(request: ScheduleRequest): PlacementError {
 describe('schedule: karmadaVersion', () => {
   it('refuses a release it does not reproduce', () => {
     const error = errorOf({
-      karmadaVersion: 'v1.15.0',
+      karmadaVersion: 'v1.15.0' as KarmadaVersion,
       replicas: 1,
       placement: {},
       clusters: [{ name: 'a' }],
@@ -36,7 +37,7 @@ describe('schedule: karmadaVersion', () => {
   });
 
   it('matches a zone In requirement on every zone before v1.18, on any zone after', () => {
-    const request = (karmadaVersion: string): ScheduleRequest => ({
+    const request = (karmadaVersion: KarmadaVersion): ScheduleRequest => ({
       karmadaVersion,
       replicas: 1,
       placement: {
@@ -53,14 +54,14 @@ describe('schedule: karmadaVersion', () => {
         { name: 'two-zones', zones: ['eu-1a', 'eu-1b'] },
       ],
     });
-    const names = (version: string) =>
+    const names = (version: KarmadaVersion) =>
       schedule(request(version)).targets.map(target => target.name);
     expect(names('v1.17.5')).toEqual(['one-zone']);
     expect(names('v1.18.0')).toEqual(['one-zone', 'two-zones']);
   });
 
   it('reports a capacity shortfall as SchedulerError where the error chain was lost', () => {
-    const request = (karmadaVersion: string): ScheduleRequest => ({
+    const request = (karmadaVersion: KarmadaVersion): ScheduleRequest => ({
       karmadaVersion,
       replicas: 5,
       placement: dynamicWeight,
@@ -73,7 +74,7 @@ describe('schedule: karmadaVersion', () => {
       ['v1.16.5', 'Unschedulable'],
       ['v1.17.1', 'SchedulerError'],
       ['v1.17.2', 'Unschedulable'],
-    ]) {
+    ] as const) {
       const error = errorOf(request(version));
       expect([version, error.reason, error.message]).toEqual([
         version,
@@ -84,7 +85,7 @@ describe('schedule: karmadaVersion', () => {
   });
 
   it('ignores overflowAffinities before v1.18 (the field does not exist there)', () => {
-    const request = (karmadaVersion: string): ScheduleRequest => ({
+    const request = (karmadaVersion: KarmadaVersion): ScheduleRequest => ({
       karmadaVersion,
       replicas: 5,
       placement: {
@@ -118,7 +119,7 @@ describe('schedule: karmadaVersion', () => {
       { name: 'kept', availableReplicas: 0 },
       { name: 'excluded', availableReplicas: 0 },
     ];
-    const request = (karmadaVersion: string): ScheduleRequest => ({
+    const request = (karmadaVersion: KarmadaVersion): ScheduleRequest => ({
       karmadaVersion,
       replicas: 4,
       placement: {

@@ -3,6 +3,7 @@
  */
 import type { ResourceList } from '../quantity/resourceList';
 import type { KarmadaPlacement, TaintEffect } from './placement';
+import type { KarmadaVersion } from './versionRules';
 
 /** @public */
 export interface ClusterTaint {
@@ -100,7 +101,7 @@ export interface ScheduleRequest {
    * The Karmada release whose scheduler to reproduce (one of
    * `SUPPORTED_KARMADA_VERSIONS`, e.g. `v1.16.8`); default the newest.
    */
-  karmadaVersion?: string;
+  karmadaVersion?: KarmadaVersion;
   /**
    * The propagated resource, checked against each cluster's
    * `apiEnablements`; default `apps/v1` `Deployment`.

@@ -9,6 +9,7 @@ import fs from 'fs';
 import path from 'path';
 import { isDeepStrictEqual } from 'util';
 import type { KarmadaPlacement, TaintEffect } from '../placement';
+import type { KarmadaVersion } from '../versionRules';
 import type {
   ApiEnablement,
   ResourceSummary,
@@ -94,7 +95,7 @@ const unsetIfEmpty = (value: string): string | undefined => value || undefined;
 export function toScheduleRequest(recorded: KarmadaCase): ScheduleRequest {
   const { input } = recorded;
   return {
-    karmadaVersion: recorded.karmadaVersion,
+    karmadaVersion: recorded.karmadaVersion as KarmadaVersion,
     resource: input.resource,
     replicas: input.replicas,
     placement: input.placement,
