@@ -32,6 +32,7 @@ export interface ResourceSummary {
 export interface ApiEnablement {
   /** e.g. `apps/v1`, or `v1` for the core group. */
   groupVersion: string;
+  /** The resources served under it, e.g. `{ name: 'deployments', kind: 'Deployment' }`. */
   resources: { name: string; kind: string }[];
 }
 
