@@ -14,3 +14,4 @@ export * from './fleet';
 export * from './connectivity';
 export * from './manifests';
 export * from './permissions';
+export * from './karmada';
