@@ -285,6 +285,21 @@ describe('fault proxy', () => {
     expect(upstream.seen).toHaveLength(1);
   });
 
+  it('sends nothing to a server restarting after an outage until the outage is over', async () => {
+    // The restarted API server already listens (here: answers) while it
+    // has not passed /readyz yet; the outage ends only once it has.
+    setFaults(cluster, { outage: true });
+    await expect(
+      httpsRequest(proxy.port, pki.ca, 'GET', '/apis/submariner.io/v1/gateways'),
+    ).rejects.toThrow(/ECONNRESET|socket hang up/);
+    expect(upstream.seen).toEqual([]);
+
+    setFaults(cluster, { outage: false });
+    const after = await httpsRequest(proxy.port, pki.ca, 'GET', '/version');
+    expect(after.status).toBe(200);
+    expect(upstream.seen.map(r => r.url)).toEqual(['/version']);
+  });
+
   it('breaks the connection, as a dead server would, when the API server is gone', async () => {
     await upstream.close();
     await expect(

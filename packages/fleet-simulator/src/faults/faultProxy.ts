@@ -63,6 +63,17 @@ function endToEnd(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
   return out;
 }
 
+/**
+ * Partitioned, or stopped by an outage: a member whose API server restarts
+ * after an outage stays out of reach until the restart has passed `/readyz`
+ * (`outage.ts` clears the outage then), as a load balancer in front of an
+ * API server only sends it traffic once it is ready. A request that reached
+ * it earlier would be authorized before its RBAC informers synced: a 403.
+ */
+function unreachable(faults: MemberFaults): boolean {
+  return faults.down || faults.outage;
+}
+
 function matchesFailure(
   faults: MemberFaults,
   method: string,
@@ -211,7 +222,7 @@ export async function startFaultProxy(
   ) => {
     if (getFaults(cluster).latencyMs > 0) await waitLatency(req);
     const faults = getFaults(cluster);
-    if (req.destroyed || faults.down) {
+    if (req.destroyed || unreachable(faults)) {
       reset(req.socket);
       return;
     }
@@ -239,7 +250,7 @@ export async function startFaultProxy(
   // TCP in front of TLS, so a partition refuses connections before any
   // handshake, as a dropped route would, and open ones can be reset.
   const tcpServer = net.createServer(socket => {
-    if (getFaults(cluster).down) {
+    if (unreachable(getFaults(cluster))) {
       stats.reset++;
       socket.resetAndDestroy();
       return;
