@@ -2,9 +2,11 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * End-to-end tests of the demo app in Debian's Chromium. `scripts/e2e.sh`
- * starts the app with the README's start command and runs these twice: tests
+ * serves the production build from the backend and runs these twice: tests
  * tagged `@guest` signed in as the guest, tests tagged `@platform` with
- * app-config.platform-admin.yaml. Playwright never downloads a browser here.
+ * app-config.platform-admin.yaml; then it starts the README's start command
+ * (development servers) for the tests tagged `@smoke`. PLAYWRIGHT_URL says
+ * which app. Playwright never downloads a browser here.
  */
 const outputDir = process.env.FLOTILLA_E2E_OUTPUT ?? 'test-results/e2e';
 

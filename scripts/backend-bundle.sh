@@ -4,7 +4,8 @@
 # `cd DIR/app && node packages/PACKAGE --config ...`. The bundle holds the
 # built workspace packages; their third-party dependencies come from the
 # repository's installation (linked, not copied). Used by the production
-# check and the fleet-scale bench. PACKAGE is `backend` (the demo backend,
+# check, the browser tests (the app is built into the bundle: the backend's app
+# plugin serves it) and the fleet-scale bench. PACKAGE is `backend` (the demo backend,
 # the default) or `backend-multi-cluster` (Flotilla's plugin alone).
 #   bash scripts/backend-bundle.sh DIR [PACKAGE]
 set -euo pipefail
@@ -35,4 +36,4 @@ for package in "$APP"/plugins/* "$APP"/packages/*; do
   name="$(node -p "require('$package/package.json').name")"
   ln -s "$package" "$APP/node_modules/$name"
 done
-cp -r examples app-config.yaml app-config.production.yaml "$APP/"
+cp -r examples catalog-info.yaml app-config.yaml app-config.production.yaml "$APP/"

@@ -3,6 +3,8 @@
 #   bash scripts/fleet.sh up      start etcd and one kube-apiserver per cluster,
 #                                 install their CRDs, write .fleet/kubeconfig
 #   bash scripts/fleet.sh status  which API servers answer, with their memory
+#   bash scripts/fleet.sh snapshot  keep a copy of the fleet's state (etcd's data)
+#   bash scripts/fleet.sh reset   back to the snapshot (API servers and simulator restart)
 #   bash scripts/fleet.sh down    stop exactly the processes `up` started
 #   bash scripts/fleet.sh fault … inject a fault through the simulator, e.g.
 #                                 `fault outage prod-eu-west-aws-1`, `fault restore …`,
@@ -17,7 +19,7 @@ command="${1:-status}"
 source "$(dirname "${BASH_SOURCE[0]}")/toolchain.sh"
 cd "$FLOTILLA_ROOT"
 case "$command" in
-  up) exec node scripts/fleet/fleet.js up "$(bash scripts/kube-assets.sh)" ;;
+  up | snapshot | reset) exec node scripts/fleet/fleet.js "$command" "$(bash scripts/kube-assets.sh)" ;;
   down | status) exec node scripts/fleet/fleet.js "$command" ;;
   fault)
     shift
@@ -26,7 +28,7 @@ case "$command" in
     exec node --require @backstage/cli/config/nodeTransform.cjs src/cli.ts "$@"
     ;;
   *)
-    echo "usage: bash scripts/fleet.sh up|down|status|fault ..." >&2
+    echo "usage: bash scripts/fleet.sh up|snapshot|reset|down|status|fault ..." >&2
     exit 2
     ;;
 esac

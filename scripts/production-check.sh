@@ -8,7 +8,9 @@
 #   - an unknown route is a short 404;
 #   - an internal failure (a table renamed under the running backend) is a 500
 #     that says only "An internal error occurred, logId=...".
-# Run by scripts/test.sh (it needs PostgreSQL on 127.0.0.1:5432, user postgres).
+# Run by scripts/test.sh (it needs PostgreSQL on 127.0.0.1:5432, user postgres),
+# which passes the bundle it built once (FLOTILLA_BUNDLE_DIR); run alone, the
+# check builds its own.
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/toolchain.sh"
 cd "$FLOTILLA_ROOT"
@@ -37,8 +39,11 @@ fail() {
   exit 1
 }
 
-bash scripts/backend-bundle.sh "$WORK" || fail "the backend bundle could not be made"
-cat >"$WORK/app/app-config.check.yaml" <<EOF
+BUNDLE_DIR="${FLOTILLA_BUNDLE_DIR:-$WORK}"
+if [ -z "${FLOTILLA_BUNDLE_DIR:-}" ]; then
+  bash scripts/backend-bundle.sh "$WORK" || fail "the backend bundle could not be made"
+fi
+cat >"$WORK/app-config.check.yaml" <<EOF
 app:
   baseUrl: $BASE
 backend:
@@ -55,13 +60,13 @@ EOF
 drop_databases
 log "starting the built backend with NODE_ENV=production on $BASE"
 (
-  cd "$WORK/app" &&
+  cd "$BUNDLE_DIR/app" &&
     # The production sign-in (GitHub) needs an OAuth app to start; the check
     # signs in as the guest it enables above, so any id and secret will do.
     NODE_ENV=production POSTGRES_HOST=127.0.0.1 POSTGRES_PORT=5432 POSTGRES_USER=postgres POSTGRES_PASSWORD= \
       AUTH_GITHUB_CLIENT_ID=production-check AUTH_GITHUB_CLIENT_SECRET=production-check \
       exec node packages/backend --config app-config.yaml --config app-config.production.yaml \
-      --config app-config.check.yaml
+      --config "$WORK/app-config.check.yaml"
 ) >"$WORK/backend.log" 2>&1 &
 BACKEND_PID=$!
 for _ in $(seq 1 180); do

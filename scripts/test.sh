@@ -7,7 +7,13 @@
 set -uo pipefail
 # Whatever happens (a setup step that exits), the run ends with the summary line.
 summary_printed=""
-trap '[ -n "$summary_printed" ] || echo "0 passed, 1 failed"' EXIT
+BUNDLE_DIR=""
+cleanup() {
+  [ -z "$BUNDLE_DIR" ] || rm -rf "$BUNDLE_DIR"
+  [ -n "$summary_printed" ] || echo "0 passed, 1 failed"
+}
+trap cleanup EXIT
+install_started=$SECONDS
 source "$(dirname "${BASH_SOURCE[0]}")/toolchain.sh"
 source "$FLOTILLA_ROOT/scripts/postgres.sh"
 cd "$FLOTILLA_ROOT"
@@ -18,13 +24,20 @@ passed=0
 failed=0
 failures=()
 
+# `phase <name> <seconds>`: one line of the timing table printed at the end
+# (scripts/test-timings.js); integration.sh and e2e.sh add their own.
+phase() { printf '%s\t%s\n' "$1" "$2" >>"$RESULTS_DIR/timings.tsv"; }
+phase install $((SECONDS - install_started))
+
 # A check that is not a test runner (tsc, lint, prettier) counts as one test.
 run_check() {
   local name="$1"
   shift
   log "check: $name"
-  local started=$SECONDS
-  if "$@" >"$RESULTS_DIR/$name.log" 2>&1; then
+  local started=$SECONDS status=0
+  "$@" >"$RESULTS_DIR/$name.log" 2>&1 || status=$?
+  phase "$name" $((SECONDS - started))
+  if [ "$status" = 0 ]; then
     passed=$((passed + 1))
     log "check: $name passed ($((SECONDS - started))s)"
   else
@@ -80,14 +93,24 @@ ensure_postgres
 export BACKSTAGE_TEST_DISABLE_DOCKER=1
 
 run_check paths node scripts/check-paths.js
-run_check tsc yarn tsc
-run_check api-reports yarn check:api-reports
+# One full type check: it writes the declarations (dist-types) the API
+# reports are made from, so the API report check does not type-check again.
+run_check tsc yarn tsc --incremental false
+run_check api-reports yarn build:api-reports:only --ci
 run_check lint yarn backstage-cli repo lint
 run_check prettier yarn prettier --check .
 
 log "unit tests (every package)"
+started=$SECONDS
 yarn backstage-cli repo test --ci --watchAll=false --json --outputFile="$RESULTS_DIR/jest.json" 2>&1 | tee "$RESULTS_DIR/jest.log" | grep -E '^(PASS|FAIL)|Tests:|●' || true
+phase unit $((SECONDS - started))
 add_jest_report "unit tests" "$RESULTS_DIR/jest.json"
+
+# The production build, once: the backend bundle with the app built into it,
+# for the production check and the browser tests.
+BUNDLE_DIR="$(mktemp -d)"
+run_check build bash scripts/backend-bundle.sh "$BUNDLE_DIR"
+export FLOTILLA_BUNDLE_DIR="$BUNDLE_DIR"
 
 if [ -n "$FLOTILLA_POSTGRES_URL" ]; then
   run_check production bash scripts/production-check.sh
@@ -95,16 +118,22 @@ else
   log "NOTE: the production check (built backend, NODE_ENV=production, PostgreSQL) was skipped: no PostgreSQL"
 fi
 
+# One fleet of real API servers for the integration suite and the browser
+# tests: integration.sh leaves it running and reset to the scenario.
+export FLOTILLA_FLEET_DIR="$FLOTILLA_ROOT/.fleet-it" FLOTILLA_FLEET_PORT_BASE=30440
 log "integration suite (the real backend on PostgreSQL against a fleet of real kube-apiservers)"
-bash "$FLOTILLA_ROOT/scripts/integration.sh" "$RESULTS_DIR"
+FLOTILLA_IT_RESET_FLEET=1 bash "$FLOTILLA_ROOT/scripts/integration.sh" "$RESULTS_DIR"
 add_jest_report "integration tests" "$RESULTS_DIR/integration.json"
 
-log "end-to-end tests (Playwright in Chromium against the running app)"
+log "end-to-end tests (Playwright in Chromium against the production build and the start command)"
 bash "$FLOTILLA_ROOT/scripts/e2e.sh" "$RESULTS_DIR"
 add_playwright_report "e2e tests" "$RESULTS_DIR/e2e.json"
+bash scripts/fleet.sh down >>"$RESULTS_DIR/integration/fleet.log" 2>&1
 
 [ -n "$FLOTILLA_POSTGRES_URL" ] || log "NOTE: PostgreSQL tests were skipped (see the warning above)"
 [ "${#failures[@]}" = 0 ] || log "failed: ${failures[*]}"
+log "timings (test-results/timings.json; slowest test files in test-results/slowest-tests.txt)"
+node scripts/test-timings.js "$RESULTS_DIR" >&2 || true
 summary_printed=1
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -5,7 +5,7 @@
 // cluster needs, and `.fleet/kubeconfig` with one context per cluster.
 //
 // Usage (through scripts/fleet.sh, which finds the binaries):
-//   node scripts/fleet/fleet.js up|down|status <assets-dir>
+//   node scripts/fleet/fleet.js up|snapshot|reset|down|status <assets-dir>
 'use strict';
 
 const { execFileSync, spawn } = require('child_process');
@@ -854,10 +854,8 @@ async function startSimulator() {
   }
 }
 
-async function up(assets) {
-  const clusters = selected();
-  fs.mkdirSync(STATE, { recursive: true });
-  const started = Date.now();
+/** etcd, holding every cluster's objects under the cluster's own prefix. */
+function startEtcd(assets) {
   startProcess('etcd', path.join(assets, 'etcd'), [
     '--data-dir',
     file('etcd'),
@@ -874,6 +872,13 @@ async function up(assets) {
     '--quota-backend-bytes',
     String(2 * 1024 ** 3),
   ]);
+}
+
+async function up(assets) {
+  const clusters = selected();
+  fs.mkdirSync(STATE, { recursive: true });
+  const started = Date.now();
+  startEtcd(assets);
   writeAuditPolicy();
   for (const { cluster, index } of clusters) {
     writeCertificates(cluster);
@@ -924,24 +929,70 @@ function alive(pid) {
   }
 }
 
-/** Stops the simulator, the API servers, then etcd: by pid, waiting for each to exit. */
+/** Stops the named processes by pid (SIGTERM, SIGKILL after 30 s), waiting for each to exit. */
+async function stopProcesses(names) {
+  const pids = names.map(name => [name, isRunning(name)]);
+  for (const [, pid] of pids) if (pid) process.kill(pid, 'SIGTERM');
+  const deadline = Date.now() + 30_000;
+  while (pids.some(([, pid]) => pid && alive(pid)) && Date.now() < deadline) {
+    await new Promise(resolve => setTimeout(resolve, 200));
+  }
+  for (const [name, pid] of pids) {
+    if (pid && alive(pid)) process.kill(pid, 'SIGKILL');
+    if (pid) say(`stopped ${name} (pid ${pid})`);
+    fs.rmSync(pidFile(name), { force: true });
+  }
+}
+
+/** Stops the simulator, the API servers, then etcd. */
 async function down() {
-  const stop = async names => {
-    const pids = names.map(name => [name, isRunning(name)]);
-    for (const [, pid] of pids) if (pid) process.kill(pid, 'SIGTERM');
-    const deadline = Date.now() + 30_000;
-    while (pids.some(([, pid]) => pid && alive(pid)) && Date.now() < deadline) {
-      await new Promise(resolve => setTimeout(resolve, 200));
-    }
-    for (const [name, pid] of pids) {
-      if (pid && alive(pid)) process.kill(pid, 'SIGKILL');
-      if (pid) say(`stopped ${name} (pid ${pid})`);
-      fs.rmSync(pidFile(name), { force: true });
-    }
-  };
-  await stop(['simulator']);
-  await stop(FLEET.map(cluster => cluster.name));
-  await stop(['etcd']);
+  await stopProcesses(['simulator']);
+  await stopProcesses(FLEET.map(cluster => cluster.name));
+  await stopProcesses(['etcd']);
+}
+
+/**
+ * Keeps a copy of etcd's data, every cluster's objects as they are now (the
+ * seeded scenario, right after `up`), for `reset`. etcd stops for the copy
+ * (a consistent one) and starts again; the API servers reconnect to it.
+ */
+async function snapshot(assets) {
+  await stopProcesses(['etcd']);
+  fs.rmSync(file('etcd-snapshot'), { recursive: true, force: true });
+  fs.cpSync(file('etcd'), file('etcd-snapshot'), { recursive: true });
+  startEtcd(assets);
+  for (const { cluster, index } of selected()) await waitReady(cluster, index);
+  say(`snapshot of the fleet in ${file('etcd-snapshot')}`);
+}
+
+/**
+ * Back to the snapshot, cheaper than a new fleet (no certificates, CRDs or
+ * seeding): etcd's data as it was, and every API server and the simulator
+ * restarted on it (their caches must not outlive the data).
+ */
+async function reset(assets) {
+  if (!fs.existsSync(file('etcd-snapshot'))) {
+    throw new Error(
+      `no snapshot in ${STATE}: run \`fleet.sh snapshot\` after \`up\``,
+    );
+  }
+  const started = Date.now();
+  await down();
+  fs.rmSync(file('etcd'), { recursive: true, force: true });
+  fs.cpSync(file('etcd-snapshot'), file('etcd'), { recursive: true });
+  startEtcd(assets);
+  const clusters = selected();
+  for (const { cluster, index } of clusters) {
+    const command = apiServerCommand(assets, cluster, index);
+    startProcess(cluster.name, command.binary, command.args);
+  }
+  for (const { cluster, index } of clusters) await waitReady(cluster, index);
+  await startSimulator();
+  say(
+    `fleet reset to its snapshot in ${((Date.now() - started) / 1000).toFixed(
+      1,
+    )}s`,
+  );
 }
 
 async function status() {
@@ -987,9 +1038,14 @@ async function status() {
 async function main() {
   const [command, assets] = process.argv.slice(2);
   if (command === 'up') await up(assets);
+  else if (command === 'snapshot') await snapshot(assets);
+  else if (command === 'reset') await reset(assets);
   else if (command === 'down') await down();
   else if (command === 'status') process.exitCode = (await status()) ? 0 : 1;
-  else throw new Error('usage: fleet.js up <assets-dir> | down | status');
+  else
+    throw new Error(
+      'usage: fleet.js up|snapshot|reset <assets-dir> | down | status',
+    );
 }
 
 main().catch(error => {

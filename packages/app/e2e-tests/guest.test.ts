@@ -4,7 +4,8 @@ import { screenshot, signIn } from './helpers';
 
 // Signed in as user:default/guest, a member of team-checkout.
 
-test('@guest signs in and finds the demo catalog', async ({ page }) => {
+// Also the smoke test of the README's start command (development servers).
+test('@guest @smoke signs in and finds the demo catalog', async ({ page }) => {
   await signIn(page);
   // The demo mounts the catalog at the root.
   await page.goto('/?filters[kind]=component&filters[user]=all');

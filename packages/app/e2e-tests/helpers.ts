@@ -11,8 +11,7 @@ export async function signIn(page: Page, to: string = '/') {
   await expect(
     page.getByRole('link', { name: 'Fleet', exact: true }).first(),
   ).toBeVisible();
-  // The app renders the page it was opened on once signed in; loading it
-  // again would parse the development bundle (about 80 MB) a second time.
+  // The app renders the page it was opened on once signed in: no second load.
   const url = new URL(page.url());
   if (`${url.pathname}${url.search}` !== to) await page.goto(to);
 }
