@@ -58,6 +58,15 @@ describe('resourceSelectorPriority (pkg/util/selector.go)', () => {
     ).toBe(ImplicitPriority.MisMatch);
   });
 
+  it('selects nothing without apiVersion or kind (both required by the CRD)', () => {
+    expect(resourceSelectorPriority(pod, { kind: 'Pod', name: 'test' })).toBe(
+      ImplicitPriority.MisMatch,
+    );
+    expect(
+      resourceSelectorPriority({ metadata: pod.metadata }, { name: 'test' }),
+    ).toBe(ImplicitPriority.MisMatch);
+  });
+
   it('matches nothing with an invalid label selector (LabelSelectorAsSelector fails)', () => {
     expect(
       resourceSelectorPriority(pod, {

@@ -10,13 +10,14 @@ import {
 } from '../scheduling/matching/labelSelector';
 
 /**
- * A `policy.karmada.io/v1alpha1` ResourceSelector.
+ * A `policy.karmada.io/v1alpha1` ResourceSelector (apiVersion and kind are
+ * required there; one without them selects nothing).
  *
  * @public
  */
 export interface ResourceSelectorLike {
-  apiVersion: string;
-  kind: string;
+  apiVersion?: string;
+  kind?: string;
   namespace?: string;
   name?: string;
   labelSelector?: LabelSelectorLike;
@@ -67,6 +68,8 @@ export function resourceSelectorPriority(
   selector: ResourceSelectorLike,
 ): ImplicitPriorityLevel {
   if (
+    !selector.apiVersion ||
+    !selector.kind ||
     template.apiVersion !== selector.apiVersion ||
     template.kind !== selector.kind ||
     (selector.namespace && template.metadata?.namespace !== selector.namespace)

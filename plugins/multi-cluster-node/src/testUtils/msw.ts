@@ -1,14 +1,34 @@
 import { setupServer } from 'msw/node';
-import type { RequestHandler } from 'msw';
+import { http, HttpResponse, type RequestHandler } from 'msw';
+import { KARMADA } from './karmadaFixtures';
+
+/**
+ * What the fixture control plane answers unless a test says otherwise: it
+ * holds no OverridePolicies (a failover lists them to name its own).
+ */
+const fixtureDefaults: RequestHandler[] = [
+  http.get(
+    `${KARMADA}/apis/policy.karmada.io/v1alpha1/namespaces/:namespace/overridepolicies`,
+    () =>
+      HttpResponse.json({
+        apiVersion: 'policy.karmada.io/v1alpha1',
+        kind: 'OverridePolicyList',
+        metadata: { resourceVersion: '1' },
+        items: [],
+      }),
+  ),
+];
 
 /**
  * An msw server that lets requests to the local test backend through and
- * fails on any other unhandled request (no real network in tests).
+ * fails on any other unhandled request (no real network in tests). The
+ * fixture Karmada control plane holds no OverridePolicies unless a handler
+ * of the test answers their list.
  *
  * @public
  */
 export function setupKubernetesMocks(...handlers: RequestHandler[]) {
-  const server = setupServer(...handlers);
+  const server = setupServer(...handlers, ...fixtureDefaults);
   beforeAll(() =>
     server.listen({
       onUnhandledRequest(req, print) {

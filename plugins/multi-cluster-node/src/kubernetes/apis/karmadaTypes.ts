@@ -84,7 +84,11 @@ export interface PropagationPolicy {
  */
 export interface OverridePolicy {
   metadata?: V1ObjectMeta;
-  spec?: { overrideRules?: unknown[]; [field: string]: unknown };
+  spec?: {
+    resourceSelectors?: ResourceSelector[];
+    overrideRules?: unknown[];
+    [field: string]: unknown;
+  };
 }
 
 /**
