@@ -9,7 +9,6 @@ import {
 import { InputError, NotFoundError } from '@backstage/errors';
 import { CatalogService } from '@backstage/plugin-catalog-node';
 import {
-  matchesLabelSelector,
   parseYamlDocument,
   SERVICE_ANNOTATIONS,
 } from '@flotilla/plugin-multi-cluster-common';
@@ -21,12 +20,11 @@ import {
   KarmadaConnector,
   OcmHubConnector,
   FleetCluster,
-  type Workload,
   type PropagationPolicy,
-  type ResourceSelector,
 } from '@flotilla/plugin-multi-cluster-node';
 import { FleetInventoryService } from '../inventory/FleetInventory';
 import { WorkloadOperations } from '../workloads/WorkloadService';
+import { matchingPolicies } from './karmadaPolicies';
 
 import type {
   ClusterWorkloads,
@@ -50,56 +48,6 @@ function errorInfo(cluster: string, e: unknown) {
     message: err?.message ?? String(e),
     timeout: Boolean(err?.timeout),
   };
-}
-
-function implicitPriority(
-  selector: ResourceSelector,
-  template: Workload | undefined,
-): number {
-  if (selector.name) {
-    return 3;
-  }
-  if (selector.labelSelector) {
-    return 2;
-  }
-  return template ? 1 : 0;
-}
-
-function selectorMatches(
-  selector: ResourceSelector,
-  template: Workload,
-  kind: string,
-): boolean {
-  if (
-    selector.apiVersion &&
-    selector.apiVersion !== (template.apiVersion ?? 'apps/v1')
-  ) {
-    return false;
-  }
-  if (selector.kind !== kind) {
-    return false;
-  }
-  if (
-    selector.namespace &&
-    selector.namespace !== template.metadata?.namespace
-  ) {
-    return false;
-  }
-  if (selector.name) {
-    return selector.name === template.metadata?.name;
-  }
-  if (selector.labelSelector) {
-    return matchesLabelSelector(
-      template.metadata?.labels,
-      selector.labelSelector,
-    );
-  }
-  return true;
-}
-
-/** A PropagationPolicy wins over a ClusterPropagationPolicy of equal priority. */
-function kindRank(kind: KarmadaPolicyMatch['kind']): number {
-  return kind === 'PropagationPolicy' ? 0 : 1;
 }
 
 /** Parses the `flotilla.io/placement` annotation (YAML or JSON). */
@@ -291,40 +239,15 @@ export class EntityPlacementService {
     for (const { kind, object } of templates) {
       const ns = object.metadata?.namespace;
       const scope = perNamespace.find(p => p.ns === ns)!;
-      const policies: KarmadaPolicyMatch[] = [];
-      const consider = (
-        policy: PropagationPolicy,
-        policyKind: KarmadaPolicyMatch['kind'],
-      ) => {
-        const matching = (policy.spec?.resourceSelectors ?? []).filter(s =>
-          selectorMatches(s, object, kind),
-        );
-        if (matching.length === 0) {
-          return;
-        }
-        const implicit = Math.max(
-          ...matching.map(s => implicitPriority(s, object)),
-        );
-        policies.push({
-          kind: policyKind,
-          name: policy.metadata?.name,
-          namespace: policy.metadata?.namespace,
-          effective: false,
-          priority: (policy.spec?.priority ?? 0) * 10 + implicit,
-          placement: policy.spec?.placement,
-        });
-      };
-      scope.pps.forEach(p => consider(p, 'PropagationPolicy'));
-      cpps.forEach(p => consider(p, 'ClusterPropagationPolicy'));
-      policies.sort(
-        (a, b) =>
-          b.priority - a.priority ||
-          kindRank(a.kind) - kindRank(b.kind) ||
-          a.name.localeCompare(b.name),
+      const policies = matchingPolicies(
+        {
+          apiVersion: object.apiVersion ?? 'apps/v1',
+          kind,
+          metadata: object.metadata,
+        },
+        scope.pps,
+        cpps,
       );
-      if (policies[0]) {
-        policies[0].effective = true;
-      }
       const rb = scope.rbs.find(
         b =>
           b.spec?.resource?.kind === kind &&

@@ -10,8 +10,14 @@ export interface KarmadaPolicyMatch {
   kind: 'PropagationPolicy' | 'ClusterPropagationPolicy';
   name: string;
   namespace?: string;
-  /** True for the policy Karmada applies (highest priority). */
+  /**
+   * True for the policy that propagates the resource: the one its claim
+   * labels name, else the one Karmada's detector would claim it for (a
+   * PropagationPolicy before any ClusterPropagationPolicy; then explicit
+   * priority, selector specificity and name).
+   */
   effective: boolean;
+  /** The policy's explicit `spec.priority` (0 when unset). */
   priority: number;
   placement: unknown;
 }

@@ -1,0 +1,65 @@
+/**
+ * The (Cluster)PropagationPolicies that select a resource template and the
+ * one that propagates it, decided by common's Karmada rules: a claim on the
+ * template sticks, else a PropagationPolicy wins over every
+ * ClusterPropagationPolicy whatever their priorities.
+ */
+import {
+  compareByteOrder,
+  explicitPriority,
+  ImplicitPriority,
+  type KarmadaPolicyMatch,
+  policyImplicitPriority,
+  propagationDecision,
+  type ResourceTemplateRef,
+} from '@flotilla/plugin-multi-cluster-common';
+import type { PropagationPolicy } from '@flotilla/plugin-multi-cluster-node';
+
+type Kind = KarmadaPolicyMatch['kind'];
+
+/** Karmada's precedence within a kind: explicit, then implicit priority, then name. */
+function byPrecedence(template: ResourceTemplateRef) {
+  return (a: PropagationPolicy, b: PropagationPolicy) =>
+    explicitPriority(b) - explicitPriority(a) ||
+    policyImplicitPriority(b, template) - policyImplicitPriority(a, template) ||
+    compareByteOrder(a.metadata?.name ?? '', b.metadata?.name ?? '');
+}
+
+/**
+ * Every policy that selects `template`, PropagationPolicies first, each
+ * kind in Karmada's precedence; `effective` marks the one that propagates
+ * it (its claim, or the one the detector would claim it for).
+ */
+export function matchingPolicies(
+  template: ResourceTemplateRef,
+  propagationPolicies: PropagationPolicy[],
+  clusterPropagationPolicies: PropagationPolicy[],
+): KarmadaPolicyMatch[] {
+  const namespaced = propagationPolicies.filter(
+    p => p.metadata?.namespace === template.metadata?.namespace,
+  );
+  const decision = propagationDecision(template, {
+    propagationPolicies: namespaced,
+    clusterPropagationPolicies,
+  });
+  const matches = (policies: PropagationPolicy[], kind: Kind) =>
+    policies
+      .filter(
+        p => policyImplicitPriority(p, template) > ImplicitPriority.MisMatch,
+      )
+      .sort(byPrecedence(template))
+      .map(
+        (policy): KarmadaPolicyMatch => ({
+          kind,
+          name: policy.metadata?.name,
+          namespace: policy.metadata?.namespace,
+          effective: decision?.policy === policy,
+          priority: explicitPriority(policy),
+          placement: policy.spec?.placement,
+        }),
+      );
+  return [
+    ...matches(namespaced, 'PropagationPolicy'),
+    ...matches(clusterPropagationPolicies, 'ClusterPropagationPolicy'),
+  ];
+}
