@@ -15,3 +15,4 @@ export * from './connectivity';
 export * from './manifests';
 export * from './permissions';
 export * from './karmada';
+export * from './labels';

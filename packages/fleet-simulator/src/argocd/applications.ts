@@ -4,7 +4,7 @@
  * cluster Secret, owned by the ApplicationSet), and the sync and health an
  * Application reports for the scenario's add-on state. Pure.
  */
-import { matchesLabelSelector } from '../karmada/labelSelector';
+import { matchesLabelSelector } from '@flotilla/plugin-multi-cluster-common';
 import type { AddonState } from '../scenario';
 import { deepEqual } from '../capi/status';
 

@@ -14,6 +14,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import {
+  compileLabelSelectorQuery,
+  type LabelPredicate,
+} from '@flotilla/plugin-multi-cluster-common';
+import {
   ApiError,
   ApiStatus,
   CLUSTER_GROUP,
@@ -34,7 +38,6 @@ import {
   JsonPatchOperation,
   mergePatch,
 } from './jsonPatch';
-import { matchesRequirements, parseLabelSelector } from './labelSelector';
 import {
   Attributes,
   Authorizer,
@@ -308,9 +311,11 @@ export function applyPatch(
 }
 
 function listMatcher(query: URLSearchParams): (cluster: Cluster) => boolean {
-  let requirements;
+  let labelsMatch: LabelPredicate;
   try {
-    requirements = parseLabelSelector(query.get('labelSelector') ?? undefined);
+    labelsMatch = compileLabelSelectorQuery(
+      query.get('labelSelector') ?? undefined,
+    );
   } catch (error) {
     throw new ApiError(failure(400, (error as Error).message));
   }
@@ -329,7 +334,7 @@ function listMatcher(query: URLSearchParams): (cluster: Cluster) => boolean {
       return { equal: m[2] !== '!=', value: m[3] };
     });
   return cluster =>
-    matchesRequirements(cluster.metadata.labels, requirements) &&
+    labelsMatch(cluster.metadata.labels) &&
     fields.every(f => (cluster.metadata.name === f.value) === f.equal);
 }
 

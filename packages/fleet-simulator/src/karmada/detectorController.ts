@@ -1,13 +1,19 @@
 /**
  * Karmada's resource detector: every resource template a
- * (Cluster)PropagationPolicy selects gets a ResourceBinding (namespaced
- * template) or ClusterResourceBinding (cluster-scoped) carrying the
- * resource reference, replicas, per-replica requests and the policy's
- * placement; bindings whose template or policy went away are deleted.
- * Policies get their permanent-id label (Karmada's webhook sets it).
+ * (Cluster)PropagationPolicy selects is claimed for the policy common's
+ * `propagationDecision` names (its existing claim, else a
+ * PropagationPolicy before any ClusterPropagationPolicy; Karmada v1.18.2
+ * `pkg/detector/policy.go`), the claim written on the template
+ * (`templateClaims.ts`), and gets a ResourceBinding (namespaced template)
+ * or ClusterResourceBinding (cluster-scoped) carrying the resource
+ * reference, replicas, per-replica requests and the policy's placement;
+ * bindings whose template or policy went away are deleted. Policies get
+ * their permanent-id label (Karmada's webhook sets it). Preemption follows
+ * Karmada's feature gate, off unless FLOTILLA_SIM_KARMADA_PREEMPTION=true.
  */
 import { sameJson } from './sameJson';
 import crypto from 'node:crypto';
+import { propagationDecision } from '@flotilla/plugin-multi-cluster-common';
 import { KubernetesObjectApi } from '@kubernetes/client-node';
 import type { SimulatorContext, Stoppable } from '../context';
 import {
@@ -28,7 +34,12 @@ import {
   retryOnConflict,
 } from './kube';
 import { startLoop, Wake } from './loop';
-import { claimingPolicy, ResourceSelector } from './resourceSelectors';
+import { writeTemplateClaim } from './templateClaims';
+
+interface ResourceSelector {
+  apiVersion: string;
+  kind: string;
+}
 
 async function ensurePermanentId(
   api: KarmadaApi,
@@ -61,6 +72,8 @@ export function startDetector(
   const kubeConfig = karmadaKubeConfig(ctx.fleet);
   const karmada = new KarmadaApi(kubeConfig);
   const objects = KubernetesObjectApi.makeApiClient(kubeConfig);
+  const preemptionEnabled =
+    process.env.FLOTILLA_SIM_KARMADA_PREEMPTION === 'true';
 
   async function templatesOf(
     selectors: ResourceSelector[],
@@ -198,18 +211,27 @@ export function startDetector(
       const wanted = new Set<string>();
       for (const template of templates) {
         if (template.metadata.deletionTimestamp) continue;
-        const claim = claimingPolicy(
-          template,
-          pps as Policy[],
-          cpps as Policy[],
-        );
-        if (!claim) continue;
+        const decision = propagationDecision(template, {
+          propagationPolicies: pps as Policy[],
+          clusterPropagationPolicies: cpps as Policy[],
+          preemptionEnabled,
+        });
         try {
+          const claimed = await writeTemplateClaim(
+            objects,
+            template,
+            decision,
+            change => {
+              wake.notify();
+              ctx.log(`karmada detector: ${change}`);
+            },
+          );
+          if (!decision) continue;
           wanted.add(
             await reconcileBinding(
-              template,
-              claim.policy,
-              claim.cluster,
+              claimed,
+              decision.policy,
+              decision.kind === 'ClusterPropagationPolicy',
               listed,
             ),
           );

@@ -203,6 +203,63 @@ describe('override policies on Work manifests', () => {
     expect(out.manifest.metadata.labels.tier).toBe('prod');
   });
 
+  // Karmada v1.18.2 pkg/util/overridemanager/overridemanager.go
+  // (getOverridersFromOverridePolicies): the less specific selector first,
+  // a policy without selectors selects everything, then by name.
+  it('applies a policy naming the Deployment after one selecting it by labels, whatever their names', () => {
+    const replicas = (value: number) => ({
+      overrideRules: [
+        {
+          overriders: {
+            plaintext: [
+              { path: '/spec/replicas', operator: 'replace' as const, value },
+            ],
+          },
+        },
+      ],
+    });
+    const byLabels: OverridePolicyLike = {
+      metadata: { name: 'zz-by-labels', namespace: 'shop' },
+      spec: {
+        resourceSelectors: [
+          {
+            apiVersion: 'apps/v1',
+            kind: 'Deployment',
+            labelSelector: { matchLabels: { app: 'checkout' } },
+          },
+        ],
+        ...replicas(7),
+      },
+    };
+    const everything: OverridePolicyLike = {
+      metadata: { name: 'zzz-everything', namespace: 'shop' },
+      spec: replicas(8),
+    };
+    const policies = overridePoliciesFor(
+      template as never,
+      [],
+      [byLabels, failoverPolicy, everything],
+    );
+    expect(policies.map(p => p.metadata.name)).toEqual([
+      'zzz-everything',
+      'zz-by-labels',
+      'flotilla-failover-checkout',
+    ]);
+    const base = workloadFor(
+      template as never,
+      { name: 'prod-eu-west-aws-1', replicas: 4 },
+      true,
+      work,
+    );
+    expect(
+      applyOverridePolicies(
+        base,
+        clusterSnapshot(cluster('prod-eu-west-aws-1')),
+        policies,
+      ).manifest.spec.replicas,
+    ).toBe(1);
+  });
+
   it('names the policy when a plaintext path does not exist', () => {
     const broken: OverridePolicyLike = {
       metadata: { name: 'broken', namespace: 'shop' },

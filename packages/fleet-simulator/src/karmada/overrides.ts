@@ -1,20 +1,23 @@
 /**
  * Karmada's OverridePolicy and ClusterOverridePolicy, applied to a Work's
- * manifest for one target cluster: rules whose `targetCluster` matches the
- * cluster apply their overriders in Karmada's order (image, command, args,
- * labels, annotations, plaintext). Flotilla's failover writes plaintext
- * `replace /spec/replicas` rules (karmadaOverride.ts in the backend).
+ * manifest for one target cluster, following Karmada v1.18.2
+ * `pkg/util/overridemanager/overridemanager.go`: the policies in the order
+ * of common's `overridePoliciesInApplyOrder` (ClusterOverridePolicies
+ * first; the less specific selector first, then by name), and per policy the
+ * rules whose `targetCluster` matches the cluster, each applying its
+ * overriders in Karmada's order (`applyPolicyOverriders`: image, command,
+ * args, labels, annotations, plaintext). Flotilla's failover writes
+ * plaintext `replace /spec/replicas` rules (karmadaOverride.ts in the
+ * backend).
  */
 import {
   ClusterSnapshot,
   matchesClusterAffinity,
+  overridePoliciesInApplyOrder,
+  type ResourceSelectorLike,
+  type ResourceTemplateRef,
 } from '@flotilla/plugin-multi-cluster-common';
 import { applyJsonPatch, JsonPatchOperation } from './jsonPatch';
-import {
-  policyMatch,
-  ResourceSelector,
-  TemplateRef,
-} from './resourceSelectors';
 
 type Operator = 'add' | 'remove' | 'replace';
 
@@ -44,7 +47,7 @@ export interface OverridePolicyLike {
   kind?: string;
   metadata: { name: string; namespace?: string };
   spec?: {
-    resourceSelectors?: ResourceSelector[];
+    resourceSelectors?: ResourceSelectorLike[];
     overrideRules?: Array<{
       targetCluster?: Record<string, unknown>;
       overriders?: Overriders;
@@ -128,19 +131,16 @@ function applyOverriders(manifest: any, overriders: Overriders): any {
   return out;
 }
 
-/** The policies that select `template`, in the order Karmada applies them (cluster-wide first, then by name). */
+/** The policies that select `template`, in the order Karmada applies them. */
 export function overridePoliciesFor<P extends OverridePolicyLike>(
-  template: TemplateRef,
+  template: ResourceTemplateRef,
   clusterWide: P[],
   namespaced: P[],
 ): P[] {
-  const byName = (a: P, b: P) => a.metadata.name.localeCompare(b.metadata.name);
-  return [
-    ...clusterWide
-      .filter(p => policyMatch({ metadata: {}, spec: p.spec }, template) > 0)
-      .sort(byName),
-    ...namespaced.filter(p => policyMatch(p, template) > 0).sort(byName),
-  ];
+  return overridePoliciesInApplyOrder(template, {
+    clusterOverridePolicies: clusterWide,
+    overridePolicies: namespaced,
+  });
 }
 
 /**

@@ -5,7 +5,7 @@
  * of them in a Steady order (clusters already decided and still feasible
  * first, then the others by name). Pure: the controller reads and writes.
  */
-import { matchesLabelSelector } from '../karmada/labelSelector';
+import { matchesLabelSelector } from '@flotilla/plugin-multi-cluster-common';
 import type { KubeObject } from './kube';
 import {
   LABELS,

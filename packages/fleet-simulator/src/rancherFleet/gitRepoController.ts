@@ -12,7 +12,7 @@
 import type { Stoppable } from '../context';
 import { runReconcileLoop } from '../capi/kube';
 import { deepEqual } from '../capi/status';
-import { matchesLabelSelector } from '../karmada/labelSelector';
+import { matchesLabelSelector } from '@flotilla/plugin-multi-cluster-common';
 import type { FleetRuntime } from './runtime';
 import {
   FLEET_LABELS,
