@@ -154,6 +154,18 @@ describe('loadScenario errors', () => {
     );
   });
 
+  it('refuses a passive cluster that is unknown or also active', () => {
+    const doc = minimal();
+    doc.workloads[0].passive = ['a'];
+    expect(() => parseScenario(doc)).toThrow(
+      "workloads 'web'.passive[0]: 'a' is not a scenario cluster outside replicas",
+    );
+    doc.workloads[0].passive = ['z'];
+    expect(() => parseScenario(doc)).toThrow(
+      "workloads 'web'.passive[0]: 'z' is not a scenario cluster outside replicas",
+    );
+  });
+
   it('refuses two Istio meshes on one cluster', () => {
     const doc = minimal();
     doc.clusters[0].fabrics = [

@@ -77,6 +77,13 @@ export interface ScenarioWorkload {
   replicas: Record<string, number>;
   /** Requests of one replica. */
   requests?: Record<string, string>;
+  /**
+   * Karmada workloads only: clusters that hold it idle, active-passive as
+   * Karmada users build it: the template Duplicated to the one active
+   * cluster of `replicas` and these, and the service's own OverridePolicy
+   * `<id>-active-passive` setting their replicas to 0.
+   */
+  passive?: string[];
 }
 
 export type AddonState = 'in-sync' | 'drifted' | 'missing' | 'unknown';
@@ -393,7 +400,11 @@ function readWorkload(
   const w = object(value, at);
   const id = string(w.kubernetesId, `${at}.kubernetesId`, DNS_LABEL);
   const where = `workloads '${id}'`;
-  only(w, ['kubernetesId', 'namespace', 'name', 'replicas', 'requests'], where);
+  only(
+    w,
+    ['kubernetesId', 'namespace', 'name', 'replicas', 'requests', 'passive'],
+    where,
+  );
   const replicas: Record<string, number> = {};
   for (const [cluster, n] of Object.entries(
     object(w.replicas, `${where}.replicas`),
@@ -408,6 +419,7 @@ function readWorkload(
   }
   if (Object.keys(replicas).length === 0)
     fail(`${where}.replicas`, 'names no cluster');
+  const passive = readPassive(w.passive, where, clusters, replicas);
   return {
     kubernetesId: id,
     namespace: string(w.namespace, `${where}.namespace`, DNS_LABEL),
@@ -418,7 +430,26 @@ function readWorkload(
     ...(w.requests !== undefined
       ? { requests: resources(w.requests, `${where}.requests`) }
       : {}),
+    ...(passive ? { passive } : {}),
   };
+}
+
+function readPassive(
+  value: Json,
+  where: string,
+  clusters: Set<string>,
+  replicas: Record<string, number>,
+): string[] | undefined {
+  if (value === undefined) return undefined;
+  const passive = list(value, `${where}.passive`, (v, w) => {
+    const name = string(v, w, DNS_LABEL);
+    if (!clusters.has(name) || name in replicas)
+      fail(w, `'${name}' is not a scenario cluster outside replicas`);
+    return name;
+  });
+  if (Object.keys(replicas).length !== 1)
+    fail(`${where}.replicas`, 'an active-passive workload names one active cluster');
+  return passive;
 }
 
 function readAddon(

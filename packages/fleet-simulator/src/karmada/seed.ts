@@ -74,11 +74,12 @@ export async function seedKarmada(ctx: SimulatorContext): Promise<void> {
   }
   for (const workload of ctx.scenario.workloads) {
     if (!isKarmadaWorkload(workload, ctx.fleet)) continue;
-    const { namespace, deployment, propagationPolicy } =
+    const { namespace, deployment, propagationPolicy, overridePolicy } =
       workloadManifests(workload);
     await ensure(namespace);
     await ensure(deployment);
     await ensure(propagationPolicy);
+    if (overridePolicy) await ensure(overridePolicy);
   }
   const addons = ctx.scenario.addons.filter(isKarmadaAddon);
   if (addons.length > 0) {

@@ -96,6 +96,58 @@ describe('what seeding writes into Karmada', () => {
     ).toBe(false);
   });
 
+  it('builds an active-passive workload as Duplicated with its own OverridePolicy idling the passive cluster', () => {
+    const { deployment, propagationPolicy, overridePolicy } =
+      workloadManifests({
+        kubernetesId: 'search-api',
+        namespace: 'discovery',
+        replicas: { 'prod-eu-west-gcp-1': 6 },
+        passive: ['prod-eu-west-aws-1'],
+      });
+    expect(deployment.spec.replicas).toBe(6);
+    expect(propagationPolicy.spec.placement).toEqual({
+      clusterAffinity: {
+        clusterNames: ['prod-eu-west-aws-1', 'prod-eu-west-gcp-1'],
+      },
+      replicaScheduling: { replicaSchedulingType: 'Duplicated' },
+    });
+    expect(overridePolicy).toEqual({
+      apiVersion: 'policy.karmada.io/v1alpha1',
+      kind: 'OverridePolicy',
+      metadata: {
+        name: 'search-api-active-passive',
+        namespace: 'discovery',
+        labels: { 'backstage.io/kubernetes-id': 'search-api' },
+      },
+      spec: {
+        resourceSelectors: [
+          { apiVersion: 'apps/v1', kind: 'Deployment', name: 'search-api' },
+        ],
+        overrideRules: [
+          {
+            targetCluster: { clusterNames: ['prod-eu-west-aws-1'] },
+            overriders: {
+              plaintext: [
+                { path: '/spec/replicas', operator: 'replace', value: 0 },
+              ],
+            },
+          },
+        ],
+      },
+    });
+    expect(
+      isKarmadaWorkload(
+        {
+          kubernetesId: 'x',
+          namespace: 'shop',
+          replicas: { 'prod-eu-west-aws-1': 1 },
+          passive: ['staging-eu-west-aws-1'],
+        },
+        fleet,
+      ),
+    ).toBe(false);
+  });
+
   it('places a workload by static weights in the scenario’s proportions, zero-replica clusters as candidates only', () => {
     const { deployment, propagationPolicy } = workloadManifests({
       kubernetesId: 'payments-ledger',

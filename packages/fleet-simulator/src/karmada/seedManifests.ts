@@ -12,6 +12,10 @@ import type { Scenario, ScenarioAddon, ScenarioWorkload } from '../scenario';
 import type { Cluster } from './clusterTypes';
 import { CLUSTER_API_VERSION } from './clusterTypes';
 import { KARMADA_CLUSTER_NAMESPACE } from './kube';
+import {
+  activePassiveOverridePolicy,
+  activePassivePlacement,
+} from './activePassive';
 
 export const KUBERNETES_ID_LABEL = 'backstage.io/kubernetes-id';
 /** Namespace of the add-on resources Karmada propagates. */
@@ -93,7 +97,10 @@ export function isKarmadaWorkload(
   fleet: FleetDescription,
 ): boolean {
   const members = new Set(karmadaMembers(fleet).map(m => m.name));
-  const clusters = Object.keys(workload.replicas);
+  const clusters = [
+    ...Object.keys(workload.replicas),
+    ...(workload.passive ?? []),
+  ];
   return clusters.length > 0 && clusters.every(c => members.has(c));
 }
 
@@ -147,22 +154,27 @@ export function workloadManifests(workload: ScenarioWorkload) {
       resourceSelectors: [
         { apiVersion: 'apps/v1', kind: 'Deployment', name: id },
       ],
-      placement: {
-        clusterAffinity: { clusterNames: named },
-        replicaScheduling: {
-          replicaSchedulingType: 'Divided',
-          replicaDivisionPreference: 'Weighted',
-          weightPreference: {
-            staticWeightList: placed.map(([cluster, replicas]) => ({
-              targetCluster: { clusterNames: [cluster] },
-              weight: replicas,
-            })),
+      placement: workload.passive
+        ? activePassivePlacement(workload)
+        : {
+            clusterAffinity: { clusterNames: named },
+            replicaScheduling: {
+              replicaSchedulingType: 'Divided',
+              replicaDivisionPreference: 'Weighted',
+              weightPreference: {
+                staticWeightList: placed.map(([cluster, replicas]) => ({
+                  targetCluster: { clusterNames: [cluster] },
+                  weight: replicas,
+                })),
+              },
+            },
           },
-        },
-      },
     },
   };
-  return { namespace, deployment, propagationPolicy };
+  const overridePolicy = workload.passive
+    ? activePassiveOverridePolicy(workload, { [KUBERNETES_ID_LABEL]: id })
+    : undefined;
+  return { namespace, deployment, propagationPolicy, overridePolicy };
 }
 
 export function isKarmadaAddon(addon: ScenarioAddon): boolean {
