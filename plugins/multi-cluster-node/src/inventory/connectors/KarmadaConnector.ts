@@ -272,6 +272,27 @@ export class KarmadaConnector implements FleetConnector {
     );
   }
 
+  /** One OverridePolicy, or undefined when there is none with the name. */
+  getOverridePolicy(
+    namespace: string,
+    name: string,
+    opts?: KubernetesRequestOptions,
+  ): Promise<OverridePolicy | undefined> {
+    return karmadaApi.getOverridePolicy(
+      this.options.client,
+      { namespace, name },
+      opts,
+    );
+  }
+
+  /** Deletes an OverridePolicy at the resourceVersion it was read at (409 when changed since). */
+  deleteOverridePolicy(
+    req: { namespace: string; name: string; resourceVersion: string },
+    opts?: KubernetesRequestOptions,
+  ): Promise<void> {
+    return karmadaApi.deleteOverridePolicy(this.options.client, req, opts);
+  }
+
   /** Creates an OverridePolicy (409 when it exists already). */
   createOverridePolicy(
     body: OverridePolicy & { metadata: { name: string; namespace: string } },

@@ -2,8 +2,10 @@ import type { LoggerService } from '@backstage/backend-plugin-api';
 import { patchWithPrecondition } from '../client/preconditionPatch';
 import type { KubernetesRequestOptions } from '../client/request';
 import type { KubernetesTransport } from '../client/transport';
+import { isNotFound } from '../client/errors';
 import {
   createCustomObject,
+  deleteCustomObject,
   getCustomObject,
   listCustomObjects,
   mergePatchCustomObject,
@@ -97,6 +99,40 @@ export function listOverridePolicies(
   namespace?: string,
 ): Promise<OverridePolicy[]> {
   return listPolicies(karmada, 'overridepolicies', namespace);
+}
+
+/** One OverridePolicy, or undefined when there is none with the name. */
+export async function getOverridePolicy(
+  karmada: KubernetesTransport,
+  req: { namespace: string; name: string },
+  opts?: KubernetesRequestOptions,
+): Promise<OverridePolicy | undefined> {
+  try {
+    return await getCustomObject<OverridePolicy>(
+      karmada,
+      { ...overridePolicies, ...req },
+      opts,
+    );
+  } catch (error) {
+    if (isNotFound(error)) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Deletes an OverridePolicy only at the resourceVersion it was read at (a
+ * policy changed since is kept: 409); one already gone is not an error.
+ */
+export async function deleteOverridePolicy(
+  karmada: KubernetesTransport,
+  req: { namespace: string; name: string; resourceVersion: string },
+  opts?: KubernetesRequestOptions,
+): Promise<void> {
+  try {
+    await deleteCustomObject(karmada, { ...overridePolicies, ...req }, opts);
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+  }
 }
 
 /** Creates an OverridePolicy (409 AlreadyExists when one has the name). */
