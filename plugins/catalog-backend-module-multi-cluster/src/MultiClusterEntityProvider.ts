@@ -5,7 +5,11 @@ import {
   mergeClusterRecords,
   sanitizeForLog,
 } from '@flotilla/plugin-multi-cluster-node';
-import { LoggerService } from '@backstage/backend-plugin-api';
+import type {
+  AuthService,
+  LoggerService,
+  SchedulerServiceTaskRunner,
+} from '@backstage/backend-plugin-api';
 import {
   ANNOTATION_LOCATION,
   ANNOTATION_ORIGIN_LOCATION,
@@ -16,11 +20,14 @@ import {
   ANNOTATION_KUBERNETES_AUTH_PROVIDER,
 } from '@backstage/plugin-kubernetes-common';
 import {
+  CatalogService,
   EntityProvider,
   EntityProviderConnection,
 } from '@backstage/plugin-catalog-node';
+import { entitiesOwnedElsewhere, OwnedElsewhere } from './ownedElsewhere';
 
 export const PROVIDER_NAME = 'multi-cluster-clusters';
+export const TASK_ID = 'multi-cluster-clusters-entity-provider';
 export const ANNOTATION_SOURCE = 'flotilla.io/source';
 
 const LABEL_VALUE = /^[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$/;
@@ -35,10 +42,26 @@ function compact(obj: Record<string, string | undefined>) {
   ) as Record<string, string>;
 }
 
+function describeError(error: unknown): string {
+  return sanitizeForLog(
+    error instanceof Error ? error.message : String(error),
+    500,
+  );
+}
+
+function leftOutNote(leftOut: OwnedElsewhere[]): string {
+  if (leftOut.length === 0) return '';
+  return `; left out ${leftOut.length} another location already owns: ${leftOut
+    .map(o => `${o.name} (${sanitizeForLog(o.location, 200)})`)
+    .join(', ')}`;
+}
+
 /**
  * Ingests Karmada member clusters and Cluster API clusters as `Resource`
  * entities with `spec.type: kubernetes-cluster` (like the OCM provider does
  * for ManagedClusters), with their segmentation labels, as a full mutation.
+ * Its refreshes are scheduled once the catalog has connected it, and a
+ * cluster whose entity another location already owns is left out.
  */
 export class MultiClusterEntityProvider implements EntityProvider {
   private connection?: EntityProviderConnection;
@@ -50,6 +73,11 @@ export class MultiClusterEntityProvider implements EntityProvider {
       owner: string;
       /** Where each source lives, for the location annotations. */
       locations: Record<string, string>;
+      /** Runs the refreshes; started when the catalog connects the provider. */
+      taskRunner: SchedulerServiceTaskRunner;
+      /** Looks up who already owns an entity, with the module's credentials. */
+      catalog: Pick<CatalogService, 'getEntitiesByRefs'>;
+      auth: Pick<AuthService, 'getOwnServiceCredentials'>;
     },
   ) {}
 
@@ -59,9 +87,17 @@ export class MultiClusterEntityProvider implements EntityProvider {
 
   async connect(connection: EntityProviderConnection): Promise<void> {
     this.connection = connection;
+    await this.options.taskRunner.run({
+      id: TASK_ID,
+      fn: async signal => {
+        await this.run(signal);
+      },
+    });
   }
 
-  async run(signal?: AbortSignal): Promise<{ entities: number } | undefined> {
+  async run(
+    signal?: AbortSignal,
+  ): Promise<{ entities: number; leftOut: string[] } | undefined> {
     if (!this.connection) {
       throw new Error('MultiClusterEntityProvider is not connected');
     }
@@ -75,15 +111,30 @@ export class MultiClusterEntityProvider implements EntityProvider {
         this.options.logger.warn(
           `Skipping catalog update: source ${
             connector.id
-          } failed: ${sanitizeForLog(
-            error instanceof Error ? error.message : String(error),
-            500,
-          )}`,
+          } failed: ${describeError(error)}`,
         );
         return undefined;
       }
     }
-    const entities = this.toEntities(records);
+    const candidates = this.toEntities(records);
+    let leftOut: OwnedElsewhere[];
+    try {
+      leftOut = await entitiesOwnedElsewhere(
+        candidates,
+        new Set(Object.values(this.options.locations).map(l => `url:${l}`)),
+        this.options.catalog,
+        await this.options.auth.getOwnServiceCredentials(),
+      );
+    } catch (error) {
+      this.options.logger.warn(
+        `Skipping catalog update: could not look up which clusters the catalog already holds: ${describeError(
+          error,
+        )}`,
+      );
+      return undefined;
+    }
+    const skipped = new Set(leftOut.map(o => o.name));
+    const entities = candidates.filter(e => !skipped.has(e.metadata.name));
     await this.connection.applyMutation({
       type: 'full',
       entities: entities.map(entity => ({
@@ -92,9 +143,11 @@ export class MultiClusterEntityProvider implements EntityProvider {
       })),
     });
     this.options.logger.info(
-      `Ingested ${entities.length} Karmada/Cluster API clusters into the catalog`,
+      `Ingested ${
+        entities.length
+      } Karmada/Cluster API clusters into the catalog${leftOutNote(leftOut)}`,
     );
-    return { entities: entities.length };
+    return { entities: entities.length, leftOut: [...skipped] };
   }
 
   toEntities(records: ClusterRecord[]): Entity[] {

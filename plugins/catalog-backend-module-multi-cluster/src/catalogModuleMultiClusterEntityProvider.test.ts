@@ -1,5 +1,6 @@
 import { mockServices, startTestBackend } from '@backstage/backend-test-utils';
 import { catalogProcessingExtensionPoint } from '@backstage/plugin-catalog-node';
+import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 import { http, HttpResponse } from 'msw';
 import {
   k8sStatus,
@@ -14,6 +15,19 @@ import { MultiClusterEntityProvider } from './MultiClusterEntityProvider';
 
 const MGMT = 'https://mgmt.example.com';
 const server = setupKubernetesMocks();
+
+/** A scheduler whose task runners record what they were asked to run. */
+function recordingScheduler() {
+  const runs: Array<{ id: string }> = [];
+  const scheduler = mockServices.scheduler.mock({
+    createScheduledTaskRunner: jest.fn(() => ({
+      run: jest.fn(async (task: { id: string }) => {
+        runs.push(task);
+      }),
+    })),
+  });
+  return { scheduler, runs };
+}
 
 function serve() {
   server.use(
@@ -61,7 +75,7 @@ describe('catalogModuleMultiClusterClusters', () => {
   it('ingests Karmada and Cluster API clusters as a full mutation', async () => {
     serve();
     const addEntityProvider = jest.fn();
-    const scheduler = mockServices.scheduler.mock();
+    const { scheduler, runs } = recordingScheduler();
     await startTestBackend({
       extensionPoints: [
         [catalogProcessingExtensionPoint, { addEntityProvider }],
@@ -69,6 +83,7 @@ describe('catalogModuleMultiClusterClusters', () => {
       features: [
         catalogModuleMultiClusterClusters,
         scheduler.factory,
+        catalogServiceMock.factory(),
         mockServices.rootConfig.factory({
           data: {
             multiCluster: {
@@ -84,15 +99,18 @@ describe('catalogModuleMultiClusterClusters', () => {
     const provider: MultiClusterEntityProvider =
       addEntityProvider.mock.calls[0][0];
     expect(provider.getProviderName()).toBe('multi-cluster-clusters');
-    expect(scheduler.scheduleTask).toHaveBeenCalledWith(
-      expect.objectContaining({
-        id: 'multi-cluster-clusters-entity-provider',
-        scope: 'global',
-      }),
+    // Nothing runs before the catalog connects the provider.
+    expect(scheduler.scheduleTask).not.toHaveBeenCalled();
+    expect(runs).toEqual([]);
+    expect(scheduler.createScheduledTaskRunner).toHaveBeenCalledWith(
+      expect.objectContaining({ scope: 'global' }),
     );
 
     const connection = { applyMutation: jest.fn(), refresh: jest.fn() };
     await provider.connect(connection);
+    expect(runs).toEqual([
+      expect.objectContaining({ id: 'multi-cluster-clusters-entity-provider' }),
+    ]);
     await provider.run();
     expect(connection.applyMutation).toHaveBeenCalledTimes(1);
     const mutation = connection.applyMutation.mock.calls[0][0];
@@ -150,7 +168,8 @@ describe('catalogModuleMultiClusterClusters', () => {
       ],
       features: [
         catalogModuleMultiClusterClusters,
-        mockServices.scheduler.mock().factory,
+        recordingScheduler().scheduler.factory,
+        catalogServiceMock.factory(),
         mockServices.rootConfig.factory({
           data: {
             multiCluster: {
@@ -172,7 +191,7 @@ describe('catalogModuleMultiClusterClusters', () => {
   it('reads multiCluster.entityProvider: off when disabled, on its frequency otherwise', async () => {
     const start = async (entityProvider: object) => {
       const addEntityProvider = jest.fn();
-      const scheduler = mockServices.scheduler.mock();
+      const { scheduler } = recordingScheduler();
       await startTestBackend({
         extensionPoints: [
           [catalogProcessingExtensionPoint, { addEntityProvider }],
@@ -180,6 +199,7 @@ describe('catalogModuleMultiClusterClusters', () => {
         features: [
           catalogModuleMultiClusterClusters,
           scheduler.factory,
+          catalogServiceMock.factory(),
           mockServices.rootConfig.factory({
             data: {
               multiCluster: {
@@ -197,11 +217,11 @@ describe('catalogModuleMultiClusterClusters', () => {
 
     const disabled = await start({ enabled: false });
     expect(disabled.addEntityProvider).not.toHaveBeenCalled();
-    expect(disabled.scheduler.scheduleTask).not.toHaveBeenCalled();
+    expect(disabled.scheduler.createScheduledTaskRunner).not.toHaveBeenCalled();
 
     const hourly = await start({ frequency: { hours: 1 } });
     expect(hourly.addEntityProvider).toHaveBeenCalledTimes(1);
-    expect(hourly.scheduler.scheduleTask).toHaveBeenCalledWith(
+    expect(hourly.scheduler.createScheduledTaskRunner).toHaveBeenCalledWith(
       expect.objectContaining({ frequency: { hours: 1 } }),
     );
   });

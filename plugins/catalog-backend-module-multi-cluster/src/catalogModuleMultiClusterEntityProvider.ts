@@ -3,13 +3,17 @@ import {
   createBackendModule,
 } from '@backstage/backend-plugin-api';
 import { readDurationFromConfig } from '@backstage/config';
-import { catalogProcessingExtensionPoint } from '@backstage/plugin-catalog-node';
+import {
+  catalogProcessingExtensionPoint,
+  catalogServiceRef,
+} from '@backstage/plugin-catalog-node';
 import { createClusterSources } from '@flotilla/plugin-multi-cluster-node';
 import { MultiClusterEntityProvider } from './MultiClusterEntityProvider';
 
 /**
  * Catalog module ingesting Karmada, Cluster API and OCM clusters as `Resource`
- * entities (`spec.type: kubernetes-cluster`).
+ * entities (`spec.type: kubernetes-cluster`). The refreshes start when the
+ * catalog connects the provider, so none runs before it can be applied.
  *
  * @public
  */
@@ -22,9 +26,11 @@ export const catalogModuleMultiClusterClusters = createBackendModule({
         config: coreServices.rootConfig,
         logger: coreServices.logger,
         scheduler: coreServices.scheduler,
+        auth: coreServices.auth,
         catalog: catalogProcessingExtensionPoint,
+        catalogService: catalogServiceRef,
       },
-      async init({ config, logger, scheduler, catalog }) {
+      async init({ config, logger, scheduler, auth, catalog, catalogService }) {
         const settings = config.getOptionalConfig(
           'multiCluster.entityProvider',
         );
@@ -49,17 +55,15 @@ export const catalogModuleMultiClusterClusters = createBackendModule({
           locations: Object.fromEntries(
             sources.map(source => [source.connector.id, source.url]),
           ),
+          taskRunner: scheduler.createScheduledTaskRunner({
+            frequency,
+            timeout: { minutes: 5 },
+            scope: 'global',
+          }),
+          catalog: catalogService,
+          auth,
         });
         catalog.addEntityProvider(provider);
-        await scheduler.scheduleTask({
-          id: 'multi-cluster-clusters-entity-provider',
-          frequency,
-          timeout: { minutes: 5 },
-          scope: 'global',
-          fn: async signal => {
-            await provider.run(signal);
-          },
-        });
       },
     });
   },
