@@ -21,14 +21,53 @@ export type ClusterSourceType =
 /** @public */
 export type ClusterHealthStatus = 'healthy' | 'unhealthy' | 'unknown';
 
-/** @public */
+/**
+ * Who observed a cluster's health: this backend's readiness probe
+ * (`/readyz`) or a fleet source.
+ *
+ * @public
+ */
+export type ClusterHealthSource = 'probe' | 'karmada' | 'ocm' | 'cluster-api';
+
+/**
+ * One observation of a cluster's health, as its observer reported it.
+ *
+ * @public
+ */
+export interface ClusterHealthEvidence {
+  source: ClusterHealthSource;
+  /** The source that reported it, e.g. `karmada:global`; absent for the probe. */
+  sourceId?: string;
+  /** What this observer says; `unknown` when it cannot tell. */
+  status: ClusterHealthStatus;
+  /** Why, e.g. `connection refused` or `Ready=False: cluster is not reachable`. */
+  reason?: string;
+  /** When this backend probed the cluster or read the source. */
+  checkedAt?: string;
+  /** Since when the source reports this (its condition's last transition). */
+  since?: string;
+  /** The probe's round trip. */
+  latencyMs?: number;
+}
+
+/**
+ * A cluster's health: one verdict over every observer's evidence (the
+ * backend plugin's README, "Cluster health", gives the order).
+ *
+ * @public
+ */
 export interface ClusterHealth {
   status: ClusterHealthStatus;
-  /** How health was determined. */
+  /** Whose evidence decided the status (`readyz`: this backend's probe). */
   via: 'readyz' | 'karmada' | 'cluster-api' | 'ocm' | 'none';
+  /** When this backend reached the verdict. */
   checkedAt?: string;
+  /** The probe's round trip, when the cluster was probed. */
   latencyMs?: number;
+  /** The decisive evidence, one `observer: reason` each, `; `-separated. */
   message?: string;
+  /** Every observer's evidence: the probe first, then each source. */
+  evidence?: ClusterHealthEvidence[];
 }
 
 /** @public */

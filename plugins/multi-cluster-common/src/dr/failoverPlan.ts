@@ -9,6 +9,7 @@ import {
 } from '../scheduling/filters/clusterSetReachability';
 import { schedule } from '../scheduling/schedule';
 import type { ReachabilityRequirement } from '../scheduling/types';
+import { failoverSourceCheck, failoverTargetProblem } from './failoverHealth';
 import type { ReplicaAssignment } from './posture';
 import type { ServiceDrSpec } from './service';
 
@@ -234,8 +235,9 @@ export function planFailover(request: FailoverPlanRequest): FailoverPlan {
     if (to === from) {
       throw new FailoverPlanError('the target must differ from the source');
     }
-    if (target.health === 'unhealthy') {
-      throw new FailoverPlanError(`target cluster '${to}' is unhealthy`);
+    const unhealthy = failoverTargetProblem(target);
+    if (unhealthy) {
+      throw new FailoverPlanError(unhealthy);
     }
     const unreachable = reachabilityProblem(target, reachability);
     if (unreachable) {
@@ -300,6 +302,8 @@ export function planFailover(request: FailoverPlanRequest): FailoverPlan {
         request.force
           ? 'proceed whatever it reports (forced)'
           : 'stop if it is still healthy, unless forced'
+      }. When planned: ${
+        failoverSourceCheck(source, Boolean(request.force)).reason
       }.`,
       { cluster: from, force: Boolean(request.force) },
     ),

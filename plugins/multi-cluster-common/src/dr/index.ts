@@ -2,6 +2,7 @@ export * from './strategies';
 export * from './service';
 export * from './posture';
 export * from './failoverPlan';
+export * from './failoverHealth';
 export * from './rollbackPlan';
 export * from './replicaShift';
 export * from './placementReplicas';

@@ -46,6 +46,11 @@ const SEVERITY_ORDER: FindingSeverity[] = [
   'info',
 ];
 
+/** The inventory's evidence behind an unhealthy verdict, as a sentence. */
+function evidenceOf(cluster: ClusterProfile): string {
+  return cluster.healthDetail ? ` Evidence: ${cluster.healthDetail}.` : '';
+}
+
 /**
  * Checks a service's DR declaration against where it runs and the fleet it
  * could fail over to. Findings come most severe first.
@@ -123,7 +128,9 @@ export function assessDrPosture(
         title: `${name} is unhealthy and runs replicas`,
         detail: `${
           running.find(t => t.name === name)!.replicas
-        } replica(s) run on an unhealthy cluster; fail over or let the placement move them.`,
+        } replica(s) run on an unhealthy cluster; fail over or let the placement move them.${evidenceOf(
+          cluster,
+        )}`,
         clusters: [name],
       });
     }
@@ -241,7 +248,9 @@ export function assessDrPosture(
           id: 'standby-unhealthy',
           severity: 'critical',
           title: `Standby ${standbyName} is unhealthy`,
-          detail: 'A failover now would have nowhere healthy to go.',
+          detail: `A failover now would have nowhere healthy to go.${evidenceOf(
+            standby,
+          )}`,
           clusters: [standbyName],
         });
       }

@@ -12,6 +12,8 @@ export interface ClusterProfile extends ClusterSnapshot {
   tenant?: string;
   workloadClass?: string;
   health?: ClusterHealthStatus;
+  /** The evidence behind `health` (the inventory's health message). */
+  healthDetail?: string;
   /** Price of one CPU core for one hour, in the fleet's currency. */
   costPerCpuHour?: number;
   /** Round-trip latency in milliseconds from user regions to this cluster. */

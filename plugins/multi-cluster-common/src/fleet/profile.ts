@@ -137,6 +137,7 @@ export function toClusterProfile(cluster: FleetCluster): ClusterProfile {
     tenant: cluster.tenant,
     workloadClass: cluster.workloadClass,
     health: cluster.health.status,
+    ...(cluster.health.message ? { healthDetail: cluster.health.message } : {}),
     costPerCpuHour: cluster.costPerCpuHour,
     jurisdiction: cluster.jurisdiction,
     ...(problems.length > 0 ? { capacityProblems: problems } : {}),

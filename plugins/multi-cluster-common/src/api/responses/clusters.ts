@@ -27,6 +27,18 @@ export const virtualNodeSchema = z.object({
   ready: z.boolean().optional(),
 });
 
+const healthStatusSchema = z.enum(['healthy', 'unhealthy', 'unknown']);
+
+const healthEvidenceSchema = z.object({
+  source: z.enum(['probe', 'karmada', 'ocm', 'cluster-api']),
+  sourceId: z.string().optional(),
+  status: healthStatusSchema,
+  reason: z.string().optional(),
+  checkedAt: z.string().optional(),
+  since: z.string().optional(),
+  latencyMs: z.number().optional(),
+});
+
 const clusterConditionSchema = z.object({
   type: z.string(),
   status: z.string(),
@@ -124,11 +136,12 @@ export const fleetClusterSchema = z.object({
     virtualNodes: z.array(virtualNodeSchema).optional(),
   }),
   health: z.object({
-    status: z.enum(['healthy', 'unhealthy', 'unknown']),
+    status: healthStatusSchema,
     via: z.enum(['readyz', 'karmada', 'cluster-api', 'ocm', 'none']),
     checkedAt: z.string().optional(),
     latencyMs: z.number().optional(),
     message: z.string().optional(),
+    evidence: z.array(healthEvidenceSchema).optional(),
   }),
   lifecycle: z
     .object({
