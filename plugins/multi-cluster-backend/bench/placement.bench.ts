@@ -244,7 +244,7 @@ class SyntheticConnector implements FleetConnector {
         namespace: 'fleet',
         secretName: `fleet-${i}-kubeconfig`,
       },
-      health: { status: 'healthy' as const, via: 'cluster-api' as const },
+      health: { source: 'cluster-api' as const, status: 'healthy' as const },
       fields: {
         region: regions[i % regions.length],
         provider: i % 2 ? 'aws' : 'gcp',

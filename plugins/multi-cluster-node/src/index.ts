@@ -27,6 +27,8 @@ export type {
   ClusterCondition,
   ClusterConflict,
   ClusterHealth,
+  ClusterHealthEvidence,
+  ClusterHealthSource,
   ClusterHealthStatus,
   ClusterLifecycle,
   ClusterListFilter,
@@ -43,6 +45,7 @@ export type {
   StoredCluster,
 } from './inventory/types';
 export { mergeRecords, type MergedCluster } from './inventory/merge';
+export { clusterHealthVerdict } from './inventory/health';
 export { boundProblems, describeProblems } from './inventory/findings';
 export {
   segmentationFromMetadata,

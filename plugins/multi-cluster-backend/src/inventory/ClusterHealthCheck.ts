@@ -1,11 +1,10 @@
 import {
-  ClusterClientFactory,
-  CredentialsUnavailableError,
-  isUnauthorized,
-  MergedCluster,
   ClusterAccess,
-  errorMessage,
+  ClusterClientFactory,
+  clusterHealthVerdict,
+  MergedCluster,
 } from '@flotilla/plugin-multi-cluster-node';
+import { probeReadiness, ProbeOutcome } from './readinessProbe';
 
 /** Why this backend cannot use an access path (what it lacks). */
 function unusableReason(access: ClusterAccess): string {
@@ -20,9 +19,12 @@ function unusableReason(access: ClusterAccess): string {
 }
 
 /**
- * Picks the access path this backend uses for each merged cluster and
- * checks the cluster's health through it (`/readyz`, with a timeout);
- * a Karmada member's health is Karmada's own Ready condition.
+ * Picks the access path this backend uses for each merged cluster, probes
+ * the cluster's `/readyz` through it (with a timeout) and gives the cluster
+ * one health verdict over the probe's and every source's evidence
+ * (`clusterHealthVerdict`). A Karmada member reached through the proxy is
+ * not probed: Karmada's cluster status controller probes it, and its Ready
+ * condition is that evidence.
  */
 export class ClusterHealthCheck {
   constructor(
@@ -46,91 +48,48 @@ export class ClusterHealthCheck {
     }
   }
 
-  /** Checks health; false when this backend could not get credentials for the cluster. */
+  /**
+   * Probes and decides health; false when this backend could not get in
+   * (its credentials or trust were refused), so the cluster is not inspected.
+   */
   async check(m: MergedCluster): Promise<boolean> {
-    const access = m.access;
-    if (!access) {
-      if (!m.sourceHealth) {
-        m.cluster.health = {
-          status: 'unknown',
-          via: 'none',
-          message: 'No server-side access configured for this cluster',
-        };
-      }
-      return true;
+    const probe = await this.probe(m);
+    m.cluster.health = clusterHealthVerdict(
+      probe ? [probe.evidence, ...m.sourceEvidence] : m.sourceEvidence,
+      new Date().toISOString(),
+    );
+    if (probe?.kind === 'refused-us') {
+      m.cluster.lastError = probe.evidence.reason;
+      return false;
     }
-    if (!this.options.clients.canReach(access)) {
-      if (!m.sourceHealth) {
-        m.cluster.health = {
-          status: 'unknown',
-          via: 'none',
-          message: `${unusableReason(access)} for server-side access`,
-        };
-      }
-      return true;
-    }
-    // Karmada's own Ready condition is the member's health through the proxy.
-    if (access.kind === 'karmada-proxy') {
-      return true;
-    }
-    const client = this.options.clients.forCluster(m.cluster.name, access);
-    if (!client) {
-      return true;
-    }
-    const started = Date.now();
-    try {
-      const ready = await client.readyz({
-        timeoutMs: this.options.timeoutMs,
-      });
-      m.cluster.health = {
-        status: ready ? 'healthy' : 'unhealthy',
-        via: 'readyz',
-        checkedAt: new Date().toISOString(),
-        latencyMs: Date.now() - started,
-        message: ready ? undefined : '/readyz did not return 200',
-      };
-    } catch (error) {
-      if (isUnauthorized(error)) {
-        // The server answered: it is up, but this backend cannot tell whether
-        // it is ready. A wrong token must not read as an outage (a failover
-        // trigger), so health is unknown and the finding names the cause.
-        const message = `The API server refused this backend's credentials (401): check the cluster's authProvider and its token or client certificate`;
-        m.cluster.lastError = message;
-        if (!m.sourceHealth) {
-          m.cluster.health = {
-            status: 'unknown',
-            via: 'readyz',
-            checkedAt: new Date().toISOString(),
-            latencyMs: Date.now() - started,
-            message,
-          };
-        }
-        return false;
-      }
-      if (error instanceof CredentialsUnavailableError) {
-        // This backend could not get in (e.g. no RBAC to read the kubeconfig
-        // Secret): that says nothing about the cluster, whose source health
-        // stands. The problem is shown and the cluster not inspected.
-        m.cluster.lastError = errorMessage(error);
-        if (!m.sourceHealth) {
-          m.cluster.health = {
-            status: 'unknown',
-            via: 'none',
-            message: errorMessage(error),
-          };
-        }
-        return false;
-      }
-      m.cluster.health = {
-        status: 'unhealthy',
-        via: 'readyz',
-        checkedAt: new Date().toISOString(),
-        latencyMs: Date.now() - started,
-        message: errorMessage(error),
-      };
+    if (probe?.kind === 'failed') {
       m.cluster.stale = true;
-      m.cluster.lastError = errorMessage(error);
+      m.cluster.lastError = probe.evidence.reason;
     }
     return true;
+  }
+
+  /** The probe's outcome; none for a member Karmada probes. */
+  private async probe(m: MergedCluster): Promise<ProbeOutcome | undefined> {
+    const access = m.access;
+    const notProbed = (reason: string): ProbeOutcome => ({
+      kind: 'not-probed',
+      evidence: {
+        source: 'probe',
+        status: 'unknown',
+        reason,
+        checkedAt: new Date().toISOString(),
+      },
+    });
+    if (!access) {
+      return notProbed('No server-side access configured for this cluster');
+    }
+    if (!this.options.clients.canReach(access)) {
+      return notProbed(`${unusableReason(access)} for server-side access`);
+    }
+    if (access.kind === 'karmada-proxy') return undefined;
+    const client = this.options.clients.forCluster(m.cluster.name, access);
+    if (!client) return undefined;
+    return probeReadiness(client, this.options.timeoutMs);
   }
 }

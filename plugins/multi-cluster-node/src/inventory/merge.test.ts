@@ -21,7 +21,7 @@ describe('mergeRecords', () => {
           controlPlane: 'global',
           cluster: 'c1',
         },
-        health: { status: 'healthy', via: 'karmada' },
+        health: { source: 'karmada', status: 'healthy' },
       },
       {
         name: 'c1',
@@ -190,7 +190,7 @@ describe('mergeRecords', () => {
     const HEALTH_OF = {
       True: 'healthy',
       False: 'unhealthy',
-      Unknown: 'unknown',
+      Unknown: 'unhealthy',
     } as const;
     const ocm = (
       available: 'True' | 'False' | 'Unknown' | undefined,
@@ -226,14 +226,20 @@ describe('mergeRecords', () => {
         },
         ...more,
       },
-      health: {
-        status: HEALTH_OF[available ?? 'Unknown'],
-        via: 'ocm',
-        message:
-          available === 'Unknown'
-            ? 'ManagedClusterLeaseUpdateStopped: lease not updated'
-            : undefined,
-      },
+      health: available
+        ? {
+            source: 'ocm',
+            status: HEALTH_OF[available],
+            reason:
+              available === 'Unknown'
+                ? 'Available=Unknown: ManagedClusterLeaseUpdateStopped: lease not updated'
+                : `Available=${available}`,
+          }
+        : {
+            source: 'ocm',
+            status: 'unknown',
+            reason: 'No ManagedClusterConditionAvailable condition',
+          },
     });
     const karmada: ClusterRecord = {
       name: 'c',
@@ -246,7 +252,7 @@ describe('mergeRecords', () => {
         capacity: { allocatable: { cpu: '6' }, allocated: { cpu: '2' } },
       },
       access: { kind: 'karmada-proxy', controlPlane: 'global', cluster: 'c' },
-      health: { status: 'healthy', via: 'karmada' },
+      health: { source: 'karmada', status: 'healthy', reason: 'Ready=True' },
     };
     const config: ClusterRecord = {
       name: 'c',
@@ -274,17 +280,23 @@ describe('mergeRecords', () => {
         namespace: 'fleet',
         secretName: 'c-kubeconfig',
       },
-      health: { status: 'healthy', via: 'cluster-api' },
+      health: { source: 'cluster-api', status: 'healthy' },
     };
 
-    it('OCM + Karmada: Karmada proxy access, OCM availability (a stopped lease shows), OCM labels win', () => {
+    it('OCM + Karmada: Karmada proxy access, OCM availability (a stopped lease is unhealthy), OCM labels win', () => {
       const [merged] = mergeRecords([ocm('Unknown'), karmada], now);
       expect(merged.access).toEqual(karmada.access);
       expect(merged.accessCandidates).toEqual([karmada.access]);
       expect(merged.cluster.health).toEqual({
-        status: 'unknown',
+        status: 'unhealthy',
         via: 'ocm',
-        message: 'ManagedClusterLeaseUpdateStopped: lease not updated',
+        checkedAt: now,
+        message:
+          'ocm:hub: Available=Unknown: ManagedClusterLeaseUpdateStopped: lease not updated',
+        evidence: [
+          { ...karmada.health, sourceId: 'karmada:global' },
+          { ...ocm('Unknown').health, sourceId: 'ocm:hub' },
+        ],
       });
       expect(merged.cluster.source).toBe('karmada');
       expect(merged.cluster.sources).toEqual([
@@ -313,18 +325,25 @@ describe('mergeRecords', () => {
 
     it('OCM without an Available condition leaves health to Karmada', () => {
       const [merged] = mergeRecords([ocm(undefined), karmada], now);
-      expect(merged.cluster.health).toEqual(karmada.health);
+      expect(merged.cluster.health).toMatchObject({
+        status: 'healthy',
+        via: 'karmada',
+        message: 'karmada:global: Ready=True',
+      });
     });
 
-    it('OCM + config: the config credentials for access, OCM health until the inventory checks it, OCM labels win', () => {
+    it('OCM + config: the config credentials for access, OCM evidence for the inventory to weigh with its probe, OCM labels win', () => {
       const [merged] = mergeRecords([config, ocm('False')], now);
       expect(merged.access).toEqual(config.access);
       expect(merged.cluster.source).toBe('config');
       expect(merged.cluster.title).toBe('C');
-      expect(merged.sourceHealth).toMatchObject({
-        status: 'unhealthy',
-        via: 'ocm',
-      });
+      expect(merged.sourceEvidence).toEqual([
+        expect.objectContaining({
+          source: 'ocm',
+          sourceId: 'ocm:hub',
+          status: 'unhealthy',
+        }),
+      ]);
       expect(merged.cluster.labels.tier).toBe('ocm-tier');
       expect(merged.cluster.region).toBe('eu-west');
     });

@@ -1,9 +1,10 @@
 import { mergeConnectivity } from '@flotilla/plugin-multi-cluster-common';
 import { boundProblems } from './findings';
+import { clusterHealthVerdict } from './health';
 import {
   ClusterAccess,
   ClusterConflict,
-  ClusterHealth,
+  ClusterHealthEvidence,
   ClusterRecord,
   ClusterSourceType,
   FleetCluster,
@@ -20,7 +21,8 @@ import {
  * summary feed the scheduling simulation); OCM fills what they leave
  * empty. What OCM is authoritative for has its own rules: its labels win
  * over every source's (see mergeRecords), its claims and cluster set are
- * its own field (`ocm`), and its availability leads HEALTH_PRIORITY.
+ * its own field (`ocm`). Health is every source's evidence under one
+ * verdict (see clusterHealthVerdict).
  */
 const SOURCE_PRIORITY: ClusterSourceType[] = [
   'config',
@@ -30,36 +32,9 @@ const SOURCE_PRIORITY: ClusterSourceType[] = [
   'ocm',
 ];
 
-/**
- * Whose health stands when the inventory does not check the cluster
- * itself (no usable direct or kubeconfig access; a Karmada-proxied member
- * keeps its source health).
- *
- * OCM first: its ManagedClusterConditionAvailable comes from the agent on
- * the member renewing its lease, so a member whose lease stopped
- * (Unknown, ManagedClusterLeaseUpdateStopped) is a real signal that must
- * not hide behind another source's older or indirect view. Only when the
- * hub reported that condition at all: a ManagedCluster without it says
- * nothing about health and ranks last.
- */
-const HEALTH_PRIORITY: ClusterSourceType[] = [
-  'ocm',
-  'karmada',
-  'cluster-api',
-  'config',
-  'catalog',
-];
-
 function rank(list: ClusterSourceType[], t: ClusterSourceType): number {
   const i = list.indexOf(t);
   return i < 0 ? list.length : i;
-}
-
-function healthRank(r: ClusterRecord): number {
-  if (r.source === 'ocm' && !r.fields.ocm?.available) {
-    return HEALTH_PRIORITY.length;
-  }
-  return rank(HEALTH_PRIORITY, r.source);
 }
 
 /**
@@ -108,12 +83,14 @@ export function normalizeUrl(url: string): string {
 }
 
 /**
- * The result of merging: a cluster, its access and the source's health.
+ * The result of merging: a cluster, its access and its sources' health
+ * evidence.
  *
  * @public
  */
 export interface MergedCluster extends StoredCluster {
-  sourceHealth?: ClusterHealth;
+  /** Each source's health evidence; the inventory adds its probe's. */
+  sourceEvidence: ClusterHealthEvidence[];
   /** Every source's access, best first; `access` is the first of them. */
   accessCandidates: ClusterAccess[];
 }
@@ -246,9 +223,9 @@ export function mergeRecords(
       .filter(r => r.access)
       .sort((a, b) => accessRank(a) - accessRank(b))
       .map(r => r.access!);
-    const healthRecord = [...group]
-      .filter(r => r.health)
-      .sort((a, b) => healthRank(a) - healthRank(b))[0];
+    const sourceEvidence = group.flatMap(r =>
+      r.health ? [{ ...r.health, sourceId: r.sourceId }] : [],
+    );
     // Every source's findings, each naming its source.
     const problems = boundProblems(
       group.flatMap(r =>
@@ -265,7 +242,7 @@ export function mergeRecords(
       labels,
       capacity: capacity as FleetCluster['capacity'],
       workloads: workloads.length ? workloads : undefined,
-      health: healthRecord?.health ?? { status: 'unknown', via: 'none' },
+      health: clusterHealthVerdict(sourceEvidence, now),
       conflicts: conflicts.length ? conflicts : undefined,
       problems: problems.length ? problems : undefined,
       stale: false,
@@ -275,7 +252,7 @@ export function mergeRecords(
       cluster,
       access: accessCandidates[0],
       accessCandidates,
-      sourceHealth: healthRecord?.health,
+      sourceEvidence,
     });
   }
   result.sort((a, b) => a.cluster.name.localeCompare(b.cluster.name));

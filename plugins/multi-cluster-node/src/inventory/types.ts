@@ -5,13 +5,15 @@
 import type {
   FleetCluster,
   ClusterSourceType,
-  ClusterHealth,
+  ClusterHealthEvidence,
 } from '@flotilla/plugin-multi-cluster-common';
 
 export type {
   ClusterSourceType,
   ClusterHealthStatus,
   ClusterHealth,
+  ClusterHealthEvidence,
+  ClusterHealthSource,
   ClusterTaint,
   ClusterCapacity,
   ClusterCondition,
@@ -88,8 +90,11 @@ export interface ClusterRecord {
     >
   >;
   access?: ClusterAccess;
-  /** Health as the source sees it (Karmada Ready, CAPI conditions). */
-  health?: ClusterHealth;
+  /**
+   * Health as the source observes it (Karmada's Ready condition and taints,
+   * OCM's availability, Cluster API's conditions); merge sets `sourceId`.
+   */
+  health?: ClusterHealthEvidence;
   /**
    * The Cluster API object this cluster is managed by, when the source knows
    * it (catalog annotations); CAPI records with this ref merge into this one.

@@ -10,6 +10,7 @@ export {
   CredentialsUnavailableError,
   isConflict,
   isNotFound,
+  isTrustFailure,
   isUnauthorized,
   KubernetesRequestError,
   toKubernetesError,

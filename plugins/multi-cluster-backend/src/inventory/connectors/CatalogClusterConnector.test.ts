@@ -133,7 +133,7 @@ describe('CatalogClusterConnector', () => {
         controlPlane: 'global',
         cluster: 'prod-eu-west-aws-1',
       },
-      health: { status: 'healthy', via: 'karmada' },
+      health: { source: 'karmada', status: 'healthy' },
     };
     for (const records of [
       [entity, karmada],

@@ -61,7 +61,7 @@ describe('ClusterApiConnector', () => {
       name: 'prod-eu-1',
       source: 'cluster-api',
       sourceId: 'cluster-api:mgmt',
-      health: { status: 'healthy', via: 'cluster-api' },
+      health: { source: 'cluster-api', status: 'healthy' },
       // Reached with the kubeconfig Secret CAPI writes; only its coordinates.
       access: {
         kind: 'capi-kubeconfig',
@@ -170,7 +170,7 @@ describe('ClusterApiConnector', () => {
     );
     expect(record.health).toMatchObject({
       status: 'unhealthy',
-      message: 'control plane not ready',
+      reason: 'Ready=False: control plane not ready',
     });
     expect(record.fields.lifecycle?.machineDeployments[0]).toMatchObject({
       readyReplicas: 2,

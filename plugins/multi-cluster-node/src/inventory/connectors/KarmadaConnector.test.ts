@@ -57,7 +57,12 @@ describe('KarmadaConnector', () => {
         controlPlane: 'global',
         cluster: 'member-eu',
       },
-      health: { status: 'healthy', via: 'karmada' },
+      health: {
+        source: 'karmada',
+        status: 'healthy',
+        reason: 'Ready=True: cluster is healthy and ready to accept workloads',
+        since: '2026-12-01T10:00:00Z',
+      },
       fields: {
         provider: 'aws',
         region: 'eu-west-1',
@@ -91,7 +96,11 @@ describe('KarmadaConnector', () => {
     });
     expect(records[1]).toMatchObject({
       name: 'member-us',
-      health: { status: 'unhealthy', message: 'cluster is not reachable' },
+      health: {
+        source: 'karmada',
+        status: 'unhealthy',
+        reason: 'Ready=False: cluster is not reachable',
+      },
       fields: {
         taints: [
           expect.objectContaining({ key: 'cluster.karmada.io/not-ready' }),

@@ -18,8 +18,8 @@ import type {
 } from '../../kubernetes/apis/karmadaTypes';
 import { readResourceSummary } from '../findings';
 import { segmentationFromMetadata, withShortLabels } from '../segmentation';
+import { karmadaHealthEvidence } from './karmadaHealth';
 import {
-  ClusterHealthStatus,
   ClusterRecord,
   ClusterTaint,
   FleetConnector,
@@ -32,13 +32,6 @@ export {
   KARMADA_POLICY_GROUP,
   KARMADA_WORK_GROUP,
 } from '../../kubernetes/apis/karmada';
-
-function readyStatus(ready?: { status?: string }): ClusterHealthStatus {
-  if (!ready) {
-    return 'unknown';
-  }
-  return ready.status === 'True' ? 'healthy' : 'unhealthy';
-}
 
 /**
  * One Karmada control plane: member `Cluster`s (Ready condition, taints,
@@ -179,12 +172,11 @@ export class KarmadaConnector implements FleetConnector {
       sourceId: this.id,
       fields,
       access: { kind: 'karmada-proxy', controlPlane: this.name, cluster: name },
-      health: {
-        status: readyStatus(ready),
-        via: 'karmada',
-        checkedAt: ready?.lastTransitionTime ?? new Date().toISOString(),
-        message: ready?.message ?? (ready ? undefined : 'No Ready condition'),
-      },
+      health: karmadaHealthEvidence(
+        ready,
+        fields.taints,
+        new Date().toISOString(),
+      ),
     };
   }
 

@@ -132,11 +132,14 @@ describe('OcmHubConnector', () => {
       name: 'prod-eu-west-aws-1',
       source: 'ocm',
       sourceId: 'ocm:hub',
+      // Since the condition's transition; checked when listed.
       health: {
+        source: 'ocm',
         status: 'healthy',
-        via: 'ocm',
-        checkedAt: '2026-12-01T10:00:00Z',
-        message: 'ManagedClusterAvailable: Managed cluster is available',
+        reason:
+          'Available=True: ManagedClusterAvailable: Managed cluster is available',
+        since: '2026-12-01T10:00:00Z',
+        checkedAt: expect.any(String),
       },
       fields: expect.objectContaining({
         provider: 'aws',
@@ -186,15 +189,17 @@ describe('OcmHubConnector', () => {
     });
     expect(records[0].access).toBeUndefined();
     expect(records[0].fields.problems).toBeUndefined();
+    // A stopped lease: the hub no longer hears the member, which is unhealthy.
     expect(records[1].health).toMatchObject({
-      status: 'unknown',
-      via: 'ocm',
-      message:
-        'ManagedClusterLeaseUpdateStopped: Registration agent stopped updating its lease.',
+      source: 'ocm',
+      status: 'unhealthy',
+      reason:
+        'Available=Unknown: ManagedClusterLeaseUpdateStopped: Registration agent stopped updating its lease.',
+      since: '2026-12-01T10:00:00Z',
     });
     expect(records[2].health).toMatchObject({
+      source: 'ocm',
       status: 'unhealthy',
-      via: 'ocm',
     });
   });
 
@@ -207,9 +212,9 @@ describe('OcmHubConnector', () => {
     serveClusters([pending]);
     const [record] = await connector().listClusters({});
     expect(record.health).toMatchObject({
+      source: 'ocm',
       status: 'unknown',
-      via: 'ocm',
-      message: 'Not accepted by the hub',
+      reason: 'Not accepted by the hub',
     });
     expect(record.fields.ocm).toMatchObject({
       hubAcceptsClient: false,
@@ -301,8 +306,9 @@ describe('OcmHubConnector', () => {
     expect(fields.capacity).toEqual({ allocatable: { pods: '110' } });
     expect(fields.taints).toEqual([{ key: 'ok', effect: 'PreferNoSchedule' }]);
     expect(fields.apiServerUrl).toBeUndefined();
-    expect(health!.message!.length).toBeLessThanOrEqual(
-      OCM_LIMITS.textLength + 3,
+    // `Available=<status>: <reason>: <message>`, each part bounded.
+    expect(health!.reason!.length).toBeLessThanOrEqual(
+      OCM_LIMITS.textLength + 256 + 100,
     );
     expect(fields.problems).toEqual(
       expect.arrayContaining([

@@ -7,7 +7,7 @@ import { capiKubeconfigSecretName } from '../../kubernetes/apis/capiKubeconfig';
 import { segmentationFromMetadata, withShortLabels } from '../segmentation';
 import {
   ClusterCondition,
-  ClusterHealth,
+  ClusterHealthEvidence,
   ClusterLifecycle,
   ClusterRecord,
   MachineDeploymentSummary,
@@ -63,22 +63,36 @@ function replicaStatus(obj: CapiObject) {
   };
 }
 
-function health(c: CapiObject, conds?: ClusterCondition[]): ClusterHealth {
+/**
+ * What Cluster API reports: `Available` (v1beta2) or `Ready`, else a
+ * Failed phase. It also falls while machines roll out or scale, so the
+ * health verdict weighs it only when no live observer can tell.
+ */
+function health(
+  c: CapiObject,
+  conds?: ClusterCondition[],
+): ClusterHealthEvidence {
   const ready =
     conds?.find(x => x.type === 'Available') ??
     conds?.find(x => x.type === 'Ready');
   const phase = c.status?.phase;
-  let status: ClusterHealth['status'] = 'unknown';
+  let status: ClusterHealthEvidence['status'] = 'unknown';
   if (ready) {
     status = ready.status === 'True' ? 'healthy' : 'unhealthy';
   } else if (phase === 'Failed') {
     status = 'unhealthy';
   }
+  const why = ready
+    ? `${ready.type}=${ready.status}${
+        ready.message ? `: ${ready.message}` : ''
+      }`
+    : phase && `phase ${phase}`;
   return {
+    source: 'cluster-api',
     status,
-    via: 'cluster-api',
     checkedAt: new Date().toISOString(),
-    message: ready?.message ?? (phase ? `phase ${phase}` : undefined),
+    ...(why ? { reason: why } : {}),
+    ...(ready?.lastTransitionTime ? { since: ready.lastTransitionTime } : {}),
   };
 }
 

@@ -14,10 +14,10 @@ import type {
   PlacementDecision,
 } from '../../kubernetes/apis/ocm';
 import { describeProblems } from '../findings';
+import { ocmHealthEvidence } from './ocmHealth';
 import { segmentationFromMetadata, withShortLabels } from '../segmentation';
 import type {
   ClusterCondition,
-  ClusterHealth,
   ClusterRecord,
   ClusterTaint,
   FleetCluster,
@@ -203,39 +203,6 @@ function asCondition(c: OcmCondition): ClusterCondition {
   };
 }
 
-function health(
-  available: OcmCondition | undefined,
-  joined: boolean | undefined,
-  accepted: boolean | undefined,
-): ClusterHealth {
-  if (!available) {
-    let message = 'No ManagedClusterConditionAvailable condition';
-    if (accepted === false) message = 'Not accepted by the hub';
-    else if (joined === false) message = 'Not joined to the hub';
-    return {
-      status: 'unknown',
-      via: 'ocm',
-      checkedAt: new Date().toISOString(),
-      message,
-    };
-  }
-  const STATUSES: Record<string, ClusterHealth['status']> = {
-    True: 'healthy',
-    False: 'unhealthy',
-  };
-  const status = STATUSES[String(available.status)] ?? 'unknown';
-  const reason = cut(available.reason, 256);
-  const text = cut(available.message);
-  return {
-    status,
-    via: 'ocm',
-    checkedAt:
-      cut(available.lastTransitionTime, 64) ?? new Date().toISOString(),
-    message:
-      reason && text ? `${reason}: ${text}` : reason ?? text ?? undefined,
-  };
-}
-
 function readTaints(input: unknown): {
   taints?: ClusterTaint[];
   problems: string[];
@@ -390,7 +357,7 @@ export function ocmClusterRecord(
     source: 'ocm',
     sourceId: source.id,
     fields,
-    health: health(available, joined, accepted),
+    health: ocmHealthEvidence(available, joined, accepted),
   };
 }
 

@@ -9,16 +9,24 @@ export class KubernetesRequestError extends Error {
   readonly statusCode?: number;
   readonly reason?: string;
   readonly timeout: boolean;
+  /** The network or TLS error code when nothing was answered, e.g. `ECONNREFUSED`. */
+  readonly code?: string;
 
   constructor(
     message: string,
-    options: { statusCode?: number; reason?: string; timeout?: boolean } = {},
+    options: {
+      statusCode?: number;
+      reason?: string;
+      timeout?: boolean;
+      code?: string;
+    } = {},
   ) {
     super(message);
     this.name = 'KubernetesRequestError';
     this.statusCode = options.statusCode;
     this.reason = options.reason;
     this.timeout = options.timeout ?? false;
+    this.code = options.code;
   }
 }
 
@@ -80,6 +88,41 @@ function parseBody(
   return typeof body === 'object' && body !== null
     ? (body as { message?: unknown; reason?: string })
     : undefined;
+}
+
+/**
+ * TLS failures of trust between this backend and the server (its CA or
+ * name, or this backend's client certificate): the server's state cannot
+ * be told from them.
+ */
+const TRUST_FAILURES = new Set([
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'CERT_SIGNATURE_FAILURE',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'ERR_SSL_SSLV3_ALERT_BAD_CERTIFICATE',
+  'ERR_SSL_TLSV1_ALERT_UNKNOWN_CA',
+  'ERR_SSL_SSLV3_ALERT_CERTIFICATE_EXPIRED',
+]);
+
+/**
+ * True when a Kubernetes call failed because this backend and the server
+ * do not trust each other's certificates (wrong CA, wrong name, a refused
+ * client certificate): a configuration problem, not an outage.
+ *
+ * @public
+ */
+export function isTrustFailure(error: unknown): boolean {
+  return (
+    error instanceof KubernetesRequestError &&
+    error.code !== undefined &&
+    TRUST_FAILURES.has(error.code)
+  );
 }
 
 /** What the usual TLS and connection failures mean for whoever set the cluster up. */
@@ -165,5 +208,6 @@ export function toKubernetesError(
     `${context}: ${
       explained ? `${explained}${code}` : `request failed${code}`
     }`,
+    { code: typeof e?.code === 'string' ? e.code : undefined },
   );
 }
