@@ -1,40 +1,80 @@
+import { ReactNode } from 'react';
 import {
   StatusError,
   StatusOK,
   StatusPending,
   StatusWarning,
 } from '@backstage/core-components';
-import type { FleetCluster } from '@flotilla/plugin-multi-cluster-common';
+import { Tooltip } from '@material-ui/core';
+import type {
+  ClusterHealthEvidence,
+  FleetCluster,
+} from '@flotilla/plugin-multi-cluster-common';
 
-/** Health with staleness: a stale snapshot is never shown as plainly healthy. */
-export function ClusterHealthStatus(props: {
-  cluster: Pick<FleetCluster, 'health' | 'stale' | 'lastError'>;
-}) {
-  const { health, stale, lastError } = props.cluster;
+type HealthView = Pick<FleetCluster, 'health' | 'stale' | 'lastError'>;
+
+const OBSERVERS: Record<ClusterHealthEvidence['source'], string> = {
+  probe: 'readiness probe',
+  karmada: 'Karmada',
+  ocm: 'OCM hub',
+  'cluster-api': 'Cluster API',
+};
+
+function describeEvidence(e: ClusterHealthEvidence): string {
+  const who = e.sourceId ?? OBSERVERS[e.source];
+  const why = e.reason ? `: ${e.reason}` : '';
+  const when = e.since ? ` (since ${e.since})` : '';
+  return `${who} says ${e.status}${why}${when}`;
+}
+
+/**
+ * Why the cluster has its health: each observer's evidence (the verdict
+ * weighs them all), else the message of a snapshot stored without it.
+ */
+export function healthEvidenceLines(cluster: HealthView): string[] {
+  const { health, stale, lastError } = cluster;
+  const lines = health.evidence?.length
+    ? health.evidence.map(describeEvidence)
+    : [health.message].filter((m): m is string => Boolean(m));
+  if (stale && lastError) lines.push(`stale: ${lastError}`);
+  return lines;
+}
+
+function Evidence(props: { lines: string[] }) {
+  return (
+    <ul style={{ margin: 0, paddingLeft: 16 }}>
+      {props.lines.map(line => (
+        <li key={line}>{line}</li>
+      ))}
+    </ul>
+  );
+}
+
+function badge(cluster: HealthView): ReactNode {
+  const { health, stale } = cluster;
   const suffix = stale ? ' (stale)' : '';
-  const title = [health.message, stale ? lastError : undefined]
-    .filter(Boolean)
-    .join(' - ');
   if (health.status === 'healthy' && !stale) {
     return <StatusOK>healthy</StatusOK>;
   }
   if (health.status === 'healthy') {
-    return (
-      <span title={title}>
-        <StatusWarning>healthy{suffix}</StatusWarning>
-      </span>
-    );
+    return <StatusWarning>healthy{suffix}</StatusWarning>;
   }
   if (health.status === 'unhealthy') {
-    return (
-      <span title={title}>
-        <StatusError>unhealthy{suffix}</StatusError>
-      </span>
-    );
+    return <StatusError>unhealthy{suffix}</StatusError>;
   }
+  return <StatusPending>unknown{suffix}</StatusPending>;
+}
+
+/**
+ * Health with staleness (a stale snapshot is never shown as plainly
+ * healthy), and the evidence behind it on hover.
+ */
+export function ClusterHealthStatus(props: { cluster: HealthView }) {
+  const lines = healthEvidenceLines(props.cluster);
+  if (lines.length === 0) return <span>{badge(props.cluster)}</span>;
   return (
-    <span title={title}>
-      <StatusPending>unknown{suffix}</StatusPending>
-    </span>
+    <Tooltip title={<Evidence lines={lines} />}>
+      <span>{badge(props.cluster)}</span>
+    </Tooltip>
   );
 }
