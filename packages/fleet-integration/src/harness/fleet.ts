@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
 import {
   AppsV1Api,
   CoreV1Api,
@@ -36,6 +39,21 @@ export function clusterNamed(
   const cluster = fleet.clusters.find(c => c.name === name);
   if (!cluster) throw new Error(`the fleet has no cluster ${name}`);
   return cluster;
+}
+
+/**
+ * The kubernetes config clusters of the fleet's generated app-config, for a
+ * test that adds clusters to the fleet instead of replacing it (config
+ * arrays replace, they do not merge).
+ */
+export function fleetConfigClusters(fleet: FleetDescription): object[] {
+  const config = parse(
+    fs.readFileSync(path.join(fleet.dir, 'app-config.yaml'), 'utf8'),
+  );
+  return config.kubernetes.clusterLocatorMethods.flatMap(
+    (m: { type: string; clusters?: object[] }) =>
+      m.type === 'config' ? m.clusters ?? [] : [],
+  );
 }
 
 /** Clients as the fleet's operator (system:masters), straight to the server. */
