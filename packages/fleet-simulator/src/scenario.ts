@@ -53,6 +53,12 @@ export interface ScenarioCluster {
    * `!invalid` suffix exports a Service that does not exist (Valid=False).
    */
   serviceExports?: string[];
+  /**
+   * The ClusterClass of a managed topology: its Cluster API Cluster gets
+   * `spec.topology` (version, control plane and MachineDeployments by class)
+   * and the topology controller moves its versions.
+   */
+  clusterClass?: string;
   virtualNodes?: Array<{
     name: string;
     kind: 'liqo' | 'admiralty';
@@ -278,6 +284,7 @@ function readCluster(value: Json, at: string): ScenarioCluster {
       'fabrics',
       'serviceExports',
       'virtualNodes',
+      'clusterClass',
     ],
     where,
   );
@@ -320,6 +327,13 @@ function readCluster(value: Json, at: string): ScenarioCluster {
       },
     ),
   };
+  if (c.clusterClass !== undefined) {
+    cluster.clusterClass = string(
+      c.clusterClass,
+      `${where}.clusterClass`,
+      DNS_LABEL,
+    );
+  }
   const taints = optional(c.taints, v =>
     list(v, `${where}.taints`, (t, w) => {
       const taint = object(t, w);
@@ -448,7 +462,10 @@ function readPassive(
     return name;
   });
   if (Object.keys(replicas).length !== 1)
-    fail(`${where}.replicas`, 'an active-passive workload names one active cluster');
+    fail(
+      `${where}.replicas`,
+      'an active-passive workload names one active cluster',
+    );
   return passive;
 }
 

@@ -1,11 +1,10 @@
 /**
- * KubeadmControlPlane controller (standing in for CAPI's KCP controller and
- * the topology controller): a Cluster topology version is carried to its
- * control plane; a control plane version change rolls out over
- * `rolloutMs` (RollingOut=True, then `status.version` moves); once the
- * control plane runs a version, MachineDeployments still on an older one are
- * moved to it (their Machines then roll one at a time), as a managed topology
- * upgrades workers after the control plane.
+ * KubeadmControlPlane controller (standing in for CAPI's KCP controller): a
+ * control plane version change rolls out over `rolloutMs`
+ * (RollingOut=True, then `status.version` moves). It changes nothing else:
+ * MachineDeployments keep their own version, as in Cluster API, where only
+ * the topology controller of a ClusterClass-managed Cluster
+ * (`topologyController.ts`) moves them, and only after the control plane.
  */
 import type { Stoppable } from '../context';
 import { controlPlaneStep, isDeleting } from './decisions';
@@ -14,50 +13,13 @@ import { CAPI_NAMESPACE, TYPES } from './model';
 import { CapiRuntime } from './runtime';
 import { controlPlaneStatus, sameStatus } from './status';
 
-/** Orders Kubernetes versions (v1.31.4 < v1.32.0); 0 when equal. */
-export function compareVersions(a: string, b: string): number {
-  const parts = (v: string) =>
-    v.replace(/^v/, '').split(/[.+-]/).slice(0, 3).map(Number);
-  const pa = parts(a);
-  const pb = parts(b);
-  for (let i = 0; i < 3; i++) {
-    const d = (pa[i] || 0) - (pb[i] || 0);
-    if (d !== 0) return d;
-  }
-  return 0;
-}
-
 export async function reconcileControlPlanes(
   rt: CapiRuntime,
   now = new Date(),
 ): Promise<number | undefined> {
   const { custom } = rt;
-  const [clusters, kcps, mds] = await Promise.all([
-    custom.list(TYPES.cluster, CAPI_NAMESPACE),
-    custom.list(TYPES.kubeadmControlPlane, CAPI_NAMESPACE),
-    custom.list(TYPES.machineDeployment, CAPI_NAMESPACE),
-  ]);
+  const kcps = await custom.list(TYPES.kubeadmControlPlane, CAPI_NAMESPACE);
   let soonest: number | undefined;
-
-  // Topology: the Cluster's version is the control plane's desired version.
-  for (const cluster of clusters) {
-    const version: string | undefined = cluster.spec?.topology?.version;
-    const cpName = cluster.spec?.controlPlaneRef?.name;
-    if (!version || !cpName || isDeleting(cluster)) continue;
-    const kcp = kcps.find(k => k.metadata.name === cpName);
-    if (kcp && kcp.spec?.version !== version) {
-      const written = await custom.update(
-        TYPES.kubeadmControlPlane,
-        CAPI_NAMESPACE,
-        cpName,
-        k =>
-          k.spec.version === version
-            ? undefined
-            : ((k.spec.version = version), k),
-      );
-      if (written) Object.assign(kcp, written);
-    }
-  }
 
   for (const kcp of kcps) {
     if (isDeleting(kcp)) continue;
@@ -81,7 +43,7 @@ export async function reconcileControlPlanes(
           );
       }
     };
-    const written = await custom.update(
+    await custom.update(
       TYPES.kubeadmControlPlane,
       CAPI_NAMESPACE,
       name,
@@ -102,32 +64,6 @@ export async function reconcileControlPlanes(
     if (step.kind === 'finish') {
       rt.ctx.log(`capi: ${name} control plane at ${step.to}`);
     }
-
-    // Workers follow a control plane that runs a newer version.
-    const running: string | undefined = (written ?? kcp).status?.version;
-    const cluster: string | undefined = clusters.find(
-      c => c.spec?.controlPlaneRef?.name === name,
-    )?.metadata.name;
-    if (!running || !cluster) continue;
-    for (const md of mds.filter(m => m.spec?.clusterName === cluster)) {
-      const mdVersion: string | undefined = md.spec?.template?.spec?.version;
-      if (mdVersion && compareVersions(mdVersion, running) < 0) {
-        await custom.update(
-          TYPES.machineDeployment,
-          CAPI_NAMESPACE,
-          md.metadata.name,
-          m => {
-            const v = m.spec?.template?.spec?.version;
-            if (!v || compareVersions(v, running) >= 0) return undefined;
-            m.spec.template.spec.version = running;
-            return m;
-          },
-        );
-        rt.ctx.log(
-          `capi: MachineDeployment ${md.metadata.name} ${mdVersion} -> ${running}`,
-        );
-      }
-    }
   }
   return soonest;
 }
@@ -136,10 +72,7 @@ export function startControlPlaneController(rt: CapiRuntime): Stoppable {
   return runReconcileLoop({
     name: 'capi control planes',
     kc: rt.custom.kc,
-    watchPaths: [
-      rt.watchPath(TYPES.kubeadmControlPlane),
-      rt.watchPath(TYPES.cluster),
-    ],
+    watchPaths: [rt.watchPath(TYPES.kubeadmControlPlane)],
     reconcile: () => reconcileControlPlanes(rt),
     log: rt.ctx.log,
     signal: rt.ctx.signal,

@@ -8,6 +8,7 @@ import { startClusterController } from './clusterController';
 import { startControlPlaneController } from './controlPlaneController';
 import { startMachineController } from './machineController';
 import { startMachineDeploymentController } from './machineDeploymentController';
+import { startTopologyController } from './topologyController';
 import { capiRuntime } from './runtime';
 
 export { seedClusterApi } from './seed';
@@ -20,6 +21,7 @@ export async function startClusterApi(
     startMachineDeploymentController(rt),
     startMachineController(rt),
     startControlPlaneController(rt),
+    startTopologyController(rt),
     startClusterController(rt),
   ];
   ctx.log(

@@ -39,6 +39,7 @@ const core = (plural: string, kind: string): ResourceType => ({
 
 export const TYPES = {
   cluster: core('clusters', 'Cluster'),
+  clusterClass: core('clusterclasses', 'ClusterClass'),
   machineDeployment: core('machinedeployments', 'MachineDeployment'),
   machine: core('machines', 'Machine'),
   kubeadmControlPlane: {
@@ -149,6 +150,8 @@ export interface WorkloadCluster {
   nodeAllocatable: Record<string, string>;
   taints: Array<{ key: string; value?: string; effect: string }>;
   machineDeployments: ScenarioMachineDeployment[];
+  /** The ClusterClass of a managed topology (`spec.topology`), if any. */
+  clusterClass?: string;
   podCidrs: string[];
   serviceCidrs: string[];
   /** Where everyone but the simulator reaches it (its fault proxy). */
@@ -190,6 +193,7 @@ export function workloadCluster(
     machineDeployments: scenario?.machineDeployments ?? [
       { name: 'md-0', replicas: 2 },
     ],
+    ...(scenario?.clusterClass ? { clusterClass: scenario.clusterClass } : {}),
     podCidrs: scenario?.podCidrs ?? ['192.168.0.0/16'],
     serviceCidrs: scenario?.serviceCidrs ?? ['10.128.0.0/12'],
     publicUrl: member.publicUrl,

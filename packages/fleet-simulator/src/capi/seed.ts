@@ -20,6 +20,11 @@ import {
   ownerReference,
 } from './builders';
 import { CoreObjects, CustomObjects } from './kube';
+import {
+  clusterClassObject,
+  topologyOf,
+  topologyOwned,
+} from './topologyBuilders';
 import { MemberNodes, nodeObject, workerNodeSpec } from './nodes';
 import { machineStatus } from './status';
 import {
@@ -62,7 +67,20 @@ async function seedWorkloadCluster(
     if (res.created) created++;
     return res.object;
   };
-  const cluster = await create(TYPES.cluster, clusterObject(wc));
+  const managed = wc.clusterClass;
+  if (managed)
+    await create(TYPES.clusterClass, clusterClassObject(wc, managed));
+  const plain = clusterObject(wc);
+  const cluster = await create(
+    TYPES.cluster,
+    managed
+      ? { ...plain, spec: { ...plain.spec, topology: topologyOf(wc, managed) } }
+      : plain,
+  );
+  const owning = <T extends { metadata: { labels?: Record<string, string> } }>(
+    object: T,
+    machineDeployment?: string,
+  ) => (managed ? topologyOwned(object, machineDeployment) : object);
   await create(wc.infra.cluster, owned(infraClusterObject(wc), cluster));
   const cpName = names.controlPlane(wc.name);
   await create(
@@ -71,7 +89,7 @@ async function seedWorkloadCluster(
   );
   const kcp = await create(
     TYPES.kubeadmControlPlane,
-    owned(kubeadmControlPlaneObject(wc), cluster),
+    owned(owning(kubeadmControlPlaneObject(wc)), cluster),
   );
   for (const md of wc.machineDeployments) {
     const name = names.machineDeployment(wc.name, md.name);
@@ -85,7 +103,7 @@ async function seedWorkloadCluster(
     );
     await create(
       TYPES.machineDeployment,
-      owned(machineDeploymentObject(wc, md), cluster),
+      owned(owning(machineDeploymentObject(wc, md), md.name), cluster),
     );
   }
   const secret = await core.applySecret(kubeconfigSecret(wc, kcp));
