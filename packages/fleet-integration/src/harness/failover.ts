@@ -192,8 +192,9 @@ export function auditEvents(
 
 /**
  * Puts a Karmada-propagated service back as the scenario seeds it: removes
- * the OverridePolicy Flotilla's failovers write (an earlier run that did not
- * roll back leaves it), then waits until the members run `baseline`.
+ * the OverridePolicies Flotilla's failovers write (labelled as Flotilla's
+ * for the service; an earlier run that did not roll back leaves them), then
+ * waits until the members run `baseline`.
  */
 export async function resetKarmadaService(
   fleet: FleetDescription,
@@ -203,15 +204,25 @@ export async function resetKarmadaService(
     baseline: Record<string, number>;
   },
 ): Promise<void> {
-  await adminClients(clusterNamed(fleet, 'karmada'))
-    .custom.deleteNamespacedCustomObject({
-      group: 'policy.karmada.io',
-      version: 'v1alpha1',
+  const { custom } = adminClients(clusterNamed(fleet, 'karmada'));
+  const policies = { group: 'policy.karmada.io', version: 'v1alpha1' };
+  const flotillas: { items: { metadata: { name: string } }[] } =
+    await custom.listNamespacedCustomObject({
+      ...policies,
       namespace: service.namespace,
       plural: 'overridepolicies',
-      name: `flotilla-failover-${service.name}`,
-    })
-    .catch(() => undefined);
+      labelSelector: `app.kubernetes.io/managed-by=flotilla,backstage.io/kubernetes-id=${service.name}`,
+    });
+  for (const policy of flotillas.items) {
+    await custom
+      .deleteNamespacedCustomObject({
+        ...policies,
+        namespace: service.namespace,
+        plural: 'overridepolicies',
+        name: policy.metadata.name,
+      })
+      .catch(() => undefined);
+  }
   await eventually(async () => {
     const running = await replicasOnMembers(
       fleet,
