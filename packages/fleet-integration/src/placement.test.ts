@@ -1,8 +1,12 @@
 /**
  * Placement against real API servers: an entity's placement is what the
- * members' Deployments say, and the placement preview (the Karmada-exact
- * scheduler on the live inventory) equals the ResourceBinding that Karmada's
- * scheduler (played by the simulator) then writes for the same template.
+ * members' Deployments say, and the placement preview and the simulated
+ * Karmada scheduler are fed the same inputs from the API servers (Clusters,
+ * their labels, taints and resource summaries, the template's uid and
+ * requests): both run common's `schedule`, so this proves the plumbing, not
+ * the scheduler. That `schedule` decides as Karmada does is proven by the
+ * conformance corpus of Karmada's recorded decisions
+ * (plugins/multi-cluster-common/src/scheduling/__conformance__).
  */
 import crypto from 'node:crypto';
 import type {
@@ -124,7 +128,7 @@ describe('placement against the API servers', () => {
         .catch(() => undefined);
     });
 
-    it('equals the ResourceBinding Karmada then writes', async () => {
+    it('reads the same inputs from the API servers as the simulated scheduler writing the ResourceBinding', async () => {
       // The template first: its uid drives the scheduler's tie-break, so the
       // preview is asked with it, as Karmada's scheduler sees it.
       const deployment = await karmada.apps.createNamespacedDeployment({
