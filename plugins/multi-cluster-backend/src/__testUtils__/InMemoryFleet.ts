@@ -206,6 +206,22 @@ export class InMemoryFleet implements FleetConnector {
     );
   }
 
+  /**
+   * What Karmada's execution does on a member when an OverridePolicy rule
+   * sets a cluster's replicas: the service's workloads there want
+   * `replicas` (and become ready unless the cluster is held).
+   */
+  setReplicas(cluster: string, kubernetesId: string, replicas: number): void {
+    const api = this.api(cluster);
+    for (const o of this.workloads(cluster, kubernetesId)) {
+      const type = TYPES[o.kind as keyof typeof TYPES];
+      api.update(type, o.metadata.namespace, o.metadata.name, object => {
+        object.spec.replicas = replicas;
+        if (!this.held.has(cluster)) settle(object);
+      });
+    }
+  }
+
   /** Waits until a cluster's workloads of a service want `replicas`. */
   waitForReplicas(cluster: string, kubernetesId: string, replicas: number) {
     return eventually(async () =>

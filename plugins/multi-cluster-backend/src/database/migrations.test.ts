@@ -137,7 +137,10 @@ describe.each(databases.eachSupportedId())('demo state migration on %p', id => {
     });
     await knex.migrate.latest({ directory });
     expect(await knex.schema.hasTable('multi_cluster_demo_state')).toBe(false);
-    await knex.migrate.down({ directory });
+    await knex.migrate.down({
+      directory,
+      name: '20270101000000_drop_demo_state.js',
+    });
     expect(await knex.schema.hasTable('multi_cluster_demo_state')).toBe(true);
     expect(await knex('multi_cluster_demo_state')).toEqual([]);
     await knex.destroy();
@@ -162,6 +165,47 @@ describe.each(databases.eachSupportedId())(
       expect(await knex(RUNS).columnInfo()).toHaveProperty('rolled_back_by');
       // Applied again (another replica starting), nothing changes.
       await migrateToLatest(knex);
+      await knex.destroy();
+    });
+  },
+);
+
+describe.each(databases.eachSupportedId())(
+  'failover change journal migration on %p',
+  id => {
+    it("records each run's changes once per sequence number, and goes on the way down", async () => {
+      const knex = await databases.init(id);
+      await knex.migrate.latest({ directory });
+      await knex(RUNS).insert(runRow('run-1'));
+      const change = (seq: number) => ({
+        run_id: 'run-1',
+        seq,
+        step_order: 3,
+        cluster: 'eu-west',
+        kind: 'override-rule',
+        target: 'shop/OverridePolicy/flotilla-failover-checkout',
+        phase: 'raise',
+        before: null,
+        after: 4,
+        scheduled: 1,
+        status: 'intended',
+        recorded_at: '2027-02-01T10:00:00.000Z',
+      });
+      await knex('multi_cluster_failover_changes').insert(change(1));
+      const again = await knex('multi_cluster_failover_changes')
+        .insert(change(1))
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+      expect(String(again)).toMatch(/unique|duplicate|primary/i);
+      await knex.migrate.down({
+        directory,
+        name: '20270201000000_failover_changes.js',
+      });
+      expect(await knex.schema.hasTable('multi_cluster_failover_changes')).toBe(
+        false,
+      );
       await knex.destroy();
     });
   },

@@ -14,13 +14,17 @@ import { describeRun } from './FailoverService';
 import { createHarness, waitFor } from './__testUtils__/harness';
 import { testKarmadaConnector } from './__testUtils__/karmada';
 import { StepError, type StepExecutor } from './steps/types';
+import {
+  karmadaPolicies,
+  OVERRIDE_POLICIES,
+} from './__testUtils__/karmadaPolicies';
 
 jest.setTimeout(60_000);
 
 const databases = TestDatabases.create({ ids: ['SQLITE_3', 'POSTGRES_15'] });
 const server = setupKubernetesMocks();
 
-const OP = `${KARMADA}/apis/policy.karmada.io/v1alpha1/namespaces/shop/overridepolicies`;
+const OP = OVERRIDE_POLICIES;
 const NAME = 'flotilla-failover-checkout';
 const ARGO = 'https://argocd.example.com';
 const ARGO_TOKEN = 'argocd-secret-token';
@@ -93,6 +97,12 @@ describe.each(databases.eachSupportedId())(
         },
       });
       stop = () => h.worker.stop();
+      // Karmada's part: the members run what the OverridePolicy's rules say.
+      const policies = karmadaPolicies(server, rules => {
+        for (const [cluster, replicas] of Object.entries(rules)) {
+          h.fleet.setReplicas(cluster, 'checkout', replicas);
+        }
+      });
       const clusters = await h.inventory.getClusters();
       const plan = planFailover({
         service: {
@@ -109,8 +119,14 @@ describe.each(databases.eachSupportedId())(
         force: true,
         trafficProvider: 'webhook',
       });
+      // The shift waits until the test fleet's target runs its replicas:
+      // a minute at this time scale, whatever the machine's load.
+      const deadlines: Record<string, number> = {
+        'shift-replicas': 6000,
+        ...timeouts,
+      };
       for (const step of plan.steps) {
-        step.timeoutSeconds = timeouts[step.kind] ?? step.timeoutSeconds;
+        step.timeoutSeconds = deadlines[step.kind] ?? step.timeoutSeconds;
       }
       const { run } = await h.store.createRun({
         kind: 'failover',
@@ -136,7 +152,7 @@ describe.each(databases.eachSupportedId())(
           requestedBy: 'user:default/owner',
         },
       });
-      return { h, runId: run.id };
+      return { h, runId: run.id, policies };
     }
 
     const finished = (h: any, runId: string) =>
@@ -154,24 +170,17 @@ describe.each(databases.eachSupportedId())(
       let syncs = 0;
       let patches = 0;
       const hook: any[] = [];
+      const { h, runId, policies } = await start();
       server.use(
-        http.get(`${OP}/${NAME}`, () =>
-          HttpResponse.json({
-            metadata: {
-              name: NAME,
-              namespace: 'shop',
-              resourceVersion: String(10 + patches),
-            },
-            spec: { overrideRules: [] },
-          }),
-        ),
+        // The first merge patch meets another writer's change.
         http.patch(`${OP}/${NAME}`, () => {
           patches++;
-          return patches === 1
-            ? HttpResponse.json(k8sStatus(409, 'Conflict', 'modified'), {
-                status: 409,
-              })
-            : HttpResponse.json({ metadata: { resourceVersion: '99' } });
+          if (patches > 1) return undefined;
+          const policy = policies.policies.get(NAME);
+          policy.metadata.resourceVersion = String(++policies.rv);
+          return HttpResponse.json(k8sStatus(409, 'Conflict', 'modified'), {
+            status: 409,
+          });
         }),
         http.post(`${APP}/sync`, () => {
           syncs++;
@@ -195,7 +204,6 @@ describe.each(databases.eachSupportedId())(
           return HttpResponse.json({ ok: true });
         }),
       );
-      const { h, runId } = await start();
       h.worker.start();
       const run = await finished(h, runId);
       expect(run.status).toBe('succeeded');
@@ -210,10 +218,13 @@ describe.each(databases.eachSupportedId())(
           ['notify', 'succeeded', 1],
         ],
       );
-      expect(run.steps[2].output).toMatchObject({
-        action: 'patched',
-        attempts: 2,
-      });
+      // Make before break: the target's rule first (a new policy), the
+      // source's after the target ran its replicas (a patch, retried once).
+      expect(policies.writes).toEqual([
+        'create {"us-east":3}',
+        'patch {"us-east":3,"eu-west":0}',
+      ]);
+      expect(patches).toBe(2);
       expect(run.steps[3].error).toBeUndefined();
       expect(hook).toEqual([
         {
@@ -243,13 +254,16 @@ describe.each(databases.eachSupportedId())(
 
     it('ends in a clear failed state when Karmada refuses connections, with nothing after the shift', async () => {
       const requests = tracked();
-      server.use(http.get(`${OP}/${NAME}`, () => HttpResponse.error()));
       const { h, runId } = await start();
+      server.use(
+        http.get(OP, () => HttpResponse.error()),
+        http.get(`${OP}/${NAME}`, () => HttpResponse.error()),
+      );
       h.worker.start();
       const run = describeRun(await finished(h, runId));
       expect(run.status).toBe('failed');
       expect(run.error).toMatch(
-        /^step 3 \(shift-replicas\) failed after 5 attempt\(s\): karmada:global: get overridepolicies.policy.karmada.io\/v1alpha1 shop\/flotilla-failover-checkout: request failed/,
+        /^step 3 \(shift-replicas\) failed after 5 attempt\(s\): karmada:global: list overridepolicies.policy.karmada.io\/v1alpha1: request failed/,
       );
       expect(run.completedSteps).toEqual([
         'precheck-source',
@@ -261,7 +275,9 @@ describe.each(databases.eachSupportedId())(
         'pending',
         'pending',
       ]);
-      expect(run.rollbackAvailable).toBe(true);
+      // It changed nothing: there is nothing to roll back.
+      expect(run.changes).toEqual([]);
+      expect(run.rollbackAvailable).toBe(false);
       expect(
         requests.filter(r => r.url.startsWith(ARGO) || r.url.startsWith(HOOK)),
       ).toEqual([]);
@@ -285,23 +301,14 @@ describe.each(databases.eachSupportedId())(
     });
 
     it('times out a hanging Argo CD and retries with backoff until it gives up', async () => {
+      const { h, runId } = await start({ 'gitops-sync': 20 }); // 200ms per attempt
       server.use(
-        http.get(`${OP}/${NAME}`, () =>
-          HttpResponse.json({
-            metadata: { name: NAME, resourceVersion: '1' },
-            spec: {},
-          }),
-        ),
-        http.patch(`${OP}/${NAME}`, () =>
-          HttpResponse.json({ metadata: { resourceVersion: '2' } }),
-        ),
         http.post(`${APP}/sync`, () => HttpResponse.json({})),
         http.get(APP, async () => {
           await delay(5000);
           return HttpResponse.json({});
         }),
       );
-      const { h, runId } = await start({ 'gitops-sync': 20 }); // 200ms per attempt
       h.worker.start();
       const run = await finished(h, runId);
       expect(run.status).toBe('failed');
@@ -316,12 +323,6 @@ describe.each(databases.eachSupportedId())(
 
     it('names what a timed-out step last saw, not only the deadline', async () => {
       server.use(
-        http.get(`${OP}/${NAME}`, () =>
-          HttpResponse.json({ metadata: { resourceVersion: '1' } }),
-        ),
-        http.patch(`${OP}/${NAME}`, () =>
-          HttpResponse.json({ metadata: { resourceVersion: '2' } }),
-        ),
         http.post(`${APP}/sync`, () => HttpResponse.json({})),
         http.get(APP, () =>
           HttpResponse.json({
@@ -353,20 +354,14 @@ describe.each(databases.eachSupportedId())(
     });
 
     it('fails clearly after persistent 409 conflicts on the OverridePolicy', async () => {
+      const { h, runId } = await start();
       server.use(
-        http.get(`${OP}/${NAME}`, () =>
-          HttpResponse.json({
-            metadata: { name: NAME, resourceVersion: '1' },
-            spec: {},
-          }),
-        ),
         http.patch(`${OP}/${NAME}`, () =>
           HttpResponse.json(k8sStatus(409, 'Conflict', 'modified'), {
             status: 409,
           }),
         ),
       );
-      const { h, runId } = await start();
       h.worker.start();
       const run = await finished(h, runId);
       expect(run.status).toBe('failed');
@@ -376,16 +371,8 @@ describe.each(databases.eachSupportedId())(
     });
 
     it('fails on a broken traffic webhook after the replicas moved, and offers a rollback', async () => {
+      const { h, runId } = await start();
       server.use(
-        http.get(`${OP}/${NAME}`, () =>
-          HttpResponse.json(k8sStatus(404, 'NotFound', 'nf'), { status: 404 }),
-        ),
-        http.post(OP, () =>
-          HttpResponse.json(
-            { metadata: { resourceVersion: '1' } },
-            { status: 201 },
-          ),
-        ),
         http.post(`${APP}/sync`, () => HttpResponse.json({})),
         http.get(APP, () =>
           HttpResponse.json({
@@ -397,7 +384,6 @@ describe.each(databases.eachSupportedId())(
         ),
         http.post(HOOK, () => HttpResponse.json({}, { status: 500 })),
       );
-      const { h, runId } = await start();
       h.worker.start();
       const run = describeRun(await finished(h, runId));
       expect(run.status).toBe('failed');
@@ -421,23 +407,14 @@ describe.each(databases.eachSupportedId())(
       const cancelled = new Promise<void>(r => {
         release = r;
       });
+      const { h, runId } = await start();
       server.use(
-        http.get(`${OP}/${NAME}`, () =>
-          HttpResponse.json({
-            metadata: { name: NAME, resourceVersion: '1' },
-            spec: {},
-          }),
-        ),
-        http.patch(`${OP}/${NAME}`, () =>
-          HttpResponse.json({ metadata: { resourceVersion: '2' } }),
-        ),
         http.post(`${APP}/sync`, async () => {
           syncing = true;
           await cancelled; // the first attempt is in flight when we cancel
           return HttpResponse.json({ message: 'down' }, { status: 503 });
         }),
       );
-      const { h, runId } = await start();
       h.worker.start();
       await waitFor(async () => syncing);
       expect(await h.store.requestCancel(runId)).toBe('requested');

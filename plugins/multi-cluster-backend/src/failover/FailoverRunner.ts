@@ -1,8 +1,10 @@
 import { FailoverEvents, FailoverTransition } from './FailoverEvents';
 import { FailoverStore, Lease } from './FailoverStore';
+import { ChangeJournal } from './ChangeJournal';
 import {
   errorMessage,
   sendFailoverNotification,
+  StepChanges,
   StepDeps,
   StepError,
   StepExecutors,
@@ -41,6 +43,7 @@ export class FailoverRunner {
   constructor(
     private readonly options: {
       store: FailoverStore;
+      journal: ChangeJournal;
       events: FailoverEvents;
       deps: StepDeps;
       executors: StepExecutors;
@@ -177,9 +180,14 @@ export class FailoverRunner {
         this.options.deps,
         run,
         {
-          title: `${run.kind} of ${run.context.title ?? run.entityRef} FAILED`,
-          description: `${error}. Completed steps are recorded on run ${run.id}; a rollback is available.`,
-          severity: 'critical',
+          title:
+            run.kind === 'drill'
+              ? `DR drill of ${
+                  run.context.title ?? run.entityRef
+                } failed (a rehearsal, not an outage)`
+              : `${run.kind} of ${run.context.title ?? run.entityRef} FAILED`,
+          description: `${error}. Completed steps are recorded on run ${run.id}; what it changed on each cluster is recorded there and can be rolled back.`,
+          severity: run.kind === 'drill' ? 'high' : 'critical',
         },
       );
       if (errors.length) throw new Error(errors.join('; '));
@@ -193,6 +201,32 @@ export class FailoverRunner {
         )}`,
       );
     }
+  }
+
+  /** The step's record of its changes, every write fenced by the lease. */
+  private changesOf(lease: Lease, step: FailoverStepRecord): StepChanges {
+    const { journal } = this.options;
+    const fenced = async (ok: Promise<boolean>) => {
+      if (!(await ok)) throw new LeaseLostError(lease.runId);
+    };
+    return {
+      ofRun: (runId = lease.runId) => journal.list(runId),
+      intend: changes =>
+        fenced(
+          journal.intend(
+            lease,
+            changes.map(c => ({ ...c, stepOrder: step.order })),
+          ),
+        ),
+      applied: (phase, resourceVersion, target) =>
+        fenced(
+          journal.applied(
+            lease,
+            { stepOrder: step.order, phase, target },
+            resourceVersion,
+          ),
+        ),
+    };
   }
 
   /** Runs one step with timeout and retries; mutates `step` to match the DB. */
@@ -290,6 +324,13 @@ export class FailoverRunner {
         timeoutMs,
         pollIntervalMs,
         deps,
+        changes: this.changesOf(lease, step),
+        progress: output =>
+          fenced(
+            store.updateStep(lease, step.order, {
+              output: sanitizeJson(output, HISTORY_BOUNDS),
+            }),
+          ),
       });
       try {
         // A step that ignores its signal cannot hold the run past the deadline.

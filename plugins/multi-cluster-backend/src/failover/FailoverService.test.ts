@@ -11,18 +11,18 @@ import {
 import {
   KARMADA,
   KARMADA_TOKEN,
-  k8sStatus,
   setupKubernetesMocks,
 } from '@flotilla/plugin-multi-cluster-node/testUtils';
 import { inversePlan } from '@flotilla/plugin-multi-cluster-common';
 import { createHarness, OWNER, waitFor } from './__testUtils__/harness';
+import { karmadaPolicies } from './__testUtils__/karmadaPolicies';
+import type { InMemoryFleet } from '../__testUtils__/InMemoryFleet';
 
 jest.setTimeout(60_000);
 
 const databases = TestDatabases.create({ ids: ['SQLITE_3'] });
 const server = setupKubernetesMocks();
 const owner = mockCredentials.user(OWNER);
-const OP = `${KARMADA}/apis/policy.karmada.io/v1alpha1/namespaces/shop/overridepolicies`;
 
 const template = {
   apiVersion: 'apps/v1',
@@ -99,19 +99,18 @@ function serveKarmadaPlacement() {
 describe('DefaultFailoverService', () => {
   it('detects Karmada propagation and shifts through the OverridePolicy end to end', async () => {
     serveKarmadaPlacement();
-    let created: any;
-    server.use(
-      http.get(`${OP}/flotilla-failover-checkout`, () =>
-        HttpResponse.json(k8sStatus(404, 'NotFound', 'nf'), { status: 404 }),
-      ),
-      http.post(OP, async ({ request }) => {
-        expect(request.headers.get('authorization')).toBe(
-          `Bearer ${KARMADA_TOKEN}`,
+    // Karmada's part: each member runs its rule's count, else its own.
+    const harness: { fleet?: InMemoryFleet } = {};
+    const scheduled: Record<string, number> = { 'eu-west': 3, 'us-east': 0 };
+    const policies = karmadaPolicies(server, rules => {
+      for (const [cluster, replicas] of Object.entries(scheduled)) {
+        harness.fleet?.setReplicas(
+          cluster,
+          'checkout',
+          rules[cluster] ?? replicas,
         );
-        created = await request.json();
-        return HttpResponse.json(created, { status: 201 });
-      }),
-    );
+      }
+    });
     const karmada = new KarmadaConnector({
       controlPlane: { name: 'global', url: KARMADA, token: KARMADA_TOKEN },
       client: KubernetesClient.fromEndpoint(
@@ -125,6 +124,7 @@ describe('DefaultFailoverService', () => {
       karmada: [karmada],
       executors: { verify: async () => ({ output: { stubbed: true } }) },
     });
+    harness.fleet = h.fleet;
     const result: any = await h.service.create(
       {
         entityRef: 'component:default/checkout',
@@ -149,30 +149,38 @@ describe('DefaultFailoverService', () => {
       const r = await h.store.getRun(result.run.id);
       return r?.status === 'succeeded' && r;
     });
-    await h.worker.stop();
-    expect(run.steps[2].output).toMatchObject({ action: 'created' });
-    expect(created.spec.overrideRules).toEqual([
-      {
-        targetCluster: { clusterNames: ['eu-west'] },
-        overriders: {
-          plaintext: [
-            { path: '/spec/replicas', operator: 'replace', value: 0 },
-          ],
-        },
-      },
-      {
-        targetCluster: { clusterNames: ['us-east'] },
-        overriders: {
-          plaintext: [
-            { path: '/spec/replicas', operator: 'replace', value: 3 },
-          ],
-        },
-      },
+    // Make before break: us-east's rule first, eu-west's once us-east ran
+    // its replicas; each rule recorded as it was written.
+    expect(policies.writes).toEqual([
+      'create {"us-east":3}',
+      'patch {"us-east":3,"eu-west":0}',
     ]);
-    // the inverse plan fails back the recorded change from the replicas now
+    expect(
+      run.changes!.map(c => [c.cluster, c.phase, c.before, c.after, c.status]),
+    ).toEqual([
+      ['us-east', 'raise', undefined, 3, 'applied'],
+      ['eu-west', 'lower', undefined, 0, 'applied'],
+    ]);
+    // The rollback undoes exactly that, and removes the policy it leaves
+    // without rules.
+    const rollback = await h.service.rollback(run.id, {}, owner);
+    const undone = await waitFor(async () => {
+      const r = await h.store.getRun(rollback.run.id);
+      return r?.status === 'succeeded' && r;
+    });
+    await h.worker.stop();
+    expect(undone.status).toBe('succeeded');
+    expect(policies.writes.slice(2)).toEqual([
+      'patch {"us-east":3}',
+      'patch {}',
+      'delete',
+    ]);
+    expect(policies.policies.size).toBe(0);
+    expect(h.fleet.replicas('eu-west', 'checkout')).toBe(3);
+    // the inverse plan fails back the recorded change
     const back = inversePlan(run, [
-      { name: 'eu-west', replicas: 0 },
-      { name: 'us-east', replicas: 3 },
+      { cluster: 'eu-west', before: 3, after: 0 },
+      { cluster: 'us-east', before: 0, after: 3 },
     ]);
     expect(back.moves).toEqual([
       { cluster: 'eu-west', before: 0, after: 3 },

@@ -69,7 +69,7 @@ export class DefaultFailoverService implements FailoverService {
     const services = new ServicePlacement(options);
     this.access = new FailoverAccess(options);
     this.runs = new FailoverRunCreation(options, services);
-    this.rollbacks = new RollbackCreation(options, services);
+    this.rollbacks = new RollbackCreation(options, services, options.inventory);
     this.posture = new DrPostureReader(options, services);
   }
 

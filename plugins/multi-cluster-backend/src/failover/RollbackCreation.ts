@@ -4,8 +4,9 @@ import {
   FailoverPlan,
   inversePlan,
   NothingToRollBackError,
-  ReplicaAssignment,
 } from '@flotilla/plugin-multi-cluster-common';
+import { FleetInventoryService } from '../inventory/FleetInventory';
+import { recordedReplicaChanges } from './recordedChanges';
 import { actorOf } from '../history/MutationRecorder';
 import { sanitizeForLog } from '@flotilla/plugin-multi-cluster-node';
 import { AlreadyRolledBackError, IdempotencyClaim } from './FailoverStore';
@@ -16,15 +17,12 @@ import { FailoverServiceOptions, MAX_REASON_LENGTH } from './serviceTypes';
 import { FailoverRun } from './types';
 
 /**
- * The rollback plan of a run from the replicas now; a run with nothing
- * left to roll back is a conflict with the run's state (409).
+ * The rollback plan of a run from what it recorded it changed; a run that
+ * changed nothing is a conflict with the run's state (409).
  */
-function rollbackPlanOf(
-  run: FailoverRun,
-  current: ReplicaAssignment,
-): FailoverPlan {
+function rollbackPlanOf(run: FailoverRun): FailoverPlan {
   try {
-    return inversePlan(run, current);
+    return inversePlan(run, recordedReplicaChanges(run.changes ?? []));
   } catch (error) {
     if (error instanceof NothingToRollBackError) {
       throw new ConflictError(error.message);
@@ -34,9 +32,33 @@ function rollbackPlanOf(
 }
 
 /**
- * Creates the rollback of a finished run: it moves back the replicas the
- * run moved, counted from the placement now (`inversePlan`), and creating
- * it marks the run rolled back, once.
+ * A rollback gives replicas back to clusters that must run them before the
+ * others give theirs up: while one of those is unhealthy the rollback is
+ * refused (409, with why), never planned from counts it cannot read.
+ */
+async function assertCanRaise(
+  plan: FailoverPlan,
+  inventory: FleetInventoryService,
+): Promise<void> {
+  const raised = plan.moves.filter(m => m.after > m.before);
+  for (const move of raised) {
+    const cluster = await inventory.getCluster(move.cluster);
+    if (cluster?.health?.status === 'unhealthy') {
+      throw new ConflictError(
+        `${move.cluster} is unhealthy (${
+          cluster.health.message ?? 'no reason given'
+        }): the rollback must give it ${
+          move.after - move.before
+        } replica(s) back first; roll back once it is healthy again`,
+      );
+    }
+  }
+}
+
+/**
+ * Creates the rollback of a finished run: it reverses what the run
+ * recorded it changed on each cluster (`inversePlan`), and creating it
+ * marks the run rolled back, once.
  */
 export class RollbackCreation {
   constructor(
@@ -45,6 +67,7 @@ export class RollbackCreation {
       'store' | 'events' | 'onCreated'
     >,
     private readonly services: ServicePlacement,
+    private readonly inventory: FleetInventoryService,
   ) {}
 
   /** `original` is described (see `describeRun`): it says whether it can be rolled back. */
@@ -65,13 +88,9 @@ export class RollbackCreation {
           : `Run ${id} is ${original.status} and has not moved replicas; there is nothing to roll back`,
       );
     }
-    // The replicas each cluster runs now, read at rollback time.
-    const entity = await this.services.loadEntity(
-      original.entityRef,
-      credentials,
-    );
-    const { assignment } = await this.services.current(entity, credentials);
-    const plan = rollbackPlanOf(original, assignment);
+    await this.services.loadEntity(original.entityRef, credentials);
+    const plan = rollbackPlanOf(original);
+    await assertCanRaise(plan, this.inventory);
     const actor = actorOf(credentials);
     const { run, created, requestHash } = await this.options.store.createRun({
       kind: 'rollback',

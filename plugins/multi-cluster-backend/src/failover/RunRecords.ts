@@ -26,6 +26,8 @@ import {
   TERMINAL_RUN_STATUSES,
 } from './types';
 
+import { ChangeJournal, ClusterChange } from './ChangeJournal';
+
 /** Thrown inside the create transaction when the rollback mark was taken. */
 class RollbackTakenSignal extends Error {}
 
@@ -35,7 +37,11 @@ class RollbackTakenSignal extends Error {}
  * idempotency key and the rollback mark.
  */
 export class RunRecords {
-  constructor(private readonly db: Knex) {}
+  private readonly journal: ChangeJournal;
+
+  constructor(private readonly db: Knex) {
+    this.journal = new ChangeJournal(db);
+  }
 
   /** See {@link FailoverStore.createRun}. */
   async createRun(input: NewFailoverRun): Promise<{
@@ -189,9 +195,10 @@ export class RunRecords {
   }
 
   private async hydrate(row: RunRow): Promise<FailoverRun> {
-    const steps: StepRow[] = await this.db(STEPS)
-      .where({ run_id: row.id })
-      .orderBy('step_order', 'asc');
+    const [steps, changes]: [StepRow[], ClusterChange[]] = await Promise.all([
+      this.db(STEPS).where({ run_id: row.id }).orderBy('step_order', 'asc'),
+      this.journal.list(row.id),
+    ]);
     return {
       id: row.id,
       kind: row.kind,
@@ -217,6 +224,7 @@ export class RunRecords {
       createdAt: row.created_at,
       startedAt: row.started_at ?? undefined,
       finishedAt: row.finished_at ?? undefined,
+      changes,
       steps: steps.map(
         (s): FailoverStepRecord => ({
           order: Number(s.step_order),

@@ -59,8 +59,12 @@ export function drillOutcome(
   }
   const moved = run.plan.movedReplicas;
   const verify = run.steps.find(s => s.kind === 'verify');
-  const readyAt = (verify?.output as { readyAt?: unknown } | undefined)
-    ?.readyAt;
+  // Make before break: the shift itself waits until the targets run their
+  // replicas; verify's first ready read is the end for a shift that did not.
+  const readyAt =
+    (shift.output as { targetsReadyAt?: unknown } | undefined)
+      ?.targetsReadyAt ??
+    (verify?.output as { readyAt?: unknown } | undefined)?.readyAt;
   if (typeof readyAt !== 'string') {
     return outcome(
       moved,

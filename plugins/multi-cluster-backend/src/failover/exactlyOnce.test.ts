@@ -246,7 +246,7 @@ describe.each(databases.eachSupportedId())('exactly once on %p', id => {
     });
   });
 
-  it('rolls back the change a run made, from the replicas now: 12 replicas stay 12 (absolute counts left 10)', async () => {
+  it('rolls back the change a run recorded, relative to the replicas then: 12 replicas stay 12 (absolute counts left 10)', async () => {
     const clusters = ['eu-west', 'us-east', 'ap-south'];
     const [h] = await replicas([
       {
@@ -276,12 +276,14 @@ describe.each(databases.eachSupportedId())('exactly once on %p', id => {
       'ap-south': 0,
     });
 
-    // Rolling A back moves its 2 replicas back. Its recorded absolute
-    // counts (eu 2, us 8) would have dropped us to 8 and lost B's 2.
+    // Rolling A back moves its 2 replicas back: what A recorded it changed
+    // (eu 2 -> 0, us 8 -> 10), reversed relative to what each runs when the
+    // rollback runs. A's absolute counts (eu 2, us 8) would have dropped us
+    // to 8 and lost B's 2.
     const rollbackA = await h.service.rollback(a.id, {}, owner);
     expect(rollbackA.run.plan.moves).toEqual([
       { cluster: 'eu-west', before: 0, after: 2 },
-      { cluster: 'us-east', before: 12, after: 10 },
+      { cluster: 'us-east', before: 10, after: 8 },
     ]);
     expect((await finished(h, rollbackA.run.id)).status).toBe('succeeded');
     expect(await replicasOf(h, clusters)).toEqual({

@@ -10,6 +10,7 @@ import type {
 export const RUNS = 'multi_cluster_failover_runs';
 export const STEPS = 'multi_cluster_failover_steps';
 export const ACTIVE = 'multi_cluster_failover_active';
+export const CHANGES = 'multi_cluster_failover_changes';
 
 /**
  * A row of {@link RUNS} as the drivers return it: SQLite gives booleans as

@@ -20,6 +20,7 @@ import { registerFailoverActions } from './actions';
 import { FailoverConfig, readFailoverConfig } from './config';
 import { FailoverEvents } from './FailoverEvents';
 import { FailoverRunner, RunnerHooks } from './FailoverRunner';
+import { ChangeJournal } from './ChangeJournal';
 import {
   DefaultFailoverService,
   FailoverService,
@@ -125,8 +126,10 @@ export async function createFailoverModule(
     signals: options.signals,
     logger: options.logger,
   });
+  const journal = new ChangeJournal(store.db);
   const runner = new FailoverRunner({
     store,
+    journal,
     events,
     executors: { ...defaultStepExecutors, ...options.executors },
     hooks: options.hooks,

@@ -407,25 +407,27 @@ describe('failover routes', () => {
     // The drill scales the clusters' Deployments (before: the drill of a
     // fleet that was not the simulator scaled nothing and met its target).
     await h.fleet.waitForReplicas('us-east', 'checkout', 3);
-    await h.fleet.waitForReplicas('eu-west', 'checkout', 0);
     const [target] = h.fleet.workloads('us-east', 'checkout');
     expect(target.status.readyReplicas).toBe(0);
-    // Verify reads us-east and finds nothing ready, at least twice ...
-    const verifyReads = () =>
+    // Make before break: the shift reads us-east and finds nothing ready,
+    // at least twice, and eu-west keeps its replicas meanwhile ...
+    const targetReads = () =>
       h.fleet
         .api('us-east')
         .requests.filter(
           r => r.method === 'GET' && r.path.endsWith('/shop/deployments'),
         ).length;
-    const before = verifyReads();
-    await waitFor(async () => verifyReads() >= before + 2);
-    // ... until the replicas are ready.
+    const before = targetReads();
+    await waitFor(async () => targetReads() >= before + 2);
+    expect(h.fleet.replicas('eu-west', 'checkout')).toBe(3);
+    // ... until the replicas are ready; then eu-west gives its up.
     const readyFrom = Date.now();
     h.fleet.releaseReadiness('us-east');
     const run = await waitForStatus(h, res.body.id, 'succeeded');
+    expect(h.fleet.replicas('eu-west', 'checkout')).toBe(0);
     const shift = run.steps.find((s: any) => s.kind === 'shift-replicas')!;
     const verify = run.steps.find((s: any) => s.kind === 'verify')!;
-    const readyAt = Date.parse((verify.output as any).readyAt);
+    const readyAt = Date.parse((shift.output as any).targetsReadyAt);
     expect(readyAt).toBeGreaterThanOrEqual(readyFrom);
     expect(verify.output).toMatchObject({
       clusters: [{ cluster: 'us-east', expected: 3, ready: 3, ok: true }],
@@ -470,8 +472,8 @@ describe('failover routes', () => {
     expect(dr.body.drills[0].steps).toHaveLength(7);
   });
 
-  it('reports a drill whose target never became ready as missing its target, with the reason', async () => {
-    // verify gives up after 6 s (600 s scaled)
+  it('reports a drill whose target never became ready as missing its target, and keeps the source serving', async () => {
+    // the shift gives up after 1.2 s (120 s scaled)
     const { h, server, api } = await setup({ overrides: { timeScale: 0.01 } });
     stop = () => h.worker.stop();
     h.fleet.holdReadiness('us-east');
@@ -486,9 +488,10 @@ describe('failover routes', () => {
     expect(res.status).toBe(202);
     h.worker.start();
     const run = await waitForStatus(h, res.body.id, 'failed');
-    expect(run.error).toMatch(/step 6 \(verify\) failed/);
-    // The replicas did move; they never became ready.
+    expect(run.error).toMatch(/step 3 \(shift-replicas\) failed/);
+    // us-east was given the replicas, never ran them; eu-west kept its own.
     expect(h.fleet.replicas('us-east', 'checkout')).toBe(3);
+    expect(h.fleet.replicas('eu-west', 'checkout')).toBe(3);
 
     const dr = await request(server)
       .get(api('/entities/component/default/checkout/dr'))
@@ -496,12 +499,12 @@ describe('failover routes', () => {
     expect(dr.body.drills[0]).toMatchObject({
       runId: res.body.id,
       status: 'failed',
-      movedReplicas: 3,
+      movedReplicas: 0,
       achievedRtoSeconds: null,
       targetRtoSeconds: 900,
       metTarget: false,
       metTargetReason: expect.stringMatching(
-        /^the targets never reported the required ready replicas \(timed out after \d+ms/,
+        /^no replicas moved: the shift step failed \(.*not ready in time: us-east: 0 of 3 available/,
       ),
     });
   });

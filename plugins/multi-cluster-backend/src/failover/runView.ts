@@ -1,12 +1,17 @@
 import type {
+  FailoverClusterChange,
   FailoverRun as ApiFailoverRun,
   FailoverRunStep as ApiFailoverRunStep,
 } from '@flotilla/plugin-multi-cluster-common';
+import type { ClusterChange } from './ChangeJournal';
 import { FailoverRun, FailoverStepRecord } from './types';
 
-/** Adds rollback/completed-step hints to a run for clients. */
+/**
+ * Adds rollback/completed-step hints to a run for clients. A run can be
+ * rolled back once it ended having changed a cluster (a confirmed write in
+ * its record): a run whose writes never happened has nothing to roll back.
+ */
 export function describeRun(run: FailoverRun): FailoverRun {
-  const shift = run.steps.find(s => s.kind === 'shift-replicas');
   const finished = ['succeeded', 'failed', 'cancelled'].includes(run.status);
   return {
     ...run,
@@ -17,8 +22,22 @@ export function describeRun(run: FailoverRun): FailoverRun {
       finished &&
       !run.dry &&
       !run.rolledBackBy &&
-      !!shift &&
-      shift.attempts > 0,
+      (run.changes ?? []).some(c => c.status === 'applied'),
+  };
+}
+
+function toApiChange(change: ClusterChange): FailoverClusterChange {
+  return {
+    cluster: change.cluster,
+    kind: change.kind,
+    target: change.target,
+    phase: change.phase,
+    before: change.before,
+    after: change.after,
+    status: change.status,
+    resourceVersion: change.resourceVersion,
+    recordedAt: change.recordedAt,
+    appliedAt: change.appliedAt,
   };
 }
 
@@ -70,5 +89,6 @@ export function toApiRun(run: FailoverRun): ApiFailoverRun {
     steps: run.steps.map(toApiStep),
     completedSteps: run.completedSteps,
     rollbackAvailable: run.rollbackAvailable,
+    changes: run.changes?.map(toApiChange),
   };
 }

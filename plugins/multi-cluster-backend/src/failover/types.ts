@@ -6,6 +6,8 @@ import type {
   ReplicaMove,
 } from '@flotilla/plugin-multi-cluster-common';
 
+import type { ClusterChange } from './ChangeJournal';
+
 // The statuses and the public step shape are the API's, shared with the frontend.
 export type {
   FailoverRunStatus,
@@ -100,6 +102,8 @@ export interface FailoverRun {
   completedSteps?: FailoverStepKind[];
   /** True when the run moved replicas and can be failed back. */
   rollbackAvailable?: boolean;
+  /** What the run changed on each cluster (the change journal), in order. */
+  changes?: ClusterChange[];
 }
 
 export type { FailoverPlan, ReplicaMove };

@@ -37,6 +37,29 @@ export interface FailoverRunStep {
   durationMs?: number;
 }
 
+/**
+ * What a run changed on one cluster, recorded as it changed it: a
+ * workload's replicas, or the cluster's rule in Flotilla's OverridePolicy
+ * (`before`/`after` absent: no rule, Karmada's scheduler decides).
+ *
+ * @public
+ */
+export interface FailoverClusterChange {
+  cluster: string;
+  kind: 'workload-replicas' | 'override-rule';
+  /** `<namespace>/<Kind>/<name>` of the object written. */
+  target: string;
+  /** `raise` changes are made (and their replicas ready) before `lower` ones. */
+  phase: 'raise' | 'lower';
+  before?: number;
+  after?: number;
+  /** `intended`: recorded, the write not confirmed (yet). */
+  status: 'intended' | 'applied';
+  resourceVersion?: string;
+  recordedAt: string;
+  appliedAt?: string;
+}
+
 /** A failover, rollback or drill run (GET /failovers/:id). @public */
 export interface FailoverRun {
   id: string;
@@ -66,6 +89,8 @@ export interface FailoverRun {
   completedSteps?: FailoverStepKind[];
   /** True when the run moved replicas and can be failed back. */
   rollbackAvailable?: boolean;
+  /** What the run changed on each cluster, in order. */
+  changes?: FailoverClusterChange[];
 }
 
 /** Body of POST /failovers. @public */

@@ -70,6 +70,79 @@ function namesClusterOf(rule: unknown, clusters: Set<string>): boolean {
 }
 
 /**
+ * A change of one cluster's replica rule: its count, or `null` to remove
+ * the rule (Karmada's scheduler decides the cluster's count again).
+ *
+ * @public
+ */
+export interface ReplicaRuleEdit {
+  cluster: string;
+  replicas: number | null;
+}
+
+function overrideRulesOf(policy: unknown): unknown[] {
+  const spec =
+    typeof policy === 'object' && policy !== null
+      ? (policy as { spec?: unknown }).spec
+      : undefined;
+  const rules =
+    typeof spec === 'object' && spec !== null
+      ? (spec as { overrideRules?: unknown }).overrideRules
+      : undefined;
+  return Array.isArray(rules) ? rules : [];
+}
+
+/**
+ * The `spec.overrideRules` an OverridePolicy should have after `edits`: the
+ * rules of `policy` (an OverridePolicy as read, or undefined) for other
+ * clusters are kept, those naming an edited cluster are replaced by its new
+ * count or removed.
+ *
+ * @public
+ */
+export function editReplicaOverrideRules(
+  policy: unknown,
+  edits: ReplicaRuleEdit[],
+): unknown[] {
+  const edited = new Set(edits.map(e => e.cluster));
+  const kept = overrideRulesOf(policy).filter(
+    rule => !namesClusterOf(rule, edited),
+  );
+  return [
+    ...kept,
+    ...replicaOverrideRules(
+      edits.flatMap(e =>
+        e.replicas === null
+          ? []
+          : [{ cluster: e.cluster, before: e.replicas, after: e.replicas }],
+      ),
+    ),
+  ];
+}
+
+/**
+ * The replica count each cluster's rule sets (`/spec/replicas` replaced),
+ * for the rules of `policy` that name clusters.
+ *
+ * @public
+ */
+export function replicaRulesOf(policy: unknown): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const rule of overrideRulesOf(policy)) {
+    const r = rule as Partial<ReplicaOverrideRule> | null;
+    const names = r?.targetCluster?.clusterNames;
+    const replace = r?.overriders?.plaintext?.find(
+      p => p?.path === '/spec/replicas' && p.operator === 'replace',
+    );
+    if (!Array.isArray(names) || typeof replace?.value !== 'number') continue;
+    for (const name of names) {
+      if (typeof name === 'string') counts.set(name, replace.value);
+    }
+  }
+  return counts;
+}
+
+/**
  * The `spec.overrideRules` an OverridePolicy should have after `moves`:
  * the rules of `policy` (an OverridePolicy as read, or undefined) for
  * other clusters are kept, those naming a moved cluster are replaced by
@@ -81,17 +154,8 @@ export function mergeReplicaOverrideRules(
   policy: unknown,
   moves: ReplicaMove[],
 ): unknown[] {
-  const moved = new Set(moves.map(m => m.cluster));
-  const spec =
-    typeof policy === 'object' && policy !== null
-      ? (policy as { spec?: unknown }).spec
-      : undefined;
-  const rules =
-    typeof spec === 'object' && spec !== null
-      ? (spec as { overrideRules?: unknown }).overrideRules
-      : undefined;
-  const kept = (Array.isArray(rules) ? rules : []).filter(
-    rule => !namesClusterOf(rule, moved),
+  return editReplicaOverrideRules(
+    policy,
+    moves.map(m => ({ cluster: m.cluster, replicas: m.after })),
   );
-  return [...kept, ...replicaOverrideRules(moves)];
 }

@@ -1,5 +1,4 @@
 import type { FailoverPlan, FailoverStep, ReplicaMove } from './failoverPlan';
-import type { ReplicaAssignment } from './posture';
 
 /**
  * A run as rollback planning needs it: the plan it executed and what it
@@ -12,6 +11,18 @@ export interface RollbackSource {
   entityRef: string;
   plan: FailoverPlan;
   context: { kubernetesId?: string; argocdApp?: string };
+}
+
+/**
+ * What a run changed on one cluster, from its record of changes: the
+ * service's replicas there before and after the run.
+ *
+ * @public
+ */
+export interface RecordedReplicaChange {
+  cluster: string;
+  before: number;
+  after: number;
 }
 
 /**
@@ -31,8 +42,8 @@ export interface RollbackMoves {
 }
 
 /**
- * A run that has nothing left to roll back: its targets no longer hold the
- * replicas it moved. The message says so, for the user.
+ * A run that has nothing to roll back: it changed no cluster, or its
+ * changes left every count as it was. The message says so, for the user.
  *
  * @public
  */
@@ -41,78 +52,51 @@ export class NothingToRollBackError extends Error {
 }
 
 /**
- * The replicas a rollback moves: the run's recorded change reversed (each
- * cluster that gained replicas gives them back, each that lost some gets
- * them back), bounded by what the gaining clusters hold now. Totals are
- * conserved: what is taken is exactly what is given back.
+ * The replicas a rollback moves: what the run recorded it changed on each
+ * cluster, reversed. Only recorded changes count, never a count read
+ * elsewhere: a cluster the run did not change is not touched, and a run
+ * that changed nothing moves nothing. The rollback's shift applies the
+ * reversal relative to what each cluster runs when it executes.
  *
  * @public
  */
-export function rollbackMoves(
-  run: Pick<RollbackSource, 'plan'>,
-  current: ReplicaAssignment,
-): RollbackMoves {
-  const now = new Map(current.map(c => [c.name, Math.max(0, c.replicas)]));
-  const gained = run.plan.moves.filter(m => m.after > m.before);
-  const lost = run.plan.moves.filter(m => m.before > m.after);
-  const takeable = gained.map(m => ({
-    cluster: m.cluster,
-    n: Math.min(m.after - m.before, now.get(m.cluster) ?? 0),
-  }));
-  const moved = Math.min(
-    takeable.reduce((sum, t) => sum + t.n, 0),
-    lost.reduce((sum, m) => sum + m.before - m.after, 0),
-  );
-  const delta = new Map<string, number>();
-  let toTake = moved;
-  for (const t of takeable) {
-    const n = Math.min(t.n, toTake);
-    toTake -= n;
-    if (n) delta.set(t.cluster, -n);
-  }
-  let toGive = moved;
-  for (const m of lost) {
-    const n = Math.min(m.before - m.after, toGive);
-    toGive -= n;
-    if (n) delta.set(m.cluster, n);
-  }
-  const moves = [...delta.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : Number(a > b)))
-    .map(([cluster, change]) => {
-      const before = now.get(cluster) ?? 0;
-      return { cluster, before, after: before + change };
-    });
+export function rollbackMoves(changes: RecordedReplicaChange[]): RollbackMoves {
+  const moves = changes
+    .filter(c => c.after !== c.before)
+    .map(c => ({ cluster: c.cluster, before: c.after, after: c.before }))
+    .sort((a, b) =>
+      a.cluster < b.cluster ? -1 : Number(a.cluster > b.cluster),
+    );
+  const taken = moves.filter(m => m.after < m.before);
+  const returned = moves.filter(m => m.after > m.before);
   return {
     moves,
-    moved,
-    taken: moves.filter(m => m.after < m.before),
-    returned: moves.filter(m => m.after > m.before),
+    moved: returned.reduce((sum, m) => sum + m.after - m.before, 0),
+    taken,
+    returned,
   };
 }
 
 /**
- * Builds the rollback runbook of a run: fail back the replicas it moved,
- * from the clusters' replicas now (`current`), never from the absolute
- * counts recorded when the run was planned (they are stale by then). Each
- * step keeps the original step's timeout, attempts and skip reason. Throws
- * {@link NothingToRollBackError} when no replica can be moved back.
+ * Builds the rollback runbook of a run from what it recorded it changed
+ * ({@link rollbackMoves}): fail back those changes, make before break.
+ * Each step keeps the original step's timeout, attempts and skip reason.
+ * Throws {@link NothingToRollBackError} when the run changed nothing.
  *
  * @public
  */
 export function inversePlan(
   run: RollbackSource,
-  current: ReplicaAssignment,
+  changes: RecordedReplicaChange[],
 ): FailoverPlan {
   const plan = run.plan;
-  const { moves, moved, taken, returned } = rollbackMoves(run, current);
-  if (moved === 0) {
+  const { moves, moved, taken, returned } = rollbackMoves(changes);
+  if (!moves.length) {
     throw new NothingToRollBackError(
-      `Run ${run.id} has nothing left to roll back: ${
-        plan.to.join(', ') || 'its targets'
-      } no longer hold the replicas it moved`,
+      `Run ${run.id} changed no cluster's replicas: there is nothing to roll back`,
     );
   }
-  const from = taken[0].cluster;
+  const from = (taken[0] ?? moves[0]).cluster;
   const to = returned.map(m => m.cluster);
   const template = new Map(plan.steps.map(s => [s.kind, s]));
   const base = (kind: FailoverStep['kind']) => {
@@ -146,11 +130,12 @@ export function inversePlan(
       ...base('shift-replicas'),
       title: `Fail back ${moved} replica(s) to ${to.join(', ')}`,
       description:
-        'Move back the replicas the run moved, counted from the replicas each cluster runs now.',
+        'Reverse what the run changed on each cluster, relative to what each runs then: the clusters that get replicas back first, ready before the others give theirs back.',
       params: {
         method: plan.method,
         moves,
         kubernetesId: run.context.kubernetesId,
+        rollbackOf: run.id,
       },
     },
     {

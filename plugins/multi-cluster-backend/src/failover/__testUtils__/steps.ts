@@ -1,7 +1,8 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { planFailover } from '@flotilla/plugin-multi-cluster-common';
 import { FailoverConfig } from '../config';
-import { sleep, StepContext, StepDeps } from '../steps';
+import { sleep, StepChanges, StepContext, StepDeps } from '../steps';
+import type { ClusterChange } from '../ChangeJournal';
 import { FailoverRun, FailoverStepRecord } from '../types';
 
 export const baseConfig: FailoverConfig = {
@@ -88,23 +89,83 @@ export function testRun(
   };
 }
 
+/**
+ * The change journal in memory: `records` holds every run's changes (a
+ * rollback reads its original's), as the database would.
+ */
+export function memoryChanges(
+  runId: string,
+  stepOrder: number,
+  records: ClusterChange[] = [],
+): StepChanges & { records: ClusterChange[] } {
+  return {
+    records,
+    ofRun: async (id = runId) => records.filter(c => c.runId === id),
+    intend: async changes => {
+      const now = new Date().toISOString();
+      for (const c of changes) {
+        records.push({
+          ...c,
+          runId,
+          stepOrder,
+          seq: records.filter(r => r.runId === runId).length + 1,
+          status: 'intended',
+          recordedAt: now,
+        });
+      }
+    },
+    applied: async (phase, resourceVersion, target) => {
+      for (const c of records) {
+        const matches =
+          c.runId === runId &&
+          c.stepOrder === stepOrder &&
+          c.phase === phase &&
+          c.status === 'intended' &&
+          (!target || c.target === target);
+        if (matches) {
+          c.status = 'applied';
+          c.resourceVersion = resourceVersion;
+        }
+      }
+    },
+  };
+}
+
 export function stepContext(
   run: FailoverRun,
   kind: FailoverStepRecord['kind'],
   deps: Partial<StepDeps> = {},
   signal: AbortSignal = new AbortController().signal,
-): StepContext {
+  records: ClusterChange[] = [],
+): StepContext & {
+  changes: ReturnType<typeof memoryChanges>;
+  progressed: Record<string, unknown>[];
+} {
+  const step = run.steps.find(s => s.kind === kind)!;
+  const progressed: Record<string, unknown>[] = [];
   return {
     run,
-    step: run.steps.find(s => s.kind === kind)!,
+    step,
     attempt: 1,
     signal,
     timeoutMs: 2000,
     pollIntervalMs: 5,
+    changes: memoryChanges(run.id, step.order, records),
+    progress: async output => {
+      progressed.push(output);
+    },
+    progressed,
     deps: {
       config: baseConfig,
       logger: mockServices.logger.mock(),
-      inventory: {} as any,
+      // Every cluster known and healthy unless a test says otherwise.
+      inventory: {
+        getCluster: async (name: string) => ({
+          name,
+          health: { status: 'healthy' },
+        }),
+        getAccess: async () => undefined,
+      } as any,
       workloads: {} as any,
       karmada: [],
       sleep,

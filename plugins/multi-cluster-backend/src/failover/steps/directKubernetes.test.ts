@@ -6,7 +6,8 @@ import {
 } from '@flotilla/plugin-multi-cluster-node/testUtils';
 import { WorkloadService } from '../../workloads/WorkloadService';
 import { stepContext, testRun } from '../__testUtils__/steps';
-import { shiftReplicas } from './shiftReplicas';
+import type { ClusterChange } from '../ChangeJournal';
+import { shiftReplicas } from './shift';
 import { verify } from './verify';
 
 const server = setupKubernetesMocks();
@@ -117,6 +118,7 @@ describe('direct scaling and verification against Kubernetes', () => {
           });
         }
         us.replicas = 4;
+        us.available = 4;
         return HttpResponse.json(deployment(4, 4));
       },
       patches,
@@ -130,9 +132,9 @@ describe('direct scaling and verification against Kubernetes', () => {
     expect(Number(patches[1].body.metadata.resourceVersion)).toBe(
       Number(patches[0].body.metadata.resourceVersion) + 1,
     );
-    expect(shifted.output!.scaled).toEqual(
+    expect(shifted.output!.changes).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ cluster: 'us', replicas: 4, attempts: 2 }),
+        expect.objectContaining({ cluster: 'us', before: 0, after: 4 }),
       ]),
     );
   });
@@ -158,25 +160,34 @@ describe('direct scaling and verification against Kubernetes', () => {
     const usAuth = serveCluster('us', us);
     const deps = direct();
     const run = testRun();
+    const journal: ClusterChange[] = [];
     const shifted = await shiftReplicas(
-      stepContext(run, 'shift-replicas', deps),
+      stepContext(run, 'shift-replicas', deps, undefined, journal),
     );
-    expect(shifted.output!.scaled).toEqual([
+    // Make before break: the target first, then the source, each recorded
+    // with the resourceVersion its write returned.
+    expect(shifted.output!.changes).toEqual([
       expect.objectContaining({
         cluster: 'us',
-        name: 'checkout',
-        replicas: 4,
-        source: 'kubernetes',
+        target: 'shop/Deployment/checkout',
+        phase: 'raise',
+        before: 0,
+        after: 4,
+        resourceVersion: expect.any(String),
       }),
       expect.objectContaining({
         cluster: 'eu',
-        name: 'checkout',
-        replicas: 0,
-        source: 'kubernetes',
+        target: 'shop/Deployment/checkout',
+        phase: 'lower',
+        before: 4,
+        after: 0,
+        resourceVersion: expect.any(String),
       }),
     ]);
     expect([eu.replicas, us.replicas]).toEqual([0, 4]);
-    const verified = await verify(stepContext(run, 'verify', deps));
+    const verified = await verify(
+      stepContext(run, 'verify', deps, undefined, journal),
+    );
     expect(verified.output).toMatchObject({
       clusters: [{ cluster: 'us', expected: 4, available: 4, ok: true }],
     });
@@ -222,7 +233,7 @@ describe('direct scaling and verification against Kubernetes', () => {
     try {
       await expect(
         verify(stepContext(testRun(), 'verify', direct(), controller.signal)),
-      ).rejects.toThrow(/"available":1/);
+      ).rejects.toThrow(/us: 1 of 4 available/);
       server.use(
         http.get(`${url('us')}/apis/apps/v1/namespaces/shop/deployments`, () =>
           HttpResponse.error(),

@@ -2,7 +2,7 @@ import { gitopsSync } from './gitopsSync';
 import { notify } from './notify';
 import { precheckSource } from './precheckSource';
 import { precheckTarget } from './precheckTarget';
-import { shiftReplicas } from './shiftReplicas';
+import { shiftReplicas } from './shift';
 import { trafficShift } from './trafficShift';
 import { StepExecutors } from './types';
 import { verify } from './verify';

@@ -1,7 +1,5 @@
-import { NotFoundError } from '@backstage/errors';
 import {
   compareByteOrder,
-  mergeReplicaOverrideRules,
   overridePolicyNameSortingLast,
   type ReplicaMove,
   replicaOverrideRules,
@@ -10,8 +8,6 @@ import {
 import {
   KarmadaConnector,
   KARMADA_POLICY_GROUP,
-  isConflict,
-  KubernetesRequestError,
   type OverridePolicy,
 } from '@flotilla/plugin-multi-cluster-node';
 import { KarmadaTarget } from '../types';
@@ -98,86 +94,4 @@ export function overridePolicyManifest(
       overrideRules,
     },
   };
-}
-
-/**
- * Applies the moves through the service's OverridePolicy: merge patch with
- * the read `metadata.resourceVersion` (409 → re-read and retry, in the
- * connector), creating the policy when it does not exist yet. The step's
- * signal cancels every request.
- */
-export async function applyOverridePolicy(options: {
-  karmada: KarmadaConnector;
-  target: KarmadaTarget;
-  kubernetesId: string;
-  moves: ReplicaMove[];
-  runId: string;
-  signal: AbortSignal;
-  timeoutMs: number;
-}): Promise<{
-  action: 'patched' | 'created';
-  name: string;
-  namespace: string;
-  resourceVersion?: string;
-  attempts: number;
-}> {
-  const { karmada, target, kubernetesId, moves } = options;
-  const { name, superseded } = await failoverPolicyName(
-    karmada,
-    target,
-    kubernetesId,
-  );
-  for (let round = 0; round < 3; round++) {
-    try {
-      const { object, attempts } = await karmada.patchOverridePolicy(
-        target.namespace,
-        name,
-        current => ({
-          metadata: {
-            annotations: { [SERVICE_ANNOTATIONS.failoverRun]: options.runId },
-          },
-          spec: { overrideRules: mergeReplicaOverrideRules(current, moves) },
-        }),
-        { signal: options.signal },
-      );
-      return {
-        action: 'patched',
-        name,
-        namespace: target.namespace,
-        resourceVersion: object?.metadata?.resourceVersion,
-        attempts,
-      };
-    } catch (error) {
-      if (!(error instanceof NotFoundError)) {
-        throw error;
-      }
-    }
-    try {
-      const created = await karmada.createOverridePolicy(
-        overridePolicyManifest(
-          target,
-          kubernetesId,
-          moves,
-          options.runId,
-          name,
-          mergeReplicaOverrideRules(superseded, moves),
-        ),
-        { signal: options.signal, timeoutMs: options.timeoutMs },
-      );
-      return {
-        action: 'created',
-        name,
-        namespace: target.namespace,
-        resourceVersion: created?.metadata?.resourceVersion,
-        attempts: round + 1,
-      };
-    } catch (error) {
-      // Created concurrently (409 AlreadyExists): patch it on the next round.
-      if (isConflict(error)) continue;
-      throw error;
-    }
-  }
-  throw new KubernetesRequestError(
-    `OverridePolicy ${target.namespace}/${name} kept appearing and disappearing; giving up`,
-  );
 }

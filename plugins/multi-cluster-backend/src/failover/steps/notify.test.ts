@@ -43,6 +43,24 @@ describe('notify', () => {
     });
   });
 
+  it('says a drill is a drill, at normal severity', async () => {
+    const send = jest.fn(async () => {});
+    await notify(
+      stepContext(testRun({ kind: 'drill' }), 'notify', {
+        notifications: { send },
+      }),
+    );
+    expect(send).toHaveBeenCalledWith(
+      expect.objectContaining({
+        payload: expect.objectContaining({
+          title:
+            'DR drill: component:default/checkout moved from eu to us (a rehearsal, not an outage)',
+          severity: 'normal',
+        }),
+      }),
+    );
+  });
+
   it('fails the attempt when Slack is down', async () => {
     server.use(http.post(SLACK, () => HttpResponse.json({}, { status: 500 })));
     await expect(

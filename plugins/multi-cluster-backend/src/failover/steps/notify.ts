@@ -61,6 +61,33 @@ export async function sendFailoverNotification(
   return { output, errors };
 }
 
+/**
+ * What the owners are told when a run completes. A drill is a rehearsal
+ * the owners planned: it says so, at normal severity, so nobody mistakes
+ * it for an outage.
+ */
+export function completionMessage(run: FailoverRun): {
+  title: string;
+  description: string;
+  severity: 'normal' | 'high';
+} {
+  const service = run.context.title ?? run.entityRef;
+  const route = `from ${run.from} to ${run.to.join(', ')}`;
+  if (run.kind === 'drill') {
+    return {
+      title: `DR drill: ${service} moved ${route} (a rehearsal, not an outage)`,
+      description: `Drill ${run.id} requested by ${run.actor}: ${run.reason}. Roll it back from the run when the rehearsal is over.`,
+      severity: 'normal',
+    };
+  }
+  const verb = run.kind === 'rollback' ? 'failed back' : 'failed over';
+  return {
+    title: `${service} ${verb} ${route}`,
+    description: `${run.kind} ${run.id} requested by ${run.actor}: ${run.reason}`,
+    severity: 'high',
+  };
+}
+
 /** Tells the owners that the service moved. */
 export const notify: StepExecutor = async ({
   run,
@@ -72,17 +99,10 @@ export const notify: StepExecutor = async ({
   if (run.dry) {
     return { output: { dryRun: true, wouldNotify: run.context.owners } };
   }
-  const verb = run.kind === 'rollback' ? 'failed back' : 'failed over';
   const { output, errors } = await sendFailoverNotification(
     deps,
     run,
-    {
-      title: `${run.context.title ?? run.entityRef} ${verb} from ${
-        run.from
-      } to ${run.to.join(', ')}`,
-      description: `${run.kind} ${run.id} requested by ${run.actor}: ${run.reason}`,
-      severity: 'high',
-    },
+    completionMessage(run),
     signal,
   );
   if (errors.length && attempt < step.maxAttempts) {

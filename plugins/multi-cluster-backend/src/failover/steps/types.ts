@@ -10,6 +10,7 @@ import { FleetInventoryService } from '../../inventory/FleetInventory';
 import { WorkloadOperations } from '../../workloads/WorkloadService';
 import { FailoverConfig } from '../config';
 import { FailoverRun, FailoverStepRecord } from '../types';
+import type { ClusterChange, NewClusterChange } from '../ChangeJournal';
 import { sleep } from '../../util/deadline';
 
 /**
@@ -51,6 +52,26 @@ export interface StepDeps {
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
+/**
+ * What a step changes on each cluster, recorded as it changes it (fenced by
+ * the run's lease: a worker that lost it records and changes nothing more).
+ */
+export interface StepChanges {
+  /**
+   * What this run changed so far, every step, in order; with `runId`, what
+   * another run changed (a rollback reads its original's).
+   */
+  ofRun(runId?: string): Promise<ClusterChange[]>;
+  /** Records changes this step is about to write. */
+  intend(changes: Omit<NewClusterChange, 'stepOrder'>[]): Promise<void>;
+  /** Marks this step's intended changes of a phase (and target) applied. */
+  applied(
+    phase: ClusterChange['phase'],
+    resourceVersion: string | undefined,
+    target?: string,
+  ): Promise<void>;
+}
+
 /** One execution attempt of one step. */
 export interface StepContext {
   run: FailoverRun;
@@ -62,6 +83,12 @@ export interface StepContext {
   /** Poll interval of waiting steps (already scaled). */
   pollIntervalMs: number;
   deps: StepDeps;
+  changes: StepChanges;
+  /**
+   * Records what a waiting step has seen so far (its output until it ends),
+   * so the run shows progress and warnings while it waits.
+   */
+  progress(output: Record<string, unknown>): Promise<void>;
 }
 
 export interface StepResult {

@@ -70,6 +70,6 @@ describe('verify', () => {
           controller.signal,
         ),
       ),
-    ).rejects.toThrow(/"expected":4,"available":2/);
+    ).rejects.toThrow(/us: 2 of 4 available/);
   });
 });

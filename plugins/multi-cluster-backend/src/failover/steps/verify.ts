@@ -1,6 +1,8 @@
+import { raisedExpectations } from './shift/phases';
+import { awaitReplicasReady, ReadyExpectation } from './awaitReady';
 import {
-  errorMessage,
   fetchFailureReason,
+  StepContext,
   StepError,
   StepExecutor,
 } from './types';
@@ -11,120 +13,72 @@ async function checkUrl(url: string, signal: AbortSignal) {
     return { ok: response.ok, status: response.status };
   } catch (error) {
     if (signal.aborted) throw signal.reason ?? error;
-    return {
-      ok: false,
-      error: fetchFailureReason(error),
-    };
+    return { ok: false, error: fetchFailureReason(error) };
   }
 }
 
 /**
- * Polls until every target reports the desired available replicas (and the
- * optional `flotilla.io/health-url` answers 2xx); the step timeout bounds it.
- * `readyAt` records the first read in which every target reported the
- * desired ready replicas (the end of a drill's measured RTO).
+ * The replicas each cluster that gained some must run: what the run
+ * recorded it wrote there, else (nothing recorded, a dry rehearsal) the
+ * plan's counts for the run's targets.
  */
-export const verify: StepExecutor = async ({
-  run,
-  step,
-  deps,
-  signal,
-  pollIntervalMs,
-  timeoutMs,
-}) => {
-  const { expected } = step.params as {
+async function expectationsOf(ctx: StepContext): Promise<ReadyExpectation[]> {
+  const recorded = raisedExpectations(await ctx.changes.ofRun());
+  if (recorded.length) return recorded;
+  const { expected } = ctx.step.params as {
     expected: { cluster: string; replicas: number }[];
   };
-  const kubernetesId = run.context.kubernetesId;
-  if (!kubernetesId) {
-    throw new StepError(`${run.entityRef} has no backstage.io/kubernetes-id`, {
-      retryable: false,
-    });
+  // The failed source may be unreachable: only the targets must show them.
+  return expected.filter(e => ctx.run.to.includes(e.cluster));
+}
+
+/**
+ * Polls until every cluster that gained replicas reports them available
+ * (and the optional `flotilla.io/health-url` answers 2xx), bounded by the
+ * step's deadline; progress and a warning naming the clusters still short
+ * are recorded on each read, and a cluster that turns unhealthy fails the
+ * step at once. `readyAt` records the first read in which every target
+ * reported the ready replicas (the end of a drill's measured RTO).
+ */
+export const verify: StepExecutor = async ctx => {
+  const { run, signal } = ctx;
+  const expectations = await expectationsOf(ctx);
+  if (run.dry) {
+    return { output: { dryRun: true, clusters: expectations } };
   }
-  // Only the clusters that receive replicas must show them; the failed
-  // source may be unreachable.
-  const targets = expected.filter(e => run.to.includes(e.cluster));
-  let polls = 0;
-  let last: unknown[] = [];
-  let readyAt: string | undefined;
-  for (;;) {
-    polls++;
-    const reading = Promise.all(
-      targets.map(async t => {
-        try {
-          const workloads = await deps.workloads.listWorkloads(
-            t.cluster,
-            { kubernetesId, namespace: run.context.namespace },
-            { signal, timeoutMs: Math.min(timeoutMs, 10_000) },
-          );
-          const available = workloads.reduce(
-            (s, w) => s + (w.availableReplicas ?? w.readyReplicas ?? 0),
-            0,
-          );
-          const ready = workloads.reduce(
-            (s, w) => s + (w.readyReplicas ?? 0),
-            0,
-          );
-          return {
-            cluster: t.cluster,
-            expected: t.replicas,
-            available,
-            ready,
-            ok: run.dry ? true : available >= t.replicas,
-          };
-        } catch (error) {
-          if (signal.aborted) throw signal.reason ?? error;
-          return {
-            cluster: t.cluster,
-            expected: t.replicas,
-            error: errorMessage(error),
-            ok: false,
-          };
-        }
-      }),
-    );
-    let observed: Awaited<typeof reading>;
-    try {
-      observed = await reading;
-    } catch (error) {
-      // A deadline during a read still reports what the last read saw.
-      if (signal.aborted && polls > 1) break;
-      throw error;
-    }
-    last = observed;
-    // The moment the targets were first seen ready: a drill's RTO ends here.
-    if (
-      !readyAt &&
-      !run.dry &&
-      observed.every(o => (o.ready ?? 0) >= o.expected)
-    ) {
-      readyAt = new Date().toISOString();
-    }
-    let health: Awaited<ReturnType<typeof checkUrl>> | undefined;
-    if (run.context.healthUrl) {
-      health = await checkUrl(run.context.healthUrl, signal);
-    }
-    if (observed.every(o => o.ok) && (!health || health.ok)) {
-      return {
-        output: {
-          ...(run.dry ? { dryRun: true } : {}),
-          clusters: observed,
-          ...(readyAt ? { readyAt } : {}),
-          ...(health ? { healthUrl: run.context.healthUrl, health } : {}),
-          polls,
-        },
-      };
-    }
-    if (signal.aborted) break;
-    try {
-      await deps.sleep(pollIntervalMs, signal);
-    } catch {
-      break;
-    }
-  }
-  throw new StepError(
-    `targets did not report the desired replicas in time: ${JSON.stringify(
-      last,
-    )}`,
+  const outcome = await awaitReplicasReady(
+    ctx,
+    expectations,
+    'the clusters that gained replicas',
   );
+  let health: Awaited<ReturnType<typeof checkUrl>> | undefined;
+  if (run.context.healthUrl) {
+    for (;;) {
+      health = await checkUrl(run.context.healthUrl, signal);
+      if (health.ok) break;
+      await ctx.progress({
+        clusters: outcome.readings,
+        warning: `${run.context.healthUrl} answers ${
+          health.status ?? health.error
+        }`,
+      });
+      try {
+        await ctx.deps.sleep(ctx.pollIntervalMs, signal);
+      } catch {
+        throw new StepError(
+          `${run.context.healthUrl} did not answer 2xx in time: ${
+            health.status ?? health.error
+          }`,
+        );
+      }
+    }
+  }
+  return {
+    output: {
+      clusters: outcome.readings,
+      ...(outcome.readyAt ? { readyAt: outcome.readyAt } : {}),
+      ...(health ? { healthUrl: run.context.healthUrl, health } : {}),
+      polls: outcome.polls,
+    },
+  };
 };

@@ -57,6 +57,8 @@ const failoverStepSchema = z.discriminatedUnion('kind', [
       method: shiftMethodSchema,
       moves: z.array(replicaMoveSchema),
       kubernetesId: z.string().optional(),
+      // A rollback reverses what this run recorded it changed.
+      rollbackOf: z.string().optional(),
     }),
   ),
   planStep('gitops-sync', z.object({ application: z.string().optional() })),
@@ -141,6 +143,22 @@ export const failoverRunSchema = z.object({
   ),
   completedSteps: z.array(failoverStepKindSchema).optional(),
   rollbackAvailable: z.boolean().optional(),
+  changes: z
+    .array(
+      z.object({
+        cluster: z.string(),
+        kind: z.enum(['workload-replicas', 'override-rule']),
+        target: z.string(),
+        phase: z.enum(['raise', 'lower']),
+        before: z.number().optional(),
+        after: z.number().optional(),
+        status: z.enum(['intended', 'applied']),
+        resourceVersion: z.string().optional(),
+        recordedAt: z.string(),
+        appliedAt: z.string().optional(),
+      }),
+    )
+    .optional(),
 });
 
 /** `POST /failovers` and `POST /drills` with `dryRun`: 200 and the plan. @public */
