@@ -40,7 +40,7 @@ trap stop_fleet EXIT
 
 ensure_postgres
 # Backends an interrupted run left behind would answer for this run's.
-for port in $(seq 7130 7140); do fuser -k "$port/tcp" >/dev/null 2>&1 || true; done
+for port in $(seq 7130 7150); do fuser -k "$port/tcp" >/dev/null 2>&1 || true; done
 if [ -z "${FLOTILLA_POSTGRES_URL:-}" ]; then
   log "the integration suite needs PostgreSQL on 127.0.0.1:5432"
   fail_report "no PostgreSQL"
@@ -84,4 +84,4 @@ FLOTILLA_TEST_FLEET_DIR="$FLOTILLA_FLEET_DIR" FLOTILLA_TEST_LOG_DIR="$RESULTS_DI
 [ -s "$REPORT" ] || fail_report "the suite wrote no report"
 phase integration $((SECONDS - started))
 # A backend a failed test left behind must not hold its port for the next run.
-for port in $(seq 7130 7140); do fuser -k "$port/tcp" >/dev/null 2>&1 || true; done
+for port in $(seq 7130 7150); do fuser -k "$port/tcp" >/dev/null 2>&1 || true; done

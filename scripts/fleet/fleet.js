@@ -326,7 +326,24 @@ function tlsOf(cluster) {
   return clientTls.get(cluster.name);
 }
 
-function request(cluster, index, method, urlPath, body) {
+/**
+ * One request to a cluster's API server, retried when it times out or the
+ * connection fails: 13 API servers starting on 2 cores can take longer than
+ * one timeout to answer. Every caller's write is idempotent (a create that
+ * meets 409 is taken as done, a replace or a delete may be repeated).
+ */
+async function request(cluster, index, method, urlPath, body) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await requestOnce(cluster, index, method, urlPath, body);
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await new Promise(resolve => setTimeout(resolve, 1000 * attempt));
+    }
+  }
+}
+
+function requestOnce(cluster, index, method, urlPath, body) {
   return new Promise((resolve, reject) => {
     const req = https.request(
       {
@@ -336,7 +353,7 @@ function request(cluster, index, method, urlPath, body) {
         path: urlPath,
         ...tlsOf(cluster),
         headers: body ? { 'content-type': 'application/json' } : {},
-        timeout: 10_000,
+        timeout: 30_000,
       },
       res => {
         let text = '';
@@ -354,7 +371,7 @@ function request(cluster, index, method, urlPath, body) {
 async function waitReady(cluster, index) {
   const deadline = Date.now() + READY_DEADLINE_MS;
   for (;;) {
-    const answer = await request(cluster, index, 'GET', '/readyz').catch(
+    const answer = await requestOnce(cluster, index, 'GET', '/readyz').catch(
       () => undefined,
     );
     if (answer?.status === 200) return;
@@ -1001,7 +1018,7 @@ async function status() {
   for (const { cluster, index } of clusters) {
     const pid = isRunning(cluster.name);
     const answer = pid
-      ? await request(cluster, index, 'GET', '/readyz').catch(e => ({
+      ? await requestOnce(cluster, index, 'GET', '/readyz').catch(e => ({
           text: e.message,
         }))
       : undefined;

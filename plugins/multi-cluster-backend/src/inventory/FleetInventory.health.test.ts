@@ -276,7 +276,7 @@ describe('one health verdict for every reader', () => {
       params: { targets: [{ cluster: 'prod-ap', additionalReplicas: 1 }] },
     };
     await expect(precheckTarget(target)).rejects.toThrow(
-      /target prod-ap is unhealthy/,
+      /target cluster 'prod-ap' is unhealthy \(karmada:global: Ready=False/,
     );
   });
 });

@@ -1,5 +1,6 @@
 import {
   estimateAvailableReplicas,
+  failoverTargetProblem,
   toClusterProfile,
 } from '@flotilla/plugin-multi-cluster-common';
 import { FailoverRun } from '../types';
@@ -82,14 +83,9 @@ export const precheckTarget: StepExecutor = async ({
         retryable: false,
       });
     }
-    if (cluster.health.status === 'unhealthy') {
-      throw new StepError(
-        `target ${t.cluster} is unhealthy: ${
-          cluster.health.message ?? 'no detail'
-        }`,
-      );
-    }
     const profile = toClusterProfile(cluster);
+    const problem = failoverTargetProblem(profile);
+    if (problem) throw new StepError(problem);
     let room: number | undefined;
     if (profile.resourceSummary) {
       room = estimateAvailableReplicas(
@@ -107,6 +103,7 @@ export const precheckTarget: StepExecutor = async ({
     checked.push({
       cluster: t.cluster,
       health: cluster.health.status,
+      evidence: cluster.health.evidence,
       additionalReplicas: t.additionalReplicas,
       room: room ?? 'unknown',
     });
