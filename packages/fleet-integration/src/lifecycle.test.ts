@@ -1,18 +1,23 @@
 /**
  * Cluster lifecycle against the real Cluster API management cluster: the
- * backend scales a MachineDeployment and upgrades the control plane of the
- * workload cluster staging-us-east-gcp-1 with resourceVersion-guarded merge
- * patches (the simulator plays Cluster API: Machines and the member's Nodes
- * follow), also while a concurrent writer forces a real 409, refuses invalid
- * upgrades, and deletes a throwaway Cluster only when its name is typed
- * again. Every case reads what the API server stores, as the fleet's
+ * backend scales a MachineDeployment and upgrades the classic (no
+ * ClusterClass) workload cluster staging-us-east-gcp-1 with
+ * resourceVersion-guarded merge patches, the control plane first and then
+ * each MachineDeployment (the simulator plays Cluster API, which moves a
+ * classic cluster's workers only when their own spec changes: Machines and
+ * the member's Nodes follow), also while a concurrent writer forces a real
+ * 409, refuses invalid upgrades, and deletes a throwaway Cluster only when
+ * its name is typed again. Every case reads what the API server stores, as the fleet's
  * operator; the audit log shows what the backend's identity sent.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PatchStrategy, setHeaderOptions } from '@kubernetes/client-node';
-import type { FleetCluster } from '@flotilla/plugin-multi-cluster-common';
+import type {
+  ClusterUpgrade,
+  FleetCluster,
+} from '@flotilla/plugin-multi-cluster-common';
 import { BACKEND_USER, ConcurrentWriter } from './harness/concurrentWriter';
 import { adminClients, clusterNamed, eventually } from './harness/fleet';
 import { useBackend } from './harness/suite';
@@ -218,9 +223,8 @@ async function inventoryShowsStoredVersion() {
 
 /**
  * Puts the control plane and the workers back on the original version, as
- * the operator: the control plane first (the simulator moves only workers
- * older than the control plane's running version, so the workers go back
- * once it runs the original again).
+ * the operator, each object itself (nothing in Cluster API moves a classic
+ * cluster's MachineDeployments).
  */
 async function restoreVersion() {
   await patchAsOperator(controlPlaneRef, {
@@ -415,7 +419,7 @@ describe('upgrading the control plane', () => {
   beforeEach(inventoryShowsStoredVersion, 180_000);
   afterEach(restoreVersion, 420_000);
 
-  it('re-reads and retries after a real 409 from a concurrent annotation; workers follow', async () => {
+  it('re-reads and retries after a real 409 from a concurrent annotation, then moves the workers itself, step by step', async () => {
     const target = laterPatch(originalVersion, 1);
     let writes = 0;
     const writer = await ConcurrentWriter.start({
@@ -431,11 +435,13 @@ describe('upgrading the control plane', () => {
         });
       },
     });
+    let since = 0;
+    let res: Awaited<ReturnType<typeof upgrade>>;
     try {
       await writer.waitUntilActive();
-      const since = Date.now();
+      since = Date.now();
 
-      const res = await upgrade(target);
+      res = await upgrade(target);
       writer.assertWrote();
       expect(res.status).toBe(200);
       // Without a ClusterClass topology the backend patches the
@@ -462,15 +468,36 @@ describe('upgrading the control plane', () => {
       await writer.stop();
     }
 
-    // Cluster API (the simulator) rolls the control plane out, then the
-    // workers: the member's kubelets report the new version.
-    await eventually(async () => {
-      expect((await stored(controlPlaneRef)).status?.version).toBe(target);
-      expect(
-        (await stored(machineDeploymentRef)).spec.template.spec.version,
-      ).toBe(target);
-      expect(await kubeletVersions()).toEqual([target]);
+    expect(res.body.upgrade).toMatchObject({
+      cluster: WORKLOAD,
+      version: target,
+      management: 'classic',
+      status: 'in-progress',
+    });
+    // Cluster API (the simulator) rolls the control plane out; then the
+    // backend sets the MachineDeployment's version (Cluster API moves a
+    // classic cluster's workers only when their spec changes), and the
+    // member's kubelets report the new version.
+    const finished = await eventually(async () => {
+      const latest = await backend().ok<ClusterUpgrade>(
+        'GET',
+        `/api/multi-cluster/clusters/${WORKLOAD}/upgrade`,
+      );
+      expect(latest.status).toBe('succeeded');
+      return latest;
     }, 420_000);
+    expect(finished.steps.map(s => [s.kind, s.name, s.status])).toEqual([
+      ['control-plane', CONTROL_PLANE, 'done'],
+      ['machine-deployment', MACHINE_DEPLOYMENT, 'done'],
+    ]);
+    expect((await stored(controlPlaneRef)).status?.version).toBe(target);
+    expect(
+      (await stored(machineDeploymentRef)).spec.template.spec.version,
+    ).toBe(target);
+    expect(await kubeletVersions()).toEqual([target]);
+    expect(backendRequestCodes(machineDeploymentRef, 'patch', since)).toContain(
+      200,
+    );
   });
 
   it('does not roll back a newer version someone else set meanwhile: 409, their version stays', async () => {

@@ -43,8 +43,14 @@ export type {
   ClusterLifecycleProvider,
   DeleteClusterResult,
   ScaleMachineDeploymentResult,
+  UpgradeClusterAnswer,
   UpgradeClusterResult,
 } from './lifecycle/types';
+export type { UpgradeOperations } from './lifecycle/upgrade/ClusterUpgradeWorker';
+export type {
+  ObservedCluster,
+  ObservedMachineDeployment,
+} from './lifecycle/upgrade/observedCluster';
 export type {
   ClusterWorkloads,
   EntityPlacement,

@@ -65,6 +65,8 @@ export const multiClusterPlugin = createBackendPlugin({
         const { httpAuth } = deps;
 
         deps.lifecycle.addShutdownHook(() => inventory.stop());
+        deps.lifecycle.addStartupHook(() => services.upgradeWorker.start());
+        deps.lifecycle.addShutdownHook(() => services.upgradeWorker.stop());
         registerPermissions(deps.permissionsRegistry, inventory);
         registerActions(deps.actionsRegistry, services);
 

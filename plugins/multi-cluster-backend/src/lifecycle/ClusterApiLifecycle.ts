@@ -18,6 +18,11 @@ import {
   UpgradeClusterResult,
 } from './types';
 import { revalidateUpgrade, validateUpgrade } from './upgradeVersions';
+import {
+  observeCapiCluster,
+  setMachineDeploymentVersion,
+} from './upgrade/capiUpgradeObjects';
+import type { ObservedCluster } from './upgrade/observedCluster';
 
 function versionOf(lifecycle: ClusterLifecycle): string {
   return lifecycle.apiVersion.split('/')[1] ?? 'v1beta2';
@@ -162,6 +167,23 @@ export class ClusterApiLifecycle implements ClusterLifecycleProvider {
       attempts,
       source: 'cluster-api',
     };
+  }
+
+  observeCluster(lifecycle: ClusterLifecycle): Promise<ObservedCluster> {
+    return observeCapiCluster(this.options, lifecycle);
+  }
+
+  setMachineDeploymentVersion(
+    lifecycle: ClusterLifecycle,
+    machineDeployment: string,
+    version: string,
+  ): Promise<{ previousVersion?: string; attempts: number }> {
+    return setMachineDeploymentVersion(
+      this.options,
+      lifecycle,
+      machineDeployment,
+      version,
+    );
   }
 
   async deleteCluster(

@@ -16,6 +16,8 @@ import { FleetCluster } from '@flotilla/plugin-multi-cluster-node';
 import { ClusterPermissions } from '../permissions/ClusterPermissions';
 import { ClusterLifecycleService } from './ClusterLifecycleService';
 import { ClusterLifecycleProvider } from './types';
+import { ClusterUpgrades, MACHINE_IMAGE_NOTE } from './upgrade/ClusterUpgrades';
+import { ClusterUpgradeStore } from './upgrade/ClusterUpgradeStore';
 
 jest.setTimeout(60_000);
 
@@ -70,6 +72,12 @@ describe.each(databases.eachSupportedId())(
         upgrade: async () => {
           throw new Error('not used');
         },
+        observeCluster: async () => {
+          throw new Error('not used');
+        },
+        setMachineDeploymentVersion: async () => {
+          throw new Error('not used');
+        },
         deleteCluster: async name => ({
           cluster: name,
           namespace: 'clusters',
@@ -87,6 +95,10 @@ describe.each(databases.eachSupportedId())(
           auditor,
           history,
           logger: mockServices.logger.mock(),
+        }),
+        upgrades: new ClusterUpgrades({
+          store: new ClusterUpgradeStore(knex, MACHINE_IMAGE_NOTE),
+          wake: () => {},
         }),
         logger: mockServices.logger.mock(),
       });

@@ -10,7 +10,8 @@ import {
 } from '@flotilla/plugin-multi-cluster-common';
 import { ResourcePermission } from '@backstage/plugin-permission-common';
 import { Request } from 'express';
-import { MutationRecorder } from '../history/MutationRecorder';
+import type { ClusterUpgrade } from '@flotilla/plugin-multi-cluster-common';
+import { actorOf, MutationRecorder } from '../history/MutationRecorder';
 import { FleetInventoryService } from '../inventory/FleetInventory';
 import { FleetCluster } from '@flotilla/plugin-multi-cluster-node';
 import { ClusterPermissions } from '../permissions/ClusterPermissions';
@@ -18,8 +19,9 @@ import {
   ClusterLifecycleProvider,
   DeleteClusterResult,
   ScaleMachineDeploymentResult,
-  UpgradeClusterResult,
+  UpgradeClusterAnswer,
 } from './types';
+import type { ClusterUpgrades } from './upgrade/ClusterUpgrades';
 
 /** Caller context of a lifecycle call (route or action). */
 export interface CallContext {
@@ -30,8 +32,9 @@ export interface CallContext {
 /**
  * Cluster lifecycle (scale, upgrade, delete): authorizes with the cluster
  * permissions (including conditional rules), dispatches to the cluster's
- * Cluster API management cluster, audits and records
- * history.
+ * Cluster API management cluster, audits and records history. An upgrade's
+ * first write is made here; its later steps run in the background
+ * (`ClusterUpgrades`).
  */
 export class ClusterLifecycleService {
   constructor(
@@ -40,10 +43,20 @@ export class ClusterLifecycleService {
       providers: Map<string, ClusterLifecycleProvider>;
       permissions: Pick<ClusterPermissions, 'authorizeCluster'>;
       recorder: MutationRecorder;
+      upgrades: ClusterUpgrades;
       logger: LoggerService;
       onChange?: () => void;
     },
   ) {}
+
+  /** The cluster's latest upgrade (the caller checked it may read the cluster). */
+  async latestUpgrade(name: string): Promise<ClusterUpgrade> {
+    const upgrade = await this.options.upgrades.latest(name);
+    if (!upgrade) {
+      throw new NotFoundError(`Cluster '${name}' has not been upgraded`);
+    }
+    return upgrade;
+  }
 
   private async resolve(name: string) {
     const cluster = await this.options.inventory.getCluster(name);
@@ -117,7 +130,7 @@ export class ClusterLifecycleService {
     name: string,
     input: { version: string },
     ctx: CallContext,
-  ): Promise<UpgradeClusterResult> {
+  ): Promise<UpgradeClusterAnswer> {
     const cluster = await this.resolve(name);
     const result = await this.options.recorder.run({
       eventId: 'cluster-upgrade',
@@ -132,8 +145,21 @@ export class ClusterLifecycleService {
         cluster,
         ctx,
       ),
-      run: () =>
-        this.provider(cluster).upgrade(name, cluster.lifecycle!, input.version),
+      run: async () => {
+        const lifecycle = cluster.lifecycle!;
+        const written = await this.provider(cluster).upgrade(
+          name,
+          lifecycle,
+          input.version,
+        );
+        const upgrade = await this.options.upgrades.start(
+          name,
+          lifecycle,
+          written,
+          actorOf(ctx.credentials),
+        );
+        return { ...written, upgrade };
+      },
     });
     this.options.onChange?.();
     return result;

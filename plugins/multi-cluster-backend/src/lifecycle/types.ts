@@ -1,4 +1,6 @@
+import type { ClusterUpgrade } from '@flotilla/plugin-multi-cluster-common';
 import { ClusterLifecycle } from '@flotilla/plugin-multi-cluster-node';
+import type { UpgradeOperations } from './upgrade/ClusterUpgradeWorker';
 
 /** @public */
 export interface ScaleMachineDeploymentResult {
@@ -26,6 +28,16 @@ export interface UpgradeClusterResult {
   source: 'cluster-api';
 }
 
+/**
+ * The answer to an upgrade request: its first write and the upgrade it
+ * started, whose later steps run in the background.
+ *
+ * @public
+ */
+export interface UpgradeClusterAnswer extends UpgradeClusterResult {
+  upgrade: ClusterUpgrade;
+}
+
 /** @public */
 export interface DeleteClusterResult {
   cluster: string;
@@ -36,11 +48,12 @@ export interface DeleteClusterResult {
 }
 
 /**
- * Applies lifecycle changes to a cluster's Cluster API objects.
+ * Applies lifecycle changes to a cluster's Cluster API objects, and reads
+ * and moves an upgrade after its first write (`UpgradeOperations`).
  *
  * @public
  */
-export interface ClusterLifecycleProvider {
+export interface ClusterLifecycleProvider extends UpgradeOperations {
   scaleMachineDeployment(
     clusterName: string,
     lifecycle: ClusterLifecycle,

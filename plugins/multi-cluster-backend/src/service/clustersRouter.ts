@@ -60,6 +60,17 @@ export function createClustersRouter(options: {
     res.json(result);
   });
 
+  router.get(routes.getClusterUpgrade.path, async (req, res) => {
+    const credentials = await httpAuth.credentials(req, {
+      allow: ['user', 'service'],
+    });
+    const { name } = parsePath(routes.getClusterUpgrade, req.params);
+    parseQuery(routes.getClusterUpgrade, req.query);
+    // Answers 404 or 403 for a cluster the caller may not read.
+    await clusters.getCluster(name, credentials);
+    res.json(await lifecycle.latestUpgrade(name));
+  });
+
   router.delete(routes.deleteCluster.path, lifecycleBody, async (req, res) => {
     const credentials = await httpAuth.credentials(req, { allow: ['user'] });
     const { name } = parsePath(routes.deleteCluster, req.params);

@@ -37,8 +37,8 @@ import { FleetInventory } from '../inventory/FleetInventory';
 import { WorkloadCensus } from '../placement/WorkloadCensus';
 import { durationToMilliseconds } from '@backstage/types';
 import { ClusterLifecycleService } from '../lifecycle/ClusterLifecycleService';
-import { ClusterApiLifecycle } from '../lifecycle/ClusterApiLifecycle';
-import { ClusterLifecycleProvider } from '../lifecycle/types';
+import { createLifecycle } from '../lifecycle/createLifecycle';
+import type { ClusterUpgradeWorker } from '../lifecycle/upgrade/ClusterUpgradeWorker';
 import { ClusterPermissions } from '../permissions/ClusterPermissions';
 import { EntityPlacementService } from '../placement/EntityPlacementService';
 import { PlacementReadService } from '../placement/PlacementReadService';
@@ -62,6 +62,8 @@ export interface MultiClusterServices {
   workloads: WorkloadService;
   recorder: MutationRecorder;
   lifecycle: ClusterLifecycleService;
+  /** Takes cluster upgrades further; the plugin starts and stops it. */
+  upgradeWorker: ClusterUpgradeWorker;
   simulator: PlacementSimulator;
   placement: EntityPlacementService;
   dependencies: DependencyResolver;
@@ -150,26 +152,16 @@ export async function createMultiClusterServices(deps: {
     history: store,
     logger,
   });
-  // Lifecycle changes go through the same client the listing connector reads with.
-  const providers = new Map<string, ClusterLifecycleProvider>();
-  for (const c of clusterApi) {
-    providers.set(
-      c.managementCluster,
-      new ClusterApiLifecycle({
-        managementCluster: c.managementCluster,
-        client: clients.forControlPlane('cluster-api', c.managementCluster)!,
-        logger,
-        conflictRetries: config.conflictRetries,
-      }),
-    );
-  }
-  const lifecycle = new ClusterLifecycleService({
+  const { lifecycle, upgradeWorker } = await createLifecycle({
+    database: deps.database,
+    logger,
+    clients,
+    clusterApi,
+    conflictRetries: config.conflictRetries,
     inventory,
-    providers,
     permissions,
     recorder,
-    logger,
-    onChange: () => inventory.requestRefresh(),
+    history: store,
   });
   const placement = new EntityPlacementService({
     catalog: deps.catalog,
@@ -220,6 +212,7 @@ export async function createMultiClusterServices(deps: {
     workloads,
     recorder,
     lifecycle,
+    upgradeWorker,
     simulator,
     placement,
     dependencies,

@@ -15,7 +15,7 @@ import {
   type MultiClusterApiRouteName,
   routePath,
   scaleClusterResponseSchema,
-  upgradeClusterResponseSchema,
+  upgradeClusterStartedSchema,
 } from '@flotilla/plugin-multi-cluster-common';
 import request from 'supertest';
 import { z } from 'zod';
@@ -23,7 +23,7 @@ import type { HistoryEntry } from '../database/MultiClusterStore';
 import type {
   DeleteClusterResult,
   ScaleMachineDeploymentResult,
-  UpgradeClusterResult,
+  UpgradeClusterAnswer,
 } from '../lifecycle/types';
 import { multiClusterPlugin } from '../plugin';
 import { ClusterApiTestFleet } from '../__testUtils__/ClusterApiTestFleet';
@@ -54,8 +54,8 @@ const backendTypesAgree: Record<string, true> = {
     z.output<typeof scaleClusterResponseSchema>
   >,
   upgradeCluster: true satisfies Same<
-    UpgradeClusterResult,
-    z.output<typeof upgradeClusterResponseSchema>
+    UpgradeClusterAnswer,
+    z.output<typeof upgradeClusterStartedSchema>
   >,
   deleteCluster: true satisfies Same<
     DeleteClusterResult,
@@ -204,6 +204,7 @@ describe('the routers’ success answers', () => {
       params: { name: CLUSTER },
       body: { version: 'v1.32.0' },
     });
+    await call('getClusterUpgrade', { params: { name: CLUSTER } });
     await call('deleteCluster', {
       params: { name: 'fleet-eu-central-1' },
       body: { confirm: 'fleet-eu-central-1' },

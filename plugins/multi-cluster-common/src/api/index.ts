@@ -1,4 +1,5 @@
 export * from './fleet';
+export * from './clusterUpgrade';
 export * from './failover';
 export * from './placement';
 export * from './connectivity';

@@ -8,12 +8,14 @@ import type {
   FleetConnectivityReport,
 } from './connectivity';
 import type { EntityDrStatus, FailoverRun } from './failover';
+import type { ClusterUpgrade } from './clusterUpgrade';
 import type { ClusterListResult, FleetCluster } from './fleet';
 import type { EntityPlacement } from './placement';
 import {
   addonCoverageReportSchema,
   clusterHistoryResponseSchema,
   clusterListResponseSchema,
+  clusterUpgradeSchema,
   deleteClusterResponseSchema,
   entityDrStatusSchema,
   entityExposureSchema,
@@ -32,7 +34,7 @@ import {
   scheduleResultSchema,
   simulatePlacementResponseSchema,
   sharedResponseSchemas,
-  upgradeClusterResponseSchema,
+  upgradeClusterStartedSchema,
 } from './responses';
 import {
   type AnyApiRoute,
@@ -64,6 +66,10 @@ const schemasAgreeWithTypes: Record<string, true> = {
     typeof clusterListResponseSchema
   >,
   getCluster: true satisfies Agrees<FleetCluster, typeof fleetClusterSchema>,
+  getClusterUpgrade: true satisfies Agrees<
+    ClusterUpgrade,
+    typeof clusterUpgradeSchema
+  >,
   schedule: true satisfies Agrees<ScheduleResult, typeof scheduleResultSchema>,
   simulatePlacement: true satisfies Agrees<
     SimulatePlacementResponse,
@@ -122,7 +128,8 @@ const routeSchemas: Record<
   listClusters: { 200: clusterListResponseSchema },
   getCluster: { 200: fleetClusterSchema },
   scaleCluster: { 200: scaleClusterResponseSchema },
-  upgradeCluster: { 200: upgradeClusterResponseSchema },
+  upgradeCluster: { 200: upgradeClusterStartedSchema },
+  getClusterUpgrade: { 200: clusterUpgradeSchema },
   deleteCluster: { 202: deleteClusterResponseSchema },
   getClusterHistory: { 200: clusterHistoryResponseSchema },
   simulatePlacement: { 200: simulatePlacementResponseSchema },

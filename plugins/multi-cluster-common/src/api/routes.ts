@@ -52,8 +52,10 @@ import {
   rollbackFailoverResponseSchema,
   scaleClusterResponseSchema,
   simulatePlacementResponseSchema,
-  upgradeClusterResponseSchema,
+  clusterUpgradeSchema,
+  upgradeClusterStartedSchema,
 } from './responses';
+import type { ClusterUpgrade } from './clusterUpgrade';
 
 /**
  * Every route of the multi-cluster backend (`/api/multi-cluster`), once: the
@@ -157,14 +159,31 @@ export const multiClusterApiRoutes = {
     summary: "Upgrade a Cluster API cluster's Kubernetes version",
     callers: 'user',
     params: clusterRefSchema,
+    description:
+      'Writes the new version (the control plane of a classic cluster, `spec.topology.version` of a ClusterClass-managed one) and answers with the upgrade it started; the workers follow in the background, step by step (`GET /clusters/:name/upgrade`).',
     body: upgradeClusterRequestSchema,
     responses: {
       200: {
-        description: 'The upgrade as requested',
-        schema: upgradeClusterResponseSchema,
+        description: 'The version as written and the upgrade it started',
+        schema: upgradeClusterStartedSchema,
       },
     },
     errors: LIFECYCLE_ERRORS,
+  }),
+  getClusterUpgrade: route<ClusterUpgrade>()({
+    method: 'get',
+    path: '/clusters/:name/upgrade',
+    summary: "A cluster's latest upgrade, step by step",
+    callers: 'user-or-service',
+    params: clusterRefSchema,
+    query: emptyRequestSchema,
+    responses: {
+      200: {
+        description: 'The latest upgrade and its steps',
+        schema: clusterUpgradeSchema,
+      },
+    },
+    errors: CLUSTER_READ_ERRORS,
   }),
   deleteCluster: route<unknown>()({
     method: 'delete',

@@ -25,6 +25,10 @@ export {
   upgradeClusterResponseSchema,
 } from './clusters';
 export {
+  clusterUpgradeSchema,
+  upgradeClusterStartedSchema,
+} from './clusterUpgrade';
+export {
   addonCoverageReportSchema,
   entityExposureSchema,
   fleetConnectivityReportSchema,
