@@ -250,6 +250,27 @@ describe('two backend replicas on one PostgreSQL', () => {
       const shift = run.steps.find(s => s.kind === 'shift-replicas')!;
       expect(shift.status).toBe('succeeded');
       expect(shift.attempts).toBeGreaterThanOrEqual(2);
+      // Resumed at the step it was in, not from step 1 ...
+      for (const kind of ['precheck-source', 'precheck-target']) {
+        expect(run.steps.find(s => s.kind === kind)!.attempts).toBe(1);
+      }
+      // ... and from what the killed replica recorded before its write:
+      // each cluster changed once, from the counts before the run (no
+      // rule), never re-planned from the standby's count the held write
+      // had already raised.
+      const changes = (run as any).changes as {
+        cluster: string;
+        phase: string;
+        before?: number;
+        after?: number;
+        status: string;
+      }[];
+      expect(
+        changes.map(c => [c.cluster, c.phase, c.before, c.after, c.status]),
+      ).toEqual([
+        [STANDBY, 'raise', undefined, 5, 'applied'],
+        [PRIMARY, 'lower', undefined, 0, 'applied'],
+      ]);
       await eventually(async () =>
         expect(await onMembers()).toEqual(FAILED_OVER),
       );

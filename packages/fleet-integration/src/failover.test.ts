@@ -2,10 +2,12 @@
  * Failover end to end through the Karmada API against real API servers:
  * payments-ledger (warm standby) moves from prod-eu-west-aws-1 to
  * prod-eu-west-azure-1 through the OverridePolicy Flotilla writes on the
- * Karmada control plane; Karmada (played by the simulator) resizes the Works
- * and the members' Deployments follow. Then rolled back. Also with a real
- * 409 from a concurrent writer, and with the target member's API server
- * stopped in the middle of the run.
+ * Karmada control plane, make before break; Karmada (played by the
+ * simulator) resizes the Works and the members' Deployments follow. Then
+ * rolled back from what the run recorded it changed. Also with a real 409
+ * from a concurrent writer, with the target member's API server stopped in
+ * the middle of the run, and rolled back while a member is partitioned. A
+ * sampler reads the members' own API servers throughout: nothing is lost.
  */
 import fs from 'node:fs';
 import {
@@ -16,6 +18,7 @@ import {
 } from './harness/fleet';
 import { useBackend } from './harness/suite';
 import { ConcurrentWriter, BACKEND_USER } from './harness/concurrentWriter';
+import { ReplicaSampler } from './harness/replicaSampler';
 import {
   auditEvents,
   fault,
@@ -51,15 +54,76 @@ const karmada = () => adminClients(clusterNamed(fleet, 'karmada'));
 const onMembers = () =>
   replicasOnMembers(fleet, NAMESPACE, NAME, [PRIMARY, STANDBY]);
 
+const POLICIES = {
+  group: 'policy.karmada.io',
+  version: 'v1alpha1',
+  namespace: NAMESPACE,
+  plural: 'overridepolicies',
+};
+
 async function overridePolicy(): Promise<any> {
   return karmada().custom.getNamespacedCustomObject({
-    group: 'policy.karmada.io',
-    version: 'v1alpha1',
-    namespace: NAMESPACE,
-    plural: 'overridepolicies',
+    ...POLICIES,
     name: POLICY,
   });
 }
+
+/** Flotilla's policy for the service, or undefined when there is none. */
+async function overridePolicyIfAny(): Promise<any> {
+  return overridePolicy().catch(() => undefined);
+}
+
+/**
+ * Flotilla's policy for the service without rules, as the operator: a
+ * policy the concurrent writer can change before the backend's first write.
+ */
+async function emptyFlotillaPolicy() {
+  await karmada()
+    .custom.createNamespacedCustomObject({
+      ...POLICIES,
+      body: {
+        apiVersion: 'policy.karmada.io/v1alpha1',
+        kind: 'OverridePolicy',
+        metadata: {
+          name: POLICY,
+          namespace: NAMESPACE,
+          labels: {
+            'app.kubernetes.io/managed-by': 'flotilla',
+            'backstage.io/kubernetes-id': NAME,
+          },
+        },
+        spec: {
+          resourceSelectors: [
+            {
+              apiVersion: 'apps/v1',
+              kind: 'Deployment',
+              name: NAME,
+              namespace: NAMESPACE,
+            },
+          ],
+          overrideRules: [],
+        },
+      },
+    })
+    .catch(() => undefined);
+}
+
+/** The cluster's health as the backend reports it. */
+async function healthOf(cluster: string): Promise<string | undefined> {
+  const res = await backend().request<{ health?: { status?: string } }>(
+    'GET',
+    `/api/multi-cluster/clusters/${cluster}`,
+  );
+  return res.body?.health?.status;
+}
+
+/** Samples payments-ledger on both members until `stop`. */
+const sampleMembers = () =>
+  ReplicaSampler.start(fleet, {
+    namespace: NAMESPACE,
+    name: NAME,
+    clusters: [PRIMARY, STANDBY],
+  });
 
 /** A change of the policy that is not Flotilla's: an annotation, as the operator. */
 async function annotatePolicy(key: string, value: string) {
@@ -127,9 +191,17 @@ describe('failover through Karmada on real API servers', () => {
     });
   });
 
-  it('moves the replicas through an OverridePolicy, verifies them in the members, and rolls back', async () => {
+  it('moves the replicas through an OverridePolicy, make before break, verifies them in the members, and rolls back', async () => {
+    const sampler = sampleMembers();
     const run = await failOver('integration: primary region drill');
     expect(run.status).toBe('succeeded');
+    // The standby's rule first; the primary's once the standby ran 5.
+    expect(
+      (run as any).changes.map((c: any) => [c.cluster, c.phase, c.after]),
+    ).toEqual([
+      [STANDBY, 'raise', 5],
+      [PRIMARY, 'lower', 0],
+    ]);
     expect(run.plan.moves).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ cluster: PRIMARY, before: 4, after: 0 }),
@@ -150,15 +222,22 @@ describe('failover through Karmada on real API servers', () => {
 
     const rollback = await rollBack(run.id);
     expect(rollback.status).toBe('succeeded');
-    expect(policyReplicas(await overridePolicy())).toEqual({
-      [PRIMARY]: 4,
-      [STANDBY]: 1,
-    });
+    // The rollback removed the rules the run wrote, and the policy with
+    // them: Karmada's own assignment holds again.
+    expect(await overridePolicyIfAny()).toBeUndefined();
     await eventually(async () => expect(await onMembers()).toEqual(baseline));
+    const samples = await sampler.stop('failover-make-before-break');
+    // Never fewer than the service's 5 replicas ready.
+    for (const { members } of samples) {
+      const ready =
+        (members[PRIMARY].ready ?? 0) + (members[STANDBY].ready ?? 0);
+      expect(ready).toBeGreaterThanOrEqual(5);
+    }
   });
 
   it('re-reads and retries when a concurrent writer changes the OverridePolicy (a real 409)', async () => {
     let writes = 0;
+    await emptyFlotillaPolicy();
     const writer = await ConcurrentWriter.start({
       kubeConfig: karmada().kubeConfig,
       apiGroup: 'policy.karmada.io',
@@ -208,11 +287,12 @@ describe('failover through Karmada on real API servers', () => {
     }
   });
 
-  it('loses nothing when the target member API server stops in the middle of the run', async () => {
+  it('keeps the source serving when the target member API server stops in the middle of the run', async () => {
     // The outage starts at a known point of the run without timing: while
-    // the backend's write of the OverridePolicy waits in admission, the
-    // target member's kube-apiserver crashes (SIGKILL), and the simulator
-    // records the outage.
+    // the backend's first write of the OverridePolicy (raising the
+    // standby) waits in admission, the standby's kube-apiserver crashes
+    // (SIGKILL), and the simulator records the outage.
+    await emptyFlotillaPolicy();
     const writer = await ConcurrentWriter.start({
       kubeConfig: karmada().kubeConfig,
       apiGroup: 'policy.karmada.io',
@@ -231,33 +311,39 @@ describe('failover through Karmada on real API servers', () => {
       },
     });
     let restored = false;
+    const sampler = sampleMembers();
     try {
       // The webhook is active once it saw the operator's write (an empty patch).
       await writerProbe(writer);
       const run = await failOver('integration: target outage');
       writer.assertWrote();
-      // The standby was unreachable for verify: the run ends in a clear
-      // failed state naming it, after the write it made is recorded.
+      // Make before break: the standby never ran its replicas, so the
+      // primary was never lowered; the run fails at the shift, saying why.
       expect(run.status).toBe('failed');
-      const verify = run.steps.find(s => s.kind === 'verify')!;
-      expect(verify.status).toBe('failed');
-      expect(run.error ?? verify.error).toMatch(new RegExp(STANDBY));
-      expect(policyReplicas(await overridePolicy())).toEqual({
-        [PRIMARY]: 0,
-        [STANDBY]: 5,
-      });
+      const shift = run.steps.find(s => s.kind === 'shift-replicas')!;
+      expect(shift.status).toBe('failed');
+      expect(run.error).toMatch(
+        new RegExp(`${STANDBY}.*unhealthy|unhealthy.*${STANDBY}`),
+      );
+      expect(policyReplicas(await overridePolicy())).toEqual({ [STANDBY]: 5 });
+      expect((run as any).changes.map((c: any) => c.cluster)).toEqual([
+        STANDBY,
+      ]);
 
       await fault(fleet, 'POST', `/clusters/${STANDBY}/restore`);
       restored = true;
-      // Nothing lost: Karmada catches up with the standby once it is back,
-      // and the run's recorded change rolls back to the baseline exactly.
-      await eventually(async () =>
-        expect(await onMembers()).toEqual({ [PRIMARY]: 0, [STANDBY]: 5 }),
-      );
       await writer.stop();
+      // Rolled back from the record: the standby's rule goes, and so does
+      // the policy; Karmada's own assignment holds again.
       const rollback = await rollBack(run.id);
       expect(rollback.status).toBe('succeeded');
+      expect(await overridePolicyIfAny()).toBeUndefined();
       await eventually(async () => expect(await onMembers()).toEqual(baseline));
+      const samples = await sampler.stop('failover-target-outage');
+      // The primary ran its 4 replicas at every moment of the run.
+      for (const { members } of samples) {
+        expect(members[PRIMARY]).toEqual({ desired: 4, ready: 4 });
+      }
     } finally {
       await writer.stop();
       if (!restored) {
@@ -266,6 +352,63 @@ describe('failover through Karmada on real API servers', () => {
         );
       }
     }
+  });
+
+  it("rolls back from the record while the failover's target is partitioned: nothing lost once it heals", async () => {
+    const sampler = sampleMembers();
+    const run = await failOver('integration: rollback during a partition');
+    expect(run.status).toBe('succeeded');
+    await eventually(async () =>
+      expect(await onMembers()).toEqual({ [PRIMARY]: 0, [STANDBY]: 5 }),
+    );
+    await fault(fleet, 'PUT', `/faults/${STANDBY}`, { down: true });
+    try {
+      await eventually(
+        async () => expect(await healthOf(STANDBY)).toBe('unhealthy'),
+        180_000,
+      );
+      // Computed from what the run changed, not from counts read while
+      // the standby cannot answer: the primary gets its 4 back.
+      const rollback = await rollBack(run.id);
+      expect(rollback.status).toBe('succeeded');
+      expect(await overridePolicyIfAny()).toBeUndefined();
+    } finally {
+      await fault(fleet, 'PUT', `/faults/${STANDBY}`, { down: false });
+    }
+    await eventually(async () => expect(await onMembers()).toEqual(baseline));
+    await sampler.stop('rollback-target-partitioned');
+  });
+
+  it('refuses a rollback that must give replicas back to a partitioned cluster, and rolls back once it heals', async () => {
+    const run = await failOver('integration: source partitioned at rollback');
+    expect(run.status).toBe('succeeded');
+    await fault(fleet, 'PUT', `/faults/${PRIMARY}`, { down: true });
+    try {
+      await eventually(
+        async () => expect(await healthOf(PRIMARY)).toBe('unhealthy'),
+        180_000,
+      );
+      const refused = await backend().request<{ error: { message: string } }>(
+        'POST',
+        `/api/multi-cluster/failovers/${run.id}/rollback`,
+        { reason: 'integration: back while the primary is partitioned' },
+      );
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.message).toMatch(
+        new RegExp(
+          `${PRIMARY} is unhealthy .*roll back once it is healthy again`,
+        ),
+      );
+    } finally {
+      await fault(fleet, 'PUT', `/faults/${PRIMARY}`, { down: false });
+    }
+    await eventually(
+      async () => expect(await healthOf(PRIMARY)).toBe('healthy'),
+      180_000,
+    );
+    const rollback = await rollBack(run.id);
+    expect(rollback.status).toBe('succeeded');
+    await eventually(async () => expect(await onMembers()).toEqual(baseline));
   });
 });
 

@@ -122,10 +122,7 @@ describe('failover past a service’s own OverridePolicy', () => {
     );
     expect(res.status).toBe(202);
     const rollback = await finishedRun(backend(), res.body.id);
-    expect([rollback.status, rollback.error]).toEqual([
-      'succeeded',
-      undefined,
-    ]);
+    expect([rollback.status, rollback.error]).toEqual(['succeeded', undefined]);
     await membersRun(BASELINE);
   });
 });

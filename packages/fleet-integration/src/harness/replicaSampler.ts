@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FleetDescription } from '@flotilla/fleet-simulator';
+import { adminClients, clusterNamed } from './fleet';
+
+/** A service's Deployment on one member at one moment; undefined: unreadable. */
+export interface MemberReplicas {
+  desired?: number;
+  ready?: number;
+}
+
+export interface ReplicaSample {
+  /** Milliseconds since the sampler started. */
+  at: number;
+  members: Record<string, MemberReplicas>;
+}
+
+const EVERY_MS = 250;
+
+/**
+ * Reads a service's Deployment on each member's own API server (not
+ * through a fault proxy or Karmada: what really runs there) over and over
+ * while a test acts, so a test can assert what held at every moment, and
+ * writes the series to the suite's logs for the record.
+ */
+export class ReplicaSampler {
+  readonly samples: ReplicaSample[] = [];
+  private readonly started = Date.now();
+  private stopped = false;
+  private loop: Promise<void>;
+
+  private constructor(
+    private readonly fleet: FleetDescription,
+    private readonly service: {
+      namespace: string;
+      name: string;
+      clusters: string[];
+    },
+  ) {
+    this.loop = this.run();
+  }
+
+  static start(
+    fleet: FleetDescription,
+    service: { namespace: string; name: string; clusters: string[] },
+  ): ReplicaSampler {
+    return new ReplicaSampler(fleet, service);
+  }
+
+  /** Stops sampling (after one last sample) and writes the series to `<label>.samples.txt`. */
+  async stop(label: string): Promise<ReplicaSample[]> {
+    this.stopped = true;
+    await this.loop;
+    await this.sampleOnce();
+    const dir = process.env.FLOTILLA_TEST_LOG_DIR;
+    if (dir) {
+      fs.writeFileSync(path.join(dir, `${label}.samples.txt`), this.describe());
+    }
+    return this.samples;
+  }
+
+  /** The series with repeated states left out: one line per change. */
+  describe(): string {
+    const lines: string[] = [];
+    let last = '';
+    for (const sample of this.samples) {
+      const state = this.service.clusters
+        .map(c => {
+          const m = sample.members[c];
+          return `${c}=${m?.desired ?? '?'}/${m?.ready ?? '?'}`;
+        })
+        .join(' ');
+      if (state === last) continue;
+      last = state;
+      const total = Object.values(sample.members).reduce(
+        (sum, m) => sum + (m.ready ?? 0),
+        0,
+      );
+      lines.push(
+        `t+${(sample.at / 1000).toFixed(
+          1,
+        )}s ${state} (ready, readable: ${total})`,
+      );
+    }
+    return `${lines.join('\n')}\n`;
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      await this.sampleOnce();
+      await new Promise(resolve => setTimeout(resolve, EVERY_MS));
+    }
+  }
+
+  private async sampleOnce(): Promise<void> {
+    const members: Record<string, MemberReplicas> = {};
+    await Promise.all(
+      this.service.clusters.map(async cluster => {
+        try {
+          const d = await adminClients(
+            clusterNamed(this.fleet, cluster),
+          ).apps.readNamespacedDeployment({
+            namespace: this.service.namespace,
+            name: this.service.name,
+          });
+          members[cluster] = {
+            desired: d.spec?.replicas ?? 0,
+            ready: d.status?.readyReplicas ?? 0,
+          };
+        } catch {
+          members[cluster] = {};
+        }
+      }),
+    );
+    this.samples.push({ at: Date.now() - this.started, members });
+  }
+}
