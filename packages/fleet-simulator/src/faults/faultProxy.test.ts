@@ -290,7 +290,12 @@ describe('fault proxy', () => {
     // has not passed /readyz yet; the outage ends only once it has.
     setFaults(cluster, { outage: true });
     await expect(
-      httpsRequest(proxy.port, pki.ca, 'GET', '/apis/submariner.io/v1/gateways'),
+      httpsRequest(
+        proxy.port,
+        pki.ca,
+        'GET',
+        '/apis/submariner.io/v1/gateways',
+      ),
     ).rejects.toThrow(/ECONNRESET|socket hang up/);
     expect(upstream.seen).toEqual([]);
 

@@ -97,13 +97,14 @@ describe('what seeding writes into Karmada', () => {
   });
 
   it('builds an active-passive workload as Duplicated with its own OverridePolicy idling the passive cluster', () => {
-    const { deployment, propagationPolicy, overridePolicy } =
-      workloadManifests({
+    const { deployment, propagationPolicy, overridePolicy } = workloadManifests(
+      {
         kubernetesId: 'search-api',
         namespace: 'discovery',
         replicas: { 'prod-eu-west-gcp-1': 6 },
         passive: ['prod-eu-west-aws-1'],
-      });
+      },
+    );
     expect(deployment.spec.replicas).toBe(6);
     expect(propagationPolicy.spec.placement).toEqual({
       clusterAffinity: {

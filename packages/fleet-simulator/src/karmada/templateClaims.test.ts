@@ -21,7 +21,9 @@ const pp = (name: string, priority = 0): Policy => ({
 const cpp = (name: string, priority = 0): Policy => ({
   metadata: {
     name,
-    labels: { 'clusterpropagationpolicy.karmada.io/permanent-id': `id-${name}` },
+    labels: {
+      'clusterpropagationpolicy.karmada.io/permanent-id': `id-${name}`,
+    },
   },
   spec: { priority, resourceSelectors: [{ ...named, namespace: 'discovery' }] },
 });
@@ -67,7 +69,11 @@ describe('claims on resource templates', () => {
 
   it('keeps a ClusterPropagationPolicy claim when a PropagationPolicy appears, writing nothing', () => {
     const first = pass(template(), [], [cpp('everything', 5)]);
-    const second = pass(first.template, [pp('search-api')], [cpp('everything', 5)]);
+    const second = pass(
+      first.template,
+      [pp('search-api')],
+      [cpp('everything', 5)],
+    );
     expect(second.decision).toMatchObject({
       kind: 'ClusterPropagationPolicy',
       how: 'claimed',
