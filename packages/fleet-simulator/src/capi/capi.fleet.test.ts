@@ -3,10 +3,10 @@
  * member, and no simulator of its own (this test runs the seeding, the fault
  * proxies and the controllers itself):
  *
- *   FLOTILLA_FLEET_DIR=/tmp/f FLOTILLA_FLEET_PORT_BASE=39440 \
+ *   FLOTILLA_FLEET_DIR=.fleet-own FLOTILLA_FLEET_PORT_BASE=39440 \
  *   FLOTILLA_FLEET_ONLY=capi,prod-us-east-azure-1,staging-us-east-gcp-1 \
  *   FLOTILLA_FLEET_SIMULATOR=off bash scripts/fleet.sh up
- *   FLOTILLA_TEST_FLEET_DIR=/tmp/f yarn backstage-cli package test src/capi/capi.fleet.test.ts
+ *   FLOTILLA_TEST_FLEET_DIR=$(realpath ../../.fleet-own) yarn backstage-cli package test src/capi/capi.fleet.test.ts
  *
  * Skipped without FLOTILLA_TEST_FLEET_DIR.
  */

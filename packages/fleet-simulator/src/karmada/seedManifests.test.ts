@@ -27,7 +27,7 @@ const member = (
 });
 
 const fleet: FleetDescription = {
-  dir: '/tmp/fleet',
+  dir: '.fleet-seed-test',
   karmadaAggregatedApiServer: { port: 36442 },
   simulator: { port: 36499 },
   clusters: [

@@ -3,10 +3,10 @@
  * two members it manages, and no simulator of its own (this test runs the
  * fault proxies, the member and hub seeding and the OCM controllers itself):
  *
- *   FLOTILLA_FLEET_DIR=/tmp/f FLOTILLA_FLEET_PORT_BASE=39440 \
+ *   FLOTILLA_FLEET_DIR=.fleet-own FLOTILLA_FLEET_PORT_BASE=39440 \
  *   FLOTILLA_FLEET_ONLY=ocm-hub,prod-eu-west-aws-1,dev-eu-west-aws-1 \
  *   FLOTILLA_FLEET_SIMULATOR=off bash scripts/fleet.sh up
- *   FLOTILLA_TEST_FLEET_DIR=/tmp/f yarn backstage-cli package test src/ocm/ocm.fleet.test.ts
+ *   FLOTILLA_TEST_FLEET_DIR=$(realpath ../../.fleet-own) yarn backstage-cli package test src/ocm/ocm.fleet.test.ts
  *
  * The outage test stops one member's kube-apiserver and starts it again.
  * Skipped without FLOTILLA_TEST_FLEET_DIR.
