@@ -92,6 +92,20 @@ add_playwright_report() {
 ensure_postgres
 export BACKSTAGE_TEST_DISABLE_DOCKER=1
 
+# Chromium for the browser tests (Debian's package) installs beside the
+# checks instead of before the browser tests; e2e.sh waits for it.
+CHROMIUM_INSTALL_PID=""
+if [ ! -x "${FLOTILLA_CHROMIUM:-/usr/bin/chromium}" ] && [ "$(id -u)" = 0 ] &&
+  command -v apt-get >/dev/null 2>&1; then
+  (
+    started=$SECONDS
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq &&
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+    phase "e2e: install Chromium (beside)" $((SECONDS - started))
+  ) >"$RESULTS_DIR/chromium-install.log" 2>&1 &
+  CHROMIUM_INSTALL_PID=$!
+fi
+
 run_check paths node scripts/check-paths.js
 # One full type check: it writes the declarations (dist-types) the API
 # reports are made from, so the API report check does not type-check again.
@@ -126,6 +140,7 @@ FLOTILLA_IT_RESET_FLEET=1 bash "$FLOTILLA_ROOT/scripts/integration.sh" "$RESULTS
 add_jest_report "integration tests" "$RESULTS_DIR/integration.json"
 
 log "end-to-end tests (Playwright in Chromium against the production build and the start command)"
+[ -z "$CHROMIUM_INSTALL_PID" ] || wait "$CHROMIUM_INSTALL_PID" || tail -n 20 "$RESULTS_DIR/chromium-install.log" >&2
 bash "$FLOTILLA_ROOT/scripts/e2e.sh" "$RESULTS_DIR"
 add_playwright_report "e2e tests" "$RESULTS_DIR/e2e.json"
 bash scripts/fleet.sh down >>"$RESULTS_DIR/integration/fleet.log" 2>&1
