@@ -78,9 +78,12 @@ function main() {
     integration: slowest(
       jestFiles(readJson(path.join(dir, 'integration.json')), root),
     ),
+    // One file can run in several browser phases: each is named with its phase.
     e2e: slowest(
-      ['e2e-guest.json', 'e2e-platform.json', 'e2e-smoke.json'].flatMap(file =>
-        playwrightFiles(readJson(path.join(dir, file))),
+      ['guest', 'platform', 'smoke'].flatMap(phase =>
+        playwrightFiles(readJson(path.join(dir, `e2e-${phase}.json`))).map(
+          ({ file, seconds }) => ({ file: `${file} (${phase})`, seconds }),
+        ),
       ),
     ),
   };
