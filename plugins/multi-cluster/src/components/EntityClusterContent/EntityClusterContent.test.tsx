@@ -27,7 +27,7 @@ import {
 import {
   CLUSTER_REREAD_INTERVAL_MS,
   CLUSTER_REREAD_WINDOW_MS,
-} from './useRereadAfterChange';
+} from '../common/useRereadAfterChange';
 import { EntityClusterContent } from './EntityClusterContent';
 
 runOnFakeClock();

@@ -31,7 +31,7 @@ import Alert from '@material-ui/lab/Alert';
 import { multiClusterApiRef } from '../../api';
 import { ClusterHealthStatus } from '../common/ClusterHealthStatus';
 import { LifecycleDialog } from './ScaleDialog';
-import { useRereadAfterChange } from './useRereadAfterChange';
+import { useRereadAfterChange } from '../common/useRereadAfterChange';
 import {
   ClusterConnectivityCard,
   ClusterVirtualNodesCard,

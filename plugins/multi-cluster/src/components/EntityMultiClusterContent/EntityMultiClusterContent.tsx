@@ -40,6 +40,7 @@ import {
 } from '../../api';
 import { ClusterHealthStatus } from '../common/ClusterHealthStatus';
 import { PlacementSimulator } from '../common/PlacementSimulator';
+import { useRereadAfterChange } from '../common/useRereadAfterChange';
 import { FailoverPanel } from '../Failover';
 import { ExposureCard } from '../Connectivity';
 import { OcmPlacements } from './OcmPlacements';
@@ -167,6 +168,14 @@ export function EntityMultiClusterContent() {
     );
   }, [api, entityRef, fleetSettled, userProviders, authProviders]);
 
+  // A finished run has lowered its sources just before it ended; the
+  // members report the drained Deployments a few seconds later.
+  const watchPlacement = useRereadAfterChange(
+    placementState.retry,
+    placementState.value,
+    false,
+  );
+
   const rows = useMemo<ReplicaRow[]>(() => {
     const fleet = new Map((fleetState.value ?? []).map(c => [c.name, c]));
     const byCluster = new Map<string, ReplicaRow>();
@@ -240,7 +249,10 @@ export function EntityMultiClusterContent() {
       <Grid item xs={12} md={8}>
         <InfoCard title="Replicas per cluster">
           <ReplicasPerCluster
-            loading={placementState.loading || fleetState.loading}
+            loading={
+              (placementState.loading && !placementState.value) ||
+              fleetState.loading
+            }
             error={placementState.error}
             errors={placementState.value?.errors ?? []}
             rows={rows}
@@ -346,7 +358,7 @@ export function EntityMultiClusterContent() {
           defaultSource={spec?.primaryCluster}
           defaultTarget={spec?.standbyCluster}
           onRunFinished={() => {
-            placementState.retry();
+            watchPlacement();
             drState.retry();
           }}
         />

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 
 /**
- * How often the cluster tab re-reads the cluster after a scale or upgrade,
- * and while a MachineDeployment rolls out: the inventory shows a change only
- * after its next refresh, so the tab asks again until it does.
+ * How often a tab re-reads after a change it made (a scale, an upgrade, a
+ * failover) and while a MachineDeployment rolls out: the backend shows a
+ * change only once the clusters report it, so the tab asks again until then.
  */
 export const CLUSTER_REREAD_INTERVAL_MS = 2000;
-/** How long after a scale or upgrade the cluster tab keeps re-reading. */
+/** How long after a change a tab keeps re-reading. */
 export const CLUSTER_REREAD_WINDOW_MS = 30_000;
 
 /**
