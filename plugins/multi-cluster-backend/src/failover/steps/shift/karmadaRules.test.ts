@@ -180,9 +180,12 @@ describe('shift-replicas through Karmada, make before break', () => {
     ]);
   });
 
-  it('rolls back from the record: the source first, then the target, and removes the policy', async () => {
+  /**
+   * Run run-0 fails checkout over from eu to us through the policy, and
+   * run-1 rolls it back: the fleet, the record and the rollback's context.
+   */
+  async function failedOverThenRollingBack() {
     const karmada = karmadaPolicies();
-    const original = testRun({ id: 'run-0' }, true);
     const workloads = members({ eu: 0, us: 4 });
     const deps = {
       karmada: [testKarmadaConnector()],
@@ -191,18 +194,16 @@ describe('shift-replicas through Karmada, make before break', () => {
     };
     const journal: ClusterChange[] = [];
     await shiftReplicas(
-      stepContext(original, 'shift-replicas', deps, undefined, journal),
+      stepContext(
+        testRun({ id: 'run-0' }, true),
+        'shift-replicas',
+        deps,
+        undefined,
+        journal,
+      ),
     );
-    expect(rulesOf(karmada.policies.get('flotilla-failover-checkout'))).toEqual(
-      {
-        us: 4,
-        eu: 0,
-      },
-    );
-
     const rollback = testRun({ id: 'run-1', from: 'us', to: ['eu'] }, true);
-    const shift = rollback.steps.find(s => s.kind === 'shift-replicas')!;
-    shift.params = {
+    rollback.steps.find(s => s.kind === 'shift-replicas')!.params = {
       method: 'karmada-override',
       moves: [],
       rollbackOf: 'run-0',
@@ -213,6 +214,17 @@ describe('shift-replicas through Karmada, make before break', () => {
       deps,
       undefined,
       journal,
+    );
+    return { karmada, workloads, ctx };
+  }
+
+  it('rolls back from the record: the source first, then the target, and removes the policy', async () => {
+    const { karmada, workloads, ctx } = await failedOverThenRollingBack();
+    expect(rulesOf(karmada.policies.get('flotilla-failover-checkout'))).toEqual(
+      {
+        us: 4,
+        eu: 0,
+      },
     );
     let writesWhenEuReady: string[] = [];
     ctx.deps.sleep = async () => {
@@ -229,33 +241,14 @@ describe('shift-replicas through Karmada, make before break', () => {
   });
 
   it('rolls back relative to a rule changed since the run', async () => {
-    const karmada = karmadaPolicies();
-    const original = testRun({ id: 'run-0' }, true);
-    const workloads = members({ eu: 0, us: 4 });
-    const deps = {
-      karmada: [testKarmadaConnector()],
-      workloads,
-      inventory: healthy() as any,
-    };
-    const journal: ClusterChange[] = [];
-    await shiftReplicas(
-      stepContext(original, 'shift-replicas', deps, undefined, journal),
-    );
+    const { karmada, workloads, ctx } = await failedOverThenRollingBack();
     // Someone scaled us up by 2 after the run: the rollback takes back only
     // the 4 the run gave it.
     const policy = karmada.policies.get('flotilla-failover-checkout');
     policy.spec.overrideRules = [rule('us', 6), rule('eu', 0)];
-    const rollback = testRun({ id: 'run-1', from: 'us', to: ['eu'] }, true);
-    rollback.steps.find(s => s.kind === 'shift-replicas')!.params = {
-      method: 'karmada-override',
-      moves: [],
-      rollbackOf: 'run-0',
-    };
     workloads.ready.eu = 4;
     karmada.writes.length = 0;
-    await shiftReplicas(
-      stepContext(rollback, 'shift-replicas', deps, undefined, journal),
-    );
+    await shiftReplicas(ctx);
     expect(karmada.writes).toEqual(['patch {"us":6}', 'patch {"us":2}']);
   });
 
