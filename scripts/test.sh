@@ -146,7 +146,10 @@ add_playwright_report "e2e tests" "$RESULTS_DIR/e2e.json"
 bash scripts/fleet.sh down >>"$RESULTS_DIR/integration/fleet.log" 2>&1
 
 [ -n "$FLOTILLA_POSTGRES_URL" ] || log "NOTE: PostgreSQL tests were skipped (see the warning above)"
-[ "${#failures[@]}" = 0 ] || log "failed: ${failures[*]}"
+if [ "${#failures[@]}" != 0 ]; then
+  node scripts/test-failures.js "$RESULTS_DIR" >&2 || true
+  log "failed: ${failures[*]}"
+fi
 log "timings (test-results/timings.json; slowest test files in test-results/slowest-tests.txt)"
 node scripts/test-timings.js "$RESULTS_DIR" >&2 || true
 summary_printed=1
