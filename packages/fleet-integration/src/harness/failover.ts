@@ -26,10 +26,33 @@ export interface RunView {
 
 const TERMINAL = ['succeeded', 'failed', 'cancelled'];
 
+/**
+ * Throws (to be retried) until the catalog has stitched the entity's owner:
+ * the permission policy lets owners fail a service over (IS_ENTITY_OWNER),
+ * so before that a backend that has just started answers 403 for an owner.
+ */
+async function awaitOwner(backend: RunningBackend, entityRef: string) {
+  const [kind, rest] = entityRef.split(':');
+  const [namespace, name] = rest.split('/');
+  const res = await backend.request<{ relations?: { type: string }[] }>(
+    'GET',
+    `/api/catalog/entities/by-name/${kind}/${namespace}/${name}`,
+  );
+  if (!res.body?.relations?.some(r => r.type === 'ownedBy')) {
+    throw new Error(`the catalog has not stitched ${entityRef}'s owner yet`);
+  }
+}
+
+/**
+ * Starts a failover as the signed-in user; throws an Error to be retried
+ * while the backend's first refresh and the catalog's stitching complete,
+ * a PermanentError for any other refusal.
+ */
 export async function startFailover(
   backend: RunningBackend,
   body: Record<string, unknown>,
 ): Promise<RunView> {
+  await awaitOwner(backend, String(body.entityRef));
   const res = await backend.request<{ id: string; run: RunView }>(
     'POST',
     '/api/multi-cluster/failovers',

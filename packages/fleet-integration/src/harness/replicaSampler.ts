@@ -12,7 +12,10 @@ export interface MemberReplicas {
 export interface ReplicaSample {
   /** Milliseconds since the sampler started. */
   at: number;
+  /** Each member's first read in this sample. */
   members: Record<string, MemberReplicas>;
+  /** The reads in the order they were made: every member, then the first again. */
+  reads: { cluster: string; replicas: MemberReplicas }[];
 }
 
 const EVERY_MS = 250;
@@ -22,6 +25,12 @@ const EVERY_MS = 250;
  * through a fault proxy or Karmada: what really runs there) over and over
  * while a test acts, so a test can assert what held at every moment, and
  * writes the series to the suite's logs for the record.
+ *
+ * Two API servers cannot be read at one instant, so a sample reads the
+ * members one after another and then the first again (A, B, A). For a move
+ * between two members where one gains its replicas before the other loses
+ * any, one of the pairs (A then B, or B then A) saw both sides in the order
+ * they changed: `minReadyTotal` is the lowest total such a pair witnessed.
  */
 export class ReplicaSampler {
   readonly samples: ReplicaSample[] = [];
@@ -92,26 +101,55 @@ export class ReplicaSampler {
     }
   }
 
-  private async sampleOnce(): Promise<void> {
-    const members: Record<string, MemberReplicas> = {};
-    await Promise.all(
-      this.service.clusters.map(async cluster => {
-        try {
-          const d = await adminClients(
-            clusterNamed(this.fleet, cluster),
-          ).apps.readNamespacedDeployment({
-            namespace: this.service.namespace,
-            name: this.service.name,
-          });
-          members[cluster] = {
-            desired: d.spec?.replicas ?? 0,
-            ready: d.status?.readyReplicas ?? 0,
-          };
-        } catch {
-          members[cluster] = {};
-        }
-      }),
+  /** The samples in which every member answered. */
+  readable(): ReplicaSample[] {
+    return this.samples.filter(sample =>
+      sample.reads.every(read => read.replicas.ready !== undefined),
     );
-    this.samples.push({ at: Date.now() - this.started, members });
+  }
+
+  /**
+   * The lowest ready total of the two members over the readable samples,
+   * each sample counting its better-ordered pair (see the class comment);
+   * undefined when no sample was readable.
+   */
+  minReadyTotal(): number | undefined {
+    if (this.service.clusters.length !== 2) {
+      throw new Error('minReadyTotal compares exactly two members');
+    }
+    const totals = this.readable().map(({ reads }) => {
+      const [a1, b, a2] = reads.map(read => read.replicas.ready!);
+      return Math.max(a1 + b, b + a2);
+    });
+    return totals.length ? Math.min(...totals) : undefined;
+  }
+
+  private async sampleOnce(): Promise<void> {
+    const at = Date.now() - this.started;
+    const order = [...this.service.clusters, this.service.clusters[0]];
+    const reads: ReplicaSample['reads'] = [];
+    for (const cluster of order) {
+      reads.push({ cluster, replicas: await this.read(cluster) });
+    }
+    const members: Record<string, MemberReplicas> = {};
+    for (const { cluster, replicas } of reads) members[cluster] ??= replicas;
+    this.samples.push({ at, members, reads });
+  }
+
+  private async read(cluster: string): Promise<MemberReplicas> {
+    try {
+      const d = await adminClients(
+        clusterNamed(this.fleet, cluster),
+      ).apps.readNamespacedDeployment({
+        namespace: this.service.namespace,
+        name: this.service.name,
+      });
+      return {
+        desired: d.spec?.replicas ?? 0,
+        ready: d.status?.readyReplicas ?? 0,
+      };
+    } catch {
+      return {};
+    }
   }
 }
