@@ -43,10 +43,20 @@ export interface BackendOptions {
 }
 
 /**
+ * The suite's defaults, under each test's own configuration (merged deeply):
+ * the inventory refreshes every 5 s instead of 30 s, so a test that waits
+ * for it to see a change (health after a fault, a new version, a scaled
+ * cluster) waits seconds, not half a minute per step.
+ */
+const SUITE_DEFAULTS = {
+  multiCluster: { refresh: { frequency: { seconds: 5 } } },
+};
+
+/**
  * The real Backstage backend (`packages/backend`, the demo backend an adopter
  * would run, or `packages/backend-multi-cluster`) as a child process: PostgreSQL on 127.0.0.1:5432, the repository's
  * app-config.yaml, the fleet's generated app-config.yaml (URLs, CAs and the
- * backend's tokens) and the test's own configuration last.
+ * backend's tokens), the suite's defaults and the test's own configuration last.
  */
 export class RunningBackend {
   readonly url: string;
@@ -109,6 +119,8 @@ export class RunningBackend {
       },
       ...options.config,
     };
+    const defaultsFile = path.join(workDir, 'app-config.suite.yaml');
+    fs.writeFileSync(defaultsFile, stringify(SUITE_DEFAULTS));
     const testConfigFile = path.join(workDir, 'app-config.test.yaml');
     fs.writeFileSync(testConfigFile, stringify(testConfig));
     const logFile = path.join(
@@ -121,6 +133,8 @@ export class RunningBackend {
       path.join(REPO_ROOT, 'app-config.yaml'),
       '--config',
       path.join(fleet.dir, 'app-config.yaml'),
+      '--config',
+      defaultsFile,
       '--config',
       testConfigFile,
     ];
