@@ -103,6 +103,19 @@ function serveClusters() {
   );
 }
 
+/**
+ * The slow cluster answers at once: for tests about something else, whose
+ * refreshes would otherwise each wait out its timeouts.
+ */
+function slowClusterAnswers() {
+  server.use(
+    http.get('https://slow.example.com/readyz', () => new HttpResponse('ok')),
+    http.get('https://slow.example.com/api/v1/nodes', () =>
+      HttpResponse.json(nodeList([])),
+    ),
+  );
+}
+
 function nodeList(items: object[]) {
   return { kind: 'NodeList', apiVersion: 'v1', metadata: {}, items };
 }
@@ -209,6 +222,7 @@ describe.each(databases.eachSupportedId())(
 
     it('keeps the last good snapshot, marked stale, when a source fails', async () => {
       serveClusters();
+      slowClusterAnswers();
       const { inventory, store } = await create();
       await inventory.refresh();
 
@@ -259,6 +273,7 @@ describe.each(databases.eachSupportedId())(
 
     it('removes clusters that a healthy source no longer reports', async () => {
       serveClusters();
+      slowClusterAnswers();
       const { inventory } = await create();
       await inventory.refresh();
       server.use(
@@ -275,6 +290,7 @@ describe.each(databases.eachSupportedId())(
 
     it('coalesces concurrent refreshes', async () => {
       serveClusters();
+      slowClusterAnswers();
       const { inventory } = await create();
       let listed = 0;
       server.use(
