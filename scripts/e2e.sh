@@ -134,6 +134,16 @@ wait_for() {
   return 1
 }
 
+guest_token() {
+  curl -fsS "$BACKEND_URL/api/auth/guest/refresh" 2>/dev/null |
+    node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{try{console.log(JSON.parse(s).backstageIdentity.token)}catch{}})'
+}
+
+catalog_has_demo() {
+  curl -fsS -o /dev/null -H "Authorization: Bearer $1" \
+    "$BACKEND_URL/api/catalog/entities/by-name/component/default/search-api"
+}
+
 # The backend answers before the catalog has read the demo files and the
 # inventory has refreshed from the fleet; the tests start once all are in:
 # the ten clusters the catalog declares, the five healthy Karmada members,
@@ -143,11 +153,8 @@ wait_for() {
 wait_for_demo() {
   local token
   for _ in $(seq 1 240); do
-    token="$(curl -fsS "$BACKEND_URL/api/auth/guest/refresh" 2>/dev/null |
-      node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{try{console.log(JSON.parse(s).backstageIdentity.token)}catch{}})')"
-    if [ -n "$token" ] &&
-      curl -fsS -o /dev/null -H "Authorization: Bearer $token" \
-        "$BACKEND_URL/api/catalog/entities/by-name/component/default/search-api" &&
+    token="$(guest_token)"
+    if [ -n "$token" ] && catalog_has_demo "$token" &&
       curl -fsS -H "Authorization: Bearer $token" \
         "$BACKEND_URL/api/multi-cluster/clusters?limit=1&source=catalog" 2>/dev/null | grep -q '"totalCount": *10' &&
       curl -fsS -H "Authorization: Bearer $token" \
@@ -159,6 +166,17 @@ wait_for_demo() {
       node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const sets=JSON.parse(s).clusterSets??[];process.exit(sets.find(x=>x.name==="prod-eu")?.clusters.length===3&&sets.find(x=>x.name==="prod-global")?.clusters.length===3?0:1)})'; then
       return 0
     fi
+    sleep 2
+  done
+  return 1
+}
+
+# The smoke test needs the catalog only, not the inventory's first refreshes.
+wait_for_catalog() {
+  local token
+  for _ in $(seq 1 240); do
+    token="$(guest_token)"
+    [ -n "$token" ] && catalog_has_demo "$token" && return 0
     sleep 2
   done
   return 1
@@ -176,7 +194,7 @@ start_built_app() {
   (cd "$BUNDLE_DIR/app/packages/backend" &&
     NODE_ENV=production exec setsid node . "${configs[@]}") >"$log_file" 2>&1 &
   APP_PID=$!
-  await_app "$log_file" "$BACKEND_URL"
+  await_app "$log_file" "$BACKEND_URL" wait_for_demo
 }
 
 # Starts the demo with the README's start command plus extra arguments.
@@ -185,13 +203,14 @@ start_dev_app() {
   shift
   setsid bash scripts/start.sh "$@" >"$log_file" 2>&1 &
   APP_PID=$!
-  await_app "$log_file" "$DEV_APP_URL"
+  await_app "$log_file" "$DEV_APP_URL" wait_for_catalog
 }
 
+# `await_app LOG URL CHECK`: the backend is ready, the app answers, CHECK passes.
 await_app() {
-  local log_file="$1" app_url="$2" started=$SECONDS
+  local log_file="$1" app_url="$2" check="$3" started=$SECONDS
   if ! wait_for "$BACKEND_URL/.backstage/health/v1/readiness" 300 ||
-    ! wait_for "$app_url" 300 || ! wait_for_demo; then
+    ! wait_for "$app_url" 300 || ! "$check"; then
     log "the app did not start; see $log_file"
     tail -n 40 "$log_file" >&2
     return 1

@@ -140,12 +140,12 @@ fi
 run_check paths node scripts/check-paths.js
 # One full type check: it writes the declarations (dist-types) the API
 # reports are made from, so the API report check does not type-check again.
-start_check_beside lint yarn backstage-cli repo lint
-run_check tsc yarn tsc --incremental false
-finish_check lint
 start_check_beside prettier yarn prettier --check .
-run_check api-reports yarn build:api-reports:only --ci
+run_check tsc yarn tsc --incremental false
 finish_check prettier
+start_check_beside lint yarn backstage-cli repo lint
+run_check api-reports yarn build:api-reports:only --ci
+finish_check lint
 
 log "unit tests (every package)"
 started=$SECONDS
