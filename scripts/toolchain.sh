@@ -52,6 +52,25 @@ ensure_yarn() {
   export PATH="$TOOLS_DIR/bin:$PATH"
 }
 
+# better-sqlite3 (the unit tests' SQLite) has no reachable prebuilt binary
+# here, so its install compiles SQLite (about a minute on two cores). The first
+# build is kept outside the clone as a prebuild-install "local prebuild", which
+# its install script then unpacks instead of compiling. (ssh2, cpu-features and
+# keytar are not built at all: package.json's dependenciesMeta. Only the CLI's
+# auth command and Docker over SSH would use them, and keytar cannot build here.)
+PREBUILDS_DIR="${XDG_CACHE_HOME:-$HOME/.cache}/flotilla/prebuilds"
+export npm_config_better_sqlite3_local_prebuilds="$PREBUILDS_DIR"
+
+keep_native_builds() {
+  local package_dir="$FLOTILLA_ROOT/node_modules/better-sqlite3" name
+  [ -f "$package_dir/build/Release/better_sqlite3.node" ] || return 0
+  name="$(node -p '`better-sqlite3-v${require(process.argv[1]).version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`' "$package_dir/package.json")"
+  [ -f "$PREBUILDS_DIR/$name" ] && return 0
+  mkdir -p "$PREBUILDS_DIR" &&
+    tar -czf "$PREBUILDS_DIR/$name.tmp" -C "$package_dir" build/Release/better_sqlite3.node &&
+    mv "$PREBUILDS_DIR/$name.tmp" "$PREBUILDS_DIR/$name"
+}
+
 ensure_dependencies() {
   local stamp="$FLOTILLA_ROOT/node_modules/.flotilla-install-stamp"
   local digest
@@ -61,6 +80,7 @@ ensure_dependencies() {
   fi
   log "installing dependencies (a cold install takes a few minutes)"
   (cd "$FLOTILLA_ROOT" && yarn install >&2) || { log "yarn install failed"; exit 1; }
+  keep_native_builds || log "could not keep better-sqlite3's build for the next install"
   echo "$digest" >"$stamp"
 }
 
