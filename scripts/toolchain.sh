@@ -74,7 +74,7 @@ keep_native_builds() {
 ensure_dependencies() {
   local stamp="$FLOTILLA_ROOT/node_modules/.flotilla-install-stamp"
   local digest
-  digest="$(cd "$FLOTILLA_ROOT" && cat yarn.lock package.json packages/*/package.json plugins/*/package.json | sha256sum | cut -d' ' -f1)-$(node --version)"
+  digest="$(cd "$FLOTILLA_ROOT" && cat .yarnrc.yml yarn.lock package.json packages/*/package.json plugins/*/package.json | sha256sum | cut -d' ' -f1)-$(node --version)"
   if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$digest" ]; then
     return
   fi
