@@ -144,43 +144,37 @@ catalog_has_demo() {
     "$BACKEND_URL/api/catalog/entities/by-name/component/default/search-api"
 }
 
+# `poll_until CHECK`: runs CHECK (a function given a guest's token) every 2 s
+# until it succeeds, for at most 8 minutes.
+poll_until() {
+  local token
+  for _ in $(seq 1 240); do
+    token="$(guest_token)"
+    [ -n "$token" ] && "$1" "$token" && return 0
+    sleep 2
+  done
+  return 1
+}
 # The backend answers before the catalog has read the demo files and the
 # inventory has refreshed from the fleet; the tests start once all are in:
 # the ten clusters the catalog declares, the five healthy Karmada members,
 # the ten Cluster API workload clusters, and the fabrics detected in the
 # members' API servers (on a loaded machine the first detection through the
 # Karmada proxy can time out; the next refresh brings it).
-wait_for_demo() {
-  local token
-  for _ in $(seq 1 240); do
-    token="$(guest_token)"
-    if [ -n "$token" ] && catalog_has_demo "$token" &&
-      curl -fsS -H "Authorization: Bearer $token" \
-        "$BACKEND_URL/api/multi-cluster/clusters?limit=1&source=catalog" 2>/dev/null | grep -q '"totalCount": *10' &&
-      curl -fsS -H "Authorization: Bearer $token" \
-        "$BACKEND_URL/api/multi-cluster/clusters?limit=1&source=karmada&health=healthy" 2>/dev/null | grep -q '"totalCount": *5' &&
-      curl -fsS -H "Authorization: Bearer $token" \
-        "$BACKEND_URL/api/multi-cluster/clusters?limit=1&source=cluster-api" 2>/dev/null | grep -q '"totalCount": *10' &&
-      curl -fsS -H "Authorization: Bearer $token" \
-        "$BACKEND_URL/api/multi-cluster/connectivity" 2>/dev/null |
-      node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const sets=JSON.parse(s).clusterSets??[];process.exit(sets.find(x=>x.name==="prod-eu")?.clusters.length===3&&sets.find(x=>x.name==="prod-global")?.clusters.length===3?0:1)})'; then
-      return 0
-    fi
-    sleep 2
-  done
-  return 1
+demo_ready() {
+  catalog_has_demo "$1" &&
+    curl -fsS -H "Authorization: Bearer $1" \
+      "$BACKEND_URL/api/multi-cluster/clusters?limit=1&source=catalog" 2>/dev/null | grep -q '"totalCount": *10' &&
+    curl -fsS -H "Authorization: Bearer $1" \
+      "$BACKEND_URL/api/multi-cluster/clusters?limit=1&source=karmada&health=healthy" 2>/dev/null | grep -q '"totalCount": *5' &&
+    curl -fsS -H "Authorization: Bearer $1" \
+      "$BACKEND_URL/api/multi-cluster/clusters?limit=1&source=cluster-api" 2>/dev/null | grep -q '"totalCount": *10' &&
+    curl -fsS -H "Authorization: Bearer $1" \
+      "$BACKEND_URL/api/multi-cluster/connectivity" 2>/dev/null |
+    node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const sets=JSON.parse(s).clusterSets??[];process.exit(sets.find(x=>x.name==="prod-eu")?.clusters.length===3&&sets.find(x=>x.name==="prod-global")?.clusters.length===3?0:1)})'
 }
-
-# The smoke test needs the catalog only, not the inventory's first refreshes.
-wait_for_catalog() {
-  local token
-  for _ in $(seq 1 240); do
-    token="$(guest_token)"
-    [ -n "$token" ] && catalog_has_demo "$token" && return 0
-    sleep 2
-  done
-  return 1
-}
+wait_for_demo() { poll_until demo_ready; }
+wait_for_catalog() { poll_until catalog_has_demo; }
 
 # Starts the built backend, which serves the built app, with extra configs.
 start_built_app() {

@@ -7,21 +7,13 @@
 // Usage: node scripts/test-failures.js <results-dir>
 'use strict';
 
-const fs = require('fs');
 const path = require('path');
+const { readReports } = require('./test-reports');
 
 const MAX_FAILURES = 10;
 const MAX_LINES = 25;
 // ANSI colour codes in Jest's and Playwright's messages.
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
-
-function readJson(file) {
-  try {
-    return JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch {
-    return undefined;
-  }
-}
 
 function excerpt(message) {
   const lines = String(message ?? '')
@@ -80,11 +72,12 @@ function playwrightFailures(report, phase) {
 function main() {
   const dir = path.resolve(process.argv[2] ?? 'test-results');
   const root = path.resolve(__dirname, '..');
+  const reports = readReports(dir);
   const failures = [
-    ...jestFailures(readJson(path.join(dir, 'jest.json')), root),
-    ...jestFailures(readJson(path.join(dir, 'integration.json')), root),
-    ...['guest', 'platform', 'smoke'].flatMap(phase =>
-      playwrightFailures(readJson(path.join(dir, `e2e-${phase}.json`)), phase),
+    ...jestFailures(reports.unit, root),
+    ...jestFailures(reports.integration, root),
+    ...reports.browser.flatMap(({ phase, report }) =>
+      playwrightFailures(report, phase),
     ),
   ];
   if (!failures.length) return;

@@ -10,16 +10,9 @@
 
 const fs = require('fs');
 const path = require('path');
+const { readReports } = require('./test-reports');
 
 const SLOWEST = 10;
-
-function readJson(file) {
-  try {
-    return JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch {
-    return undefined;
-  }
-}
 
 /** Phases in the order they ran; a phase that ran twice adds up. */
 function readPhases(dir) {
@@ -73,17 +66,17 @@ function main() {
   const total = phases
     .filter(phase => !phase.name.endsWith('(beside)'))
     .reduce((sum, phase) => sum + phase.seconds, 0);
+  const reports = readReports(dir);
   const runners = {
-    unit: slowest(jestFiles(readJson(path.join(dir, 'jest.json')), root)),
-    integration: slowest(
-      jestFiles(readJson(path.join(dir, 'integration.json')), root),
-    ),
+    unit: slowest(jestFiles(reports.unit, root)),
+    integration: slowest(jestFiles(reports.integration, root)),
     // One file can run in several browser phases: each is named with its phase.
     e2e: slowest(
-      ['guest', 'platform', 'smoke'].flatMap(phase =>
-        playwrightFiles(readJson(path.join(dir, `e2e-${phase}.json`))).map(
-          ({ file, seconds }) => ({ file: `${file} (${phase})`, seconds }),
-        ),
+      reports.browser.flatMap(({ phase, report }) =>
+        playwrightFiles(report).map(({ file, seconds }) => ({
+          file: `${file} (${phase})`,
+          seconds,
+        })),
       ),
     ),
   };

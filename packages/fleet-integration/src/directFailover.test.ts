@@ -14,7 +14,7 @@
 import http from 'node:http';
 import { eventually } from './harness/fleet';
 import { fault, finishedRun, startFailover } from './harness/failover';
-import { ReplicaSampler } from './harness/replicaSampler';
+import { membersOf, ReplicaSampler } from './harness/replicaSampler';
 import { useBackend } from './harness/suite';
 
 jest.setTimeout(900_000);
@@ -136,7 +136,7 @@ describe('failover by direct scaling when a cluster stops answering', () => {
     await sampler.stop('direct-target-refuses-writes');
     const readable = sampler.readable();
     expect(readable.length).toBeGreaterThan(0);
-    for (const { members } of readable) {
+    for (const members of readable.map(membersOf)) {
       expect(members[SOURCE].desired).toBe(BASELINE[SOURCE]);
       expect(members[TARGET].desired).toBe(BASELINE[TARGET]);
     }
@@ -184,7 +184,7 @@ describe('failover by direct scaling when a cluster stops answering', () => {
       }
     }
     const samples = await sampler.stop('direct-target-lost-before-verify');
-    const last = samples[samples.length - 1].members;
+    const last = membersOf(samples[samples.length - 1]);
     expect([last[SOURCE].desired, last[TARGET].desired]).toEqual([
       BASELINE[SOURCE],
       BASELINE[TARGET],

@@ -18,7 +18,7 @@ import {
 } from './harness/fleet';
 import { useBackend } from './harness/suite';
 import { ConcurrentWriter, BACKEND_USER } from './harness/concurrentWriter';
-import { ReplicaSampler } from './harness/replicaSampler';
+import { membersOf, ReplicaSampler } from './harness/replicaSampler';
 import {
   auditEvents,
   fault,
@@ -343,7 +343,7 @@ describe('failover through Karmada on real API servers', () => {
       // The primary ran its 4 replicas at every moment of the run.
       const readable = sampler.readable();
       expect(readable.length).toBeGreaterThan(0);
-      for (const { members } of readable) {
+      for (const members of readable.map(membersOf)) {
         expect(members[PRIMARY]).toEqual({ desired: 4, ready: 4 });
       }
     } finally {

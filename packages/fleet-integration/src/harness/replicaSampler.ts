@@ -12,13 +12,21 @@ export interface MemberReplicas {
 export interface ReplicaSample {
   /** Milliseconds since the sampler started. */
   at: number;
-  /** Each member's first read in this sample. */
-  members: Record<string, MemberReplicas>;
   /** The reads in the order they were made: every member, then the first again. */
   reads: { cluster: string; replicas: MemberReplicas }[];
 }
 
 const EVERY_MS = 250;
+
+/** Each member's first read in a sample. */
+export function membersOf(
+  sample: ReplicaSample,
+): Record<string, MemberReplicas> {
+  const members: Record<string, MemberReplicas> = {};
+  for (const { cluster, replicas } of sample.reads)
+    members[cluster] ??= replicas;
+  return members;
+}
 
 /**
  * Reads a service's Deployment on each member's own API server (not
@@ -73,15 +81,16 @@ export class ReplicaSampler {
     const lines: string[] = [];
     let last = '';
     for (const sample of this.samples) {
+      const members = membersOf(sample);
       const state = this.service.clusters
         .map(c => {
-          const m = sample.members[c];
+          const m = members[c];
           return `${c}=${m?.desired ?? '?'}/${m?.ready ?? '?'}`;
         })
         .join(' ');
       if (state === last) continue;
       last = state;
-      const total = Object.values(sample.members).reduce(
+      const total = Object.values(members).reduce(
         (sum, m) => sum + (m.ready ?? 0),
         0,
       );
@@ -131,9 +140,7 @@ export class ReplicaSampler {
     for (const cluster of order) {
       reads.push({ cluster, replicas: await this.read(cluster) });
     }
-    const members: Record<string, MemberReplicas> = {};
-    for (const { cluster, replicas } of reads) members[cluster] ??= replicas;
-    this.samples.push({ at, members, reads });
+    this.samples.push({ at, reads });
   }
 
   private async read(cluster: string): Promise<MemberReplicas> {
