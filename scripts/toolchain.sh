@@ -59,7 +59,6 @@ ensure_yarn() {
 # keytar are not built at all: package.json's dependenciesMeta. Only the CLI's
 # auth command and Docker over SSH would use them, and keytar cannot build here.)
 PREBUILDS_DIR="${XDG_CACHE_HOME:-$HOME/.cache}/flotilla/prebuilds"
-export npm_config_better_sqlite3_local_prebuilds="$PREBUILDS_DIR"
 
 keep_native_builds() {
   local package_dir="$FLOTILLA_ROOT/node_modules/better-sqlite3" name
@@ -79,7 +78,8 @@ ensure_dependencies() {
     return
   fi
   log "installing dependencies (a cold install takes a few minutes)"
-  (cd "$FLOTILLA_ROOT" && yarn install >&2) || { log "yarn install failed"; exit 1; }
+  (cd "$FLOTILLA_ROOT" && npm_config_better_sqlite3_local_prebuilds="$PREBUILDS_DIR" yarn install >&2) ||
+    { log "yarn install failed"; exit 1; }
   keep_native_builds || log "could not keep better-sqlite3's build for the next install"
   echo "$digest" >"$stamp"
 }
