@@ -22,6 +22,43 @@ export type ResolvedDependency =
     problem?: string;
   };
 
+/** Unknown refs a 404 names: the answer stays short however many were sent. */
+const NAMED_UNKNOWN_REFS = 3;
+
+/** Each ref once, in canonical form (`kind:namespace/name`), sorted. */
+function canonicalRefs(refs: string[]): string[] {
+  const canonical = refs.map(ref => {
+    try {
+      return stringifyEntityRef(
+        parseEntityRef(ref, { defaultKind: 'component' }),
+      );
+    } catch (error) {
+      throw new InputError(
+        `Invalid entity ref '${ref.slice(0, 100)}': ${
+          (error as Error).message
+        }`,
+      );
+    }
+  });
+  return [...new Set(canonical)].sort();
+}
+
+function dependsOnRefs(entity: Entity): string[] {
+  return (entity.relations ?? [])
+    .filter(r => r.type === RELATION_DEPENDS_ON)
+    .map(r => r.targetRef);
+}
+
+function unknownRefsMessage(unknown: string[], total: number): string {
+  const named = unknown.slice(0, NAMED_UNKNOWN_REFS).join(', ');
+  const more = unknown.length - NAMED_UNKNOWN_REFS;
+  return `${
+    unknown.length
+  } of ${total} dependencies are not in the catalog: ${named}${
+    more > 0 ? ` and ${more} more` : ''
+  }`;
+}
+
 /**
  * Resolves a service's dependencies (its catalog `dependsOn` relations) to
  * the clusters each one runs on, with their cluster sets: the input of the
@@ -69,23 +106,46 @@ export class DependencyResolver {
     entity: Entity,
     credentials: BackstageCredentials,
   ): Promise<ResolvedDependency[]> {
-    return this.resolve(
-      (entity.relations ?? [])
-        .filter(r => r.type === RELATION_DEPENDS_ON)
-        .map(r => r.targetRef),
-      credentials,
-    );
+    return this.resolve(dependsOnRefs(entity), credentials);
   }
 
-  /** The clusters each of `refs` runs on (e.g. a new service's `dependsOn`). */
+  /**
+   * The clusters each of `refs` runs on (e.g. a new service's `dependsOn`).
+   * One catalog query finds the refs that are not in the catalog (or not
+   * visible to the caller): their placement is never read.
+   */
   async resolve(
     refs: string[],
     credentials: BackstageCredentials,
   ): Promise<ResolvedDependency[]> {
-    const targets = [...new Set(refs)].sort();
+    const targets = canonicalRefs(refs);
     if (targets.length === 0) {
       return [];
     }
+    const known = await this.inCatalog(targets, credentials);
+    return this.placementsOf(targets, known, credentials);
+  }
+
+  /** The refs among `targets` that the catalog returns to the caller. */
+  private async inCatalog(
+    targets: string[],
+    credentials: BackstageCredentials,
+  ): Promise<Set<string>> {
+    const { items } = await this.options.catalog.getEntitiesByRefs(
+      {
+        entityRefs: targets,
+        fields: ['kind', 'metadata.namespace', 'metadata.name'],
+      },
+      { credentials },
+    );
+    return new Set(targets.filter((_, index) => items[index]));
+  }
+
+  private async placementsOf(
+    targets: string[],
+    known: Set<string>,
+    credentials: BackstageCredentials,
+  ): Promise<ResolvedDependency[]> {
     const byName = new Map(
       (await this.options.inventory.getClusters()).map(c => [c.name, c]),
     );
@@ -93,9 +153,16 @@ export class DependencyResolver {
     return Promise.all(
       targets.map(ref =>
         limit(async (): Promise<ResolvedDependency> => {
+          if (!known.has(ref)) {
+            return {
+              ref,
+              clusters: [],
+              problem: `${ref} is not in the catalog`,
+            };
+          }
           try {
             const placement = await this.options.placement.getPlacement(
-              parseEntityRef(ref, { defaultKind: 'component' }),
+              parseEntityRef(ref),
               credentials,
             );
             return {
@@ -130,13 +197,17 @@ export class DependencyResolver {
     source: { entityRef: string } | { dependsOn: string[] },
     credentials: BackstageCredentials,
   ): Promise<ReachabilityRequirement> {
-    const dependencies =
+    const refs =
       'entityRef' in source
-        ? await this.dependenciesOf(
-            await this.loadEntity(source.entityRef, credentials),
-            credentials,
-          )
-        : await this.resolve(source.dependsOn, credentials);
+        ? dependsOnRefs(await this.loadEntity(source.entityRef, credentials))
+        : source.dependsOn;
+    const targets = canonicalRefs(refs);
+    const known = await this.inCatalog(targets, credentials);
+    const unknown = targets.filter(ref => !known.has(ref));
+    if (unknown.length > 0) {
+      throw new NotFoundError(unknownRefsMessage(unknown, targets.length));
+    }
+    const dependencies = await this.placementsOf(targets, known, credentials);
     const unreadable = dependencies.find(d => d.problem);
     if (unreadable) {
       throw new NotFoundError(unreadable.problem);

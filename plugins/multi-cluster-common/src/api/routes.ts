@@ -93,7 +93,10 @@ function route<TResponse>() {
 const READ_ERRORS: ApiErrorStatus[] = [400, 401];
 const CLUSTER_READ_ERRORS: ApiErrorStatus[] = [400, 401, 403, 404];
 const LIFECYCLE_ERRORS: ApiErrorStatus[] = [400, 401, 403, 404, 409, 413];
-const PLACEMENT_ERRORS: ApiErrorStatus[] = [400, 401, 403, 413, 422];
+/** Placement work runs on a few worker threads: when they are full, 429/503. */
+const PLACEMENT_ERRORS: ApiErrorStatus[] = [
+  400, 401, 403, 404, 413, 422, 429, 503,
+];
 const START_FAILOVER_ERRORS: ApiErrorStatus[] = [
   400, 401, 403, 404, 409, 413, 422,
 ];
