@@ -134,3 +134,56 @@ describe('parseYamlDocument', () => {
     );
   });
 });
+
+/** Nine levels of ten aliases each: 10^9 nodes in a few hundred bytes. */
+function aliasBomb(levels = 9): string {
+  const lines = ['l0: &l0 [x, x, x, x, x, x, x, x, x, x]'];
+  for (let level = 1; level < levels; level++) {
+    const previous = `*l${level - 1}`;
+    lines.push(
+      `l${level}: &l${level} [${Array(10).fill(previous).join(', ')}]`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+describe('YAML a manifest cannot mean', () => {
+  it('refuses aliases that expand past the bound, naming the line', () => {
+    for (const parse_ of [parseYamlDocuments, parseYamlDocument]) {
+      expect(() => parse_(aliasBomb())).toThrow(
+        /^line 4: YAML aliases expand to more than 10000 nodes$/,
+      );
+    }
+  });
+
+  it('still reads anchors a manifest reuses a few times', () => {
+    expect(
+      parseYamlDocuments(
+        'env: &env [{name: A, value: "1"}]\nfirst: *env\nsecond: *env\n',
+      ),
+    ).toEqual([
+      {
+        env: [{ name: 'A', value: '1' }],
+        first: [{ name: 'A', value: '1' }],
+        second: [{ name: 'A', value: '1' }],
+      },
+    ]);
+  });
+
+  it.each([
+    ['a: 1\nb: !!binary aGVsbG8=\n', 'line 2: YAML tag !!binary'],
+    ['a:\n  b: !!set {x}\n', 'line 2: YAML tag !!set'],
+    ['a: !custom value\n', 'line 1: YAML tag !custom'],
+    ['a: !!omap [{x: 1}]\n', 'line 1: YAML tag !!omap'],
+  ])('refuses the tag in %j, naming the line', (text, message) => {
+    expect(() => parseYamlDocuments(text)).toThrow(
+      `${message} is not supported in a manifest`,
+    );
+  });
+
+  it('reads the tags of the JSON types', () => {
+    expect(
+      parseYamlDocuments('a: !!str 1\nb: !!int "2"\nc: !!map {d: !!null ""}\n'),
+    ).toEqual([{ a: '1', b: 2, c: { d: null } }]);
+  });
+});

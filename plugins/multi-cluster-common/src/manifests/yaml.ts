@@ -4,7 +4,19 @@
  * Kubernetes' own parser (sigs.k8s.io/yaml, go-yaml v2) applies, so strings
  * such as `on`, `yes`, `0600` or `1e3` are quoted and stay strings.
  */
-import { parseAllDocuments, parseDocument, stringify } from 'yaml';
+import {
+  Document,
+  isAlias,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  LineCounter,
+  Node,
+  parseAllDocuments,
+  parseDocument,
+  stringify,
+} from 'yaml';
 import { AuxiliaryManifestFile, KubernetesManifest } from './types';
 import { rfc1123SubdomainError } from './validation/names';
 
@@ -126,19 +138,88 @@ export function renderManifestFiles(
 }
 
 /**
+ * Nodes a document may add through aliases. Aliases share nodes, so a short
+ * text can stand for a huge one: 61 kB of nested aliases is 8 MB as JSON.
+ */
+const MAX_ALIASED_NODES = 10_000;
+
+const CORE_TAG = 'tag:yaml.org,2002:';
+/** Explicit tags with a meaning in a Kubernetes manifest (the JSON types). */
+const KNOWN_TAGS = new Set(
+  ['str', 'int', 'float', 'bool', 'null', 'map', 'seq'].map(
+    name => `${CORE_TAG}${name}`,
+  ),
+);
+
+/**
+ * Refuses what the parser would accept but a manifest cannot mean: a tag
+ * other than the JSON types (`!!binary`, `!!set`, `!custom`: a reader would
+ * turn them into a Buffer, `{}` or drop them), and aliases that expand past
+ * {@link MAX_ALIASED_NODES}. The message names the line.
+ */
+function checkNodes(document: Document, lines: LineCounter): void {
+  const expandedSize = new Map<Node, number>();
+  let aliased = 0;
+  const lineOf = (node: Node) =>
+    node.range ? lines.linePos(node.range[0]).line : 0;
+  const sizeOf = (node: unknown): number => {
+    if (isPair(node)) return sizeOf(node.key) + sizeOf(node.value);
+    if (!node || typeof node !== 'object') return 0;
+    const yamlNode = node as Node;
+    const known = expandedSize.get(yamlNode);
+    if (known !== undefined) return known;
+    if (isAlias(yamlNode)) {
+      const size = sizeOf(yamlNode.resolve(document));
+      aliased += size;
+      if (aliased > MAX_ALIASED_NODES) {
+        throw new Error(
+          `line ${lineOf(
+            yamlNode,
+          )}: YAML aliases expand to more than ${MAX_ALIASED_NODES} nodes`,
+        );
+      }
+      return size;
+    }
+    if (yamlNode.tag && !KNOWN_TAGS.has(yamlNode.tag)) {
+      throw new Error(
+        `line ${lineOf(yamlNode)}: YAML tag ${yamlNode.tag.replace(
+          CORE_TAG,
+          '!!',
+        )} is not supported in a manifest`,
+      );
+    }
+    let size = 1;
+    if (isMap(yamlNode) || isSeq(yamlNode)) {
+      for (const item of yamlNode.items) size += sizeOf(item);
+    } else if (!isScalar(yamlNode)) {
+      return size;
+    }
+    expandedSize.set(yamlNode, size);
+    return size;
+  };
+  sizeOf(document.contents);
+}
+
+/**
  * Parses a (multi-document) YAML stream with Kubernetes' YAML 1.1 rules;
- * empty documents are skipped. Throws on syntax errors.
+ * empty documents are skipped. Throws on syntax errors, on tags other than
+ * the JSON types and on aliases that expand too far, naming the line.
  *
  * @public
  */
 export function parseYamlDocuments(text: string): unknown[] {
-  const documents = parseAllDocuments(text, { version: '1.1' });
+  const lines = new LineCounter();
+  const documents = parseAllDocuments(text, {
+    version: '1.1',
+    lineCounter: lines,
+  });
   const list = Array.isArray(documents) ? documents : [documents];
   const out: unknown[] = [];
   for (const doc of list) {
     if (doc.errors.length > 0) {
       throw new Error(`Invalid YAML: ${doc.errors[0].message}`);
     }
+    checkNodes(doc, lines);
     const value = doc.toJS({ maxAliasCount: 100 });
     if (value !== null && value !== undefined) out.push(value);
   }
@@ -148,16 +229,19 @@ export function parseYamlDocuments(text: string): unknown[] {
 /**
  * Parses one YAML document (YAML 1.2, so JSON is read as JSON): an
  * annotation's value, a kubeconfig, a form field. An empty document is
- * `undefined`. Throws on syntax errors and on more than one document.
+ * `undefined`. Throws on syntax errors, on more than one document, and (as
+ * {@link parseYamlDocuments}) on unknown tags and far-expanding aliases.
  * The one reader of single YAML documents of the suite (streams of
  * manifests: {@link parseYamlDocuments}).
  *
  * @public
  */
 export function parseYamlDocument(text: string): unknown {
-  const doc = parseDocument(text);
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines });
   // The parser's own error, as `yaml`'s `parse` throws it.
   if (doc.errors.length > 0) throw doc.errors[0];
   if (doc.contents === null) return undefined;
+  checkNodes(doc, lines);
   return doc.toJS({ maxAliasCount: 100 });
 }

@@ -5,7 +5,17 @@ import {
   formatTaint,
   toleratesTaint,
 } from '../scheduling/matching/tolerations';
+import { listForSentence } from '../text/listForSentence';
 import type { WorkloadRequirements } from './types';
+
+/**
+ * A request's list as a reason names: the first few items and how many
+ * more, so a reason never grows with the request (a request may list 1,000
+ * jurisdictions, and every excluded cluster has its reasons).
+ */
+function namedList(items: readonly string[]): string {
+  return listForSentence(items, String, 3);
+}
 
 /** How many more replicas of this workload the cluster takes. */
 export function capacityFor(
@@ -42,35 +52,37 @@ export function ineligibilityReasons(
   if (jurisdictions.length > 0) {
     if (!cluster.jurisdiction) {
       reasons.push(
-        `jurisdiction unknown; data residency allows only ${jurisdictions.join(
-          ', ',
+        `jurisdiction unknown; data residency allows only ${namedList(
+          jurisdictions,
         )}`,
       );
     } else if (!jurisdictions.includes(cluster.jurisdiction)) {
       reasons.push(
         `jurisdiction ${
           cluster.jurisdiction
-        } is not allowed (allowed: ${jurisdictions.join(', ')})`,
+        } is not allowed (allowed: ${namedList(jurisdictions)})`,
       );
     }
   }
-  for (const attestation of requirements.requiredCompliance ?? []) {
-    if (!cluster.compliance?.includes(attestation)) {
-      reasons.push(`lacks compliance attestation ${attestation}`);
-    }
+  const missing = (requirements.requiredCompliance ?? []).filter(
+    attestation => !cluster.compliance?.includes(attestation),
+  );
+  if (missing.length > 0) {
+    reasons.push(
+      `lacks compliance attestation${missing.length > 1 ? 's' : ''} ${namedList(
+        missing,
+      )}`,
+    );
   }
-  for (const [key, value] of Object.entries(
-    requirements.requiredLabels ?? {},
-  )) {
-    const actual = cluster.labels?.[key];
-    if (actual !== value) {
-      reasons.push(
-        actual === undefined
-          ? `missing label ${key}=${value}`
-          : `label ${key} is ${actual}, required ${value}`,
-      );
-    }
-  }
+  const labelProblems = Object.entries(requirements.requiredLabels ?? {})
+    .filter(([key, value]) => cluster.labels?.[key] !== value)
+    .map(([key, value]) => {
+      const actual = cluster.labels?.[key];
+      return actual === undefined
+        ? `missing label ${key}=${value}`
+        : `label ${key} is ${actual}, required ${value}`;
+    });
+  if (labelProblems.length > 0) reasons.push(namedList(labelProblems));
   for (const taint of cluster.taints ?? []) {
     if (
       (taint.effect === 'NoSchedule' || taint.effect === 'NoExecute') &&

@@ -36,6 +36,39 @@ describe('recommendPlacement', () => {
     );
   });
 
+  it('explains an excluded cluster in a few short reasons, however long the request lists are', () => {
+    const many = (prefix: string, count: number) =>
+      Array.from(
+        { length: count },
+        (_, i) => `${prefix}-${'x'.repeat(60)}-${i}`,
+      );
+    const advice = recommendPlacement(
+      {
+        replicas: 2,
+        allowedJurisdictions: many('jurisdiction', 1_000),
+        requiredCompliance: many('attestation', 1_000),
+        requiredLabels: Object.fromEntries(
+          Array.from({ length: 100 }, (_, i) => [
+            `example.com/label-${i}`,
+            'v',
+          ]),
+        ),
+      },
+      sampleFleet,
+    );
+    expect(advice.excluded.length).toBe(sampleFleet.length);
+    for (const { reasons } of advice.excluded) {
+      expect(reasons.join('; ').length).toBeLessThan(1_000);
+    }
+    const usAws = advice.excluded.find(e => e.cluster === 'us-aws')!;
+    expect(usAws.reasons[0]).toMatch(
+      /^jurisdiction us is not allowed \(allowed: jurisdiction-x+-0, jurisdiction-x+-1, jurisdiction-x+-2 and 997 more\)$/,
+    );
+    expect(usAws.reasons[1]).toMatch(
+      /^lacks compliance attestations attestation-x+-0, .* and 997 more$/,
+    );
+  });
+
   it('explains every excluded cluster', () => {
     const advice = recommendPlacement(
       {

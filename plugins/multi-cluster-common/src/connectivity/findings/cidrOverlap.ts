@@ -6,7 +6,7 @@ import {
   type ParsedCidr,
 } from '../../manifests/validation/cidr';
 import { hasGlobalnetIn } from '../clusterSets';
-import { listForSentence } from './text';
+import { listForSentence } from '../../text/listForSentence';
 
 type Role = 'pod' | 'service';
 

@@ -1,7 +1,8 @@
 import type { FleetCluster } from '../../api/fleet';
 import type { ConnectivityFinding } from '../../api/connectivity';
 import type { FabricKind } from '../types';
-import { FABRIC_LABELS, listForSentence } from './text';
+import { listForSentence } from '../../text/listForSentence';
+import { FABRIC_LABELS } from './text';
 
 /** Fabrics that report their live peer connections. */
 const CONNECTION_REPORTING: ReadonlySet<FabricKind> = new Set<FabricKind>([

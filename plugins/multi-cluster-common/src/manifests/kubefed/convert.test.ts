@@ -193,6 +193,20 @@ describe('convertKubefedResource', () => {
 
   it.each([
     ['not yaml: [', /Invalid YAML/],
+    [
+      `${federatedDeployment}extra: !!binary aGVsbG8=\n`,
+      /line \d+: YAML tag !!binary is not supported/,
+    ],
+    [
+      `a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [${Array(10)
+        .fill('*a')
+        .join(', ')}]\nc: &c [${Array(10).fill('*b').join(', ')}]\nd: [${Array(
+        10,
+      )
+        .fill('*c')
+        .join(', ')}]\n`,
+      /line 4: YAML aliases expand to more than 10000 nodes/,
+    ],
     ['a: 1\n---\nb: 2\n', /exactly one YAML document/],
     [
       federatedDeployment.replace(

@@ -84,6 +84,25 @@ describe('clusterSetReachabilityFilter', () => {
     });
   });
 
+  it('names at most three dependencies and three of their clusters (in name order), however many a requirement has', () => {
+    const dependencies = Array.from({ length: 200 }, (_, d) => ({
+      ref: `component:default/dependency-${d}`,
+      clusters: Array.from({ length: 100 }, (__, c) => ({
+        name: `cluster-${d}-${c}`,
+      })),
+    }));
+    const explanation = clusterSetReachabilityFilter(
+      { name: 'lonely' },
+      contextFor({ dependencies }),
+    )?.explanation;
+    expect(explanation).toBe(
+      'shares no cluster set with component:default/dependency-0 (runs on cluster-0-0, cluster-0-1, cluster-0-10, and 97 more); ' +
+        'shares no cluster set with component:default/dependency-1 (runs on cluster-1-0, cluster-1-1, cluster-1-10, and 97 more); ' +
+        'shares no cluster set with component:default/dependency-2 (runs on cluster-2-0, cluster-2-1, cluster-2-10, and 97 more); ' +
+        'and 197 more',
+    );
+  });
+
   it('requires every dependency and names each one it misses', () => {
     const context = contextFor({ dependencies: [paymentsDb, ledger] });
     expect(

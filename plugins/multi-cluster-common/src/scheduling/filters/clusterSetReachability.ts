@@ -191,14 +191,34 @@ function reachesAll(
 export function describeUnreachable(
   dependencies: readonly CompiledDependency[],
 ): string {
-  return dependencies
-    .map(
-      dependency =>
-        `shares no cluster set with ${
-          dependency.ref
-        } (runs on ${dependency.clusterNames.join(', ')})`,
-    )
-    .join('; ');
+  return firstFew(
+    dependencies,
+    dependency =>
+      `shares no cluster set with ${dependency.ref} (runs on ${firstFew(
+        dependency.clusterNames,
+        String,
+        ', ',
+      )})`,
+    '; ',
+  );
+}
+
+/**
+ * Dependencies or clusters an explanation names: a requirement may name 200
+ * dependencies on 20,000 clusters, and every cluster left out is explained.
+ */
+const NAMED_IN_EXPLANATION = 3;
+
+function firstFew<T>(
+  items: readonly T[],
+  describe: (item: T) => string,
+  separator: string,
+): string {
+  const shown = items.slice(0, NAMED_IN_EXPLANATION).map(describe);
+  const more = items.length - shown.length;
+  return `${shown.join(separator)}${
+    more > 0 ? `${separator}and ${more} more` : ''
+  }`;
 }
 
 // Requirements are treated as immutable: callers asking about one cluster
