@@ -232,6 +232,26 @@ describe('karmadaPlacementSchema', () => {
     ).toEqual(['weight must be at least 1']);
     expect(
       issues({
+        replicaScheduling: {
+          weightPreference: {
+            staticWeightList: [{ targetCluster: {}, weight: 1e308 }],
+          },
+        },
+      }),
+    ).toEqual(['weight must be at most 2147483647']);
+    expect(
+      issues({
+        clusterTolerations: [
+          { key: 'k', operator: 'Exists', tolerationSeconds: 2 ** 63 },
+        ],
+        spreadConstraints: [{ spreadByField: 'cluster', maxGroups: 2 ** 40 }],
+      }),
+    ).toEqual([
+      'tolerationSeconds must be at most 2147483647',
+      'maxGroups must be at most 2147483647',
+    ]);
+    expect(
+      issues({
         replicaScheduling: { weightPreference: { dynamicWeight: 'Cpu' } },
       }),
     ).toEqual(['dynamicWeight must be AvailableReplicas']);

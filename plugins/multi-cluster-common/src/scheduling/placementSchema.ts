@@ -7,6 +7,22 @@ import { z } from 'zod';
 import { labelValueError, qualifiedNameError } from './matching/labelSyntax';
 import type { KarmadaPlacement } from './placement';
 
+const INT32_MAX = 2_147_483_647;
+
+/**
+ * An integer field of Karmada's API, bounded to int32. Karmada declares
+ * weights and seconds as int64, but past 2^53 a JavaScript number is no
+ * longer exact (1e308 is an "integer", and a sum of two is Infinity); no
+ * real policy weighs clusters in billions or tolerates a taint for 68 years.
+ */
+function int32(field: string) {
+  return z
+    .number({ required_error: `${field} is required` })
+    .int(`${field} must be an integer`)
+    .min(-INT32_MAX - 1, `${field} must be at least ${-INT32_MAX - 1}`)
+    .max(INT32_MAX, `${field} must be at most ${INT32_MAX}`);
+}
+
 const labelSelectorRequirementSchema = z
   .object({
     key: z.string({ required_error: 'key is required' }),
@@ -161,18 +177,12 @@ export const karmadaTolerationSchema = z
         }),
       })
       .optional(),
-    tolerationSeconds: z
-      .number()
-      .int('tolerationSeconds must be an integer')
-      .optional(),
+    tolerationSeconds: int32('tolerationSeconds').optional(),
   })
   .strict();
 
 const groupCountSchema = (field: string) =>
-  z
-    .number()
-    .int(`${field} must be an integer`)
-    .min(0, `${field} lower than 0 is not allowed`);
+  int32(field).min(0, `${field} lower than 0 is not allowed`);
 
 const spreadConstraintSchema = z
   .object({
@@ -211,10 +221,7 @@ const spreadConstraintSchema = z
 const staticClusterWeightSchema = z
   .object({
     targetCluster: clusterAffinitySchema,
-    weight: z
-      .number({ required_error: 'weight is required' })
-      .int('weight must be an integer')
-      .min(1, 'weight must be at least 1'),
+    weight: int32('weight').min(1, 'weight must be at least 1'),
   })
   .strict();
 
