@@ -2,6 +2,7 @@ import { mockCredentials, mockServices } from '@backstage/backend-test-utils';
 import { createMockActionContext } from '@backstage/plugin-scaffolder-node-test-utils';
 import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
+import { InputError, NotAllowedError } from '@backstage/errors';
 import {
   recommendPlacement,
   type ClusterProfile,
@@ -148,7 +149,59 @@ describe('multicluster:placement:recommend', () => {
       ),
     );
     await expect(action().handler(context({ replicas: 2 }))).rejects.toThrow(
-      'placement advice failed: multi-cluster.placement.read denied',
+      new NotAllowedError(
+        'placement advice failed: multi-cluster.placement.read denied',
+      ),
     );
   });
+
+  it.each([
+    [400, 'InputError'],
+    [404, 'NotFoundError'],
+    [422, 'InputError'],
+    [503, 'Error'],
+  ])(
+    'keeps a %i from the backend the same kind of error',
+    async (status, name) => {
+      server.use(
+        http.post(url, () =>
+          HttpResponse.json(
+            {
+              error: { name: 'X', message: 'refused' },
+              response: { statusCode: status },
+            },
+            { status },
+          ),
+        ),
+      );
+      const failure = await action()
+        .handler(context({ replicas: 2 }))
+        .catch(error => error as Error);
+      expect(failure).toMatchObject({
+        name,
+        message: 'placement advice failed: refused',
+      });
+    },
+  );
+
+  it.each([
+    ['replicas over the route’s bound', { replicas: 200_000 }],
+    [
+      '1,001 jurisdictions',
+      { replicas: 2, allowedJurisdictions: Array(1_001).fill('eu') },
+    ],
+    ['a field the route does not take', { replicas: 2, placement: {} }],
+  ])(
+    'refuses %s with the route’s schema, before asking the backend',
+    async (_, input) => {
+      // No handler: msw fails any request the action would make.
+      const failure = await action()
+        .handler(context(input))
+        .catch(error => error as Error);
+      expect(failure).toBeInstanceOf(InputError);
+      expect((failure as Error).message).toMatch(
+        /^Invalid placement requirements: /,
+      );
+    },
+  );
 });

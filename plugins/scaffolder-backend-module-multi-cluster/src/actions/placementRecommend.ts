@@ -2,11 +2,20 @@ import type {
   AuthService,
   DiscoveryService,
 } from '@backstage/backend-plugin-api';
-import { InputError, ResponseError } from '@backstage/errors';
+import {
+  AuthenticationError,
+  ConflictError,
+  InputError,
+  NotAllowedError,
+  NotFoundError,
+  ResponseError,
+} from '@backstage/errors';
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
 import {
   MultiClusterApiClient,
   multiClusterApiRoutes as routes,
+  parseRequest,
+  recommendPlacementRequestSchema,
 } from '@flotilla/plugin-multi-cluster-common';
 import { examples } from './placementRecommend.examples';
 import { withoutBlanks } from './util';
@@ -17,6 +26,28 @@ import { withoutBlanks } from './util';
  * @public
  */
 export const PLACEMENT_RECOMMEND_ACTION_ID = 'multicluster:placement:recommend';
+
+/**
+ * The backend's refusal as the error Backstage answers with the same status:
+ * a request the backend refuses (4xx) stays a 4xx for the Scaffolder's
+ * caller, never a 500.
+ */
+function sameKindOfError(status: number, message: string): Error {
+  switch (status) {
+    case 401:
+      return new AuthenticationError(message);
+    case 403:
+      return new NotAllowedError(message);
+    case 404:
+      return new NotFoundError(message);
+    case 409:
+      return new ConflictError(message);
+    default:
+      return status >= 400 && status < 500
+        ? new InputError(message)
+        : new Error(message);
+  }
+}
 
 /**
  * `multicluster:placement:recommend`: asks the multi-cluster backend for
@@ -42,6 +73,10 @@ export function createPlacementRecommendAction(options: {
     // Read-only: it only asks the backend, so it runs in dry runs too.
     supportsDryRun: true,
     schema: {
+      // What the template form shows. The route's own schema is applied in
+      // the handler: the Scaffolder checks this one as JSON Schema, and its
+      // validator cannot follow the \$refs zod-to-json-schema writes for the
+      // route schema's shared parts.
       input: z =>
         z.object({
           replicas: z.number().int().min(1).describe('Total replicas'),
@@ -86,7 +121,16 @@ export function createPlacementRecommendAction(options: {
         }),
     },
     async handler(ctx) {
-      const requirements = withoutBlanks(ctx.input);
+      const parsed = parseRequest(
+        recommendPlacementRequestSchema,
+        withoutBlanks(ctx.input),
+      );
+      if (!parsed.success) {
+        throw new InputError(
+          `Invalid placement requirements: ${parsed.message}`,
+        );
+      }
+      const requirements = parsed.data;
       const credentials = await ctx.getInitiatorCredentials();
       const { token } = await options.auth.getPluginRequestToken({
         onBehalfOf: credentials,
@@ -96,7 +140,8 @@ export function createPlacementRecommendAction(options: {
         .call(routes.recommendPlacement, { body: requirements }, { token })
         .catch(error => {
           if (!(error instanceof ResponseError)) throw error;
-          throw new Error(
+          throw sameKindOfError(
+            error.response.status,
             `placement advice failed: ${
               error.body?.error?.message ?? error.message
             }`,
