@@ -6,6 +6,8 @@
 # a database's own words:
 #   - a hostile request is a short 400;
 #   - an unknown route is a short 404;
+#   - other plugins' errors (auth, catalog, Scaffolder, MCP) are as clean, and
+#     a malformed body is not echoed;
 #   - an internal failure (a table renamed under the running backend) is a 500
 #     that says only "An internal error occurred, logId=...".
 # Run by scripts/test.sh (it needs PostgreSQL on 127.0.0.1:5432, user postgres),
@@ -102,6 +104,23 @@ status="$(call -X POST -H 'content-type: application/json' \
 assert_clean "a hostile quantity" "$status" 400
 status="$(call "$BASE/api/multi-cluster/no-such-route")"
 assert_clean "an unknown route" "$status" 404
+
+# Every plugin's errors, not only Flotilla's: the root error handler answers
+# them (auth, catalog, Scaffolder, MCP), and a malformed body is not echoed.
+node -e 'process.stdout.write("{\"jsonrpc\":\"2.0\",\"method\":" + "\"x".repeat(45000))' >"$WORK/malformed.json"
+status="$(curl -sS -o "$WORK/body" -w '%{http_code}' "$BASE/api/catalog/entities?limit=1")"
+assert_clean "the catalog without a token" "$status" 401
+status="$(call "$BASE/api/catalog/entities/by-name/component/default/no-such-entity")"
+assert_clean "the catalog: an unknown entity" "$status" 404
+status="$(call -X POST -H 'content-type: application/json' -d '{"type":1}' "$BASE/api/catalog/locations")"
+assert_clean "the catalog: an invalid location" "$status" 400
+status="$(call "$BASE/api/auth/no-such-provider/start?env=development")"
+assert_clean "auth: an unknown provider" "$status" 404
+status="$(call -X POST -H 'content-type: application/json' -d '{"template":1}' "$BASE/api/scaffolder/v2/dry-run")"
+assert_clean "the Scaffolder: an invalid dry run" "$status" 400
+status="$(call -X POST -H 'content-type: application/json' -H 'accept: application/json, text/event-stream' \
+  --data-binary @"$WORK/malformed.json" "$BASE/api/mcp-actions/v1")"
+assert_clean "MCP: a 90 kB malformed body" "$status" 400
 
 # A cluster to ask for: the catalog's, once the catalog has read the example
 # files and the inventory has refreshed (no fleet runs here; a cluster the

@@ -6,8 +6,13 @@
 
 import { createBackend } from '@backstage/backend-defaults';
 import { kubernetesModuleClientCertificate } from './modules/kubernetesClientCertificate';
+import { rootHttpRouterWithShortErrors } from './modules/shortErrorBodies';
 
 const backend = createBackend();
+
+// Every plugin's error answers stay short: no raw bodies echoed, no stacks
+// outside development.
+backend.add(rootHttpRouterWithShortErrors);
 
 backend.add(import('@backstage/plugin-app-backend'));
 backend.add(import('@backstage/plugin-proxy-backend'));
