@@ -101,6 +101,20 @@ export interface Config {
        * refuses to start with anything else. Default: 100.
        */
       liveReadLimit?: number;
+      /**
+       * The worker threads that run placement work (simulate, recommend),
+       * so a heavy request never holds up the backend's other requests.
+       */
+      workers?: {
+        /** Default: the cores less one, at most 2 (at least 1). */
+        threads?: number;
+        /** Requests waiting for a worker; more are answered 503 with Retry-After. Default: 16. */
+        queueLimit?: number;
+        /** Requests of one user running or waiting; more are answered 429 with Retry-After. Default: 2. */
+        perCallerLimit?: number;
+        /** Work running longer is stopped (503), 1 s to 10 min. Default: 20 s. */
+        taskTimeout?: HumanDuration | string;
+      };
     };
 
     /** Clusters from the catalog (`Resource` with `spec.type: kubernetes-cluster`). */

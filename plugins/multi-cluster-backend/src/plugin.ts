@@ -67,6 +67,7 @@ export const multiClusterPlugin = createBackendPlugin({
         deps.lifecycle.addShutdownHook(() => inventory.stop());
         deps.lifecycle.addStartupHook(() => services.upgradeWorker.start());
         deps.lifecycle.addShutdownHook(() => services.upgradeWorker.stop());
+        deps.lifecycle.addShutdownHook(() => services.placementWorkers.close());
         registerPermissions(deps.permissionsRegistry, inventory);
         registerActions(deps.actionsRegistry, services);
 

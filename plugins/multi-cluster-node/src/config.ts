@@ -1,4 +1,5 @@
 import { Config, readDurationFromConfig } from '@backstage/config';
+import os from 'node:os';
 import { durationToMilliseconds, HumanDuration } from '@backstage/types';
 import {
   isSupportedKarmadaVersion,
@@ -56,6 +57,8 @@ export interface MultiClusterConfig {
   concurrency: number;
   /** Fleets up to this size are read live for entity placement. */
   placementLiveReadLimit: number;
+  /** The worker threads that run placement work (simulate, recommend). */
+  placementWorkers: PlacementWorkersConfig;
   conflictRetries: number;
   catalog: {
     enabled: boolean;
@@ -87,6 +90,49 @@ function durationMs(config: Config, key: string, defaultMs: number): number {
  * or zero limit would otherwise show up much later as a placement that
  * reads nothing or a fan-out that never starts.
  */
+/**
+ * The worker threads that run placement work.
+ *
+ * @public
+ */
+export interface PlacementWorkersConfig {
+  threads: number;
+  /** Requests of all callers waiting for a worker; more are answered 503. */
+  queueLimit: number;
+  /** Requests of one caller running or waiting; more are answered 429. */
+  perCallerLimit: number;
+  /** A request's work running longer is stopped (503). */
+  taskTimeoutMs: number;
+}
+
+function readPlacementWorkers(c: Config | undefined): PlacementWorkersConfig {
+  // One core stays with the event loop (HTTP, inventory, failovers).
+  const threads = Math.min(2, Math.max(1, os.availableParallelism() - 1));
+  const key = 'placement.workers';
+  const taskTimeout = c?.has(`${key}.taskTimeout`)
+    ? durationToMilliseconds(
+        readDurationFromConfig(c, { key: `${key}.taskTimeout` }),
+      )
+    : 20_000;
+  if (taskTimeout < 1_000 || taskTimeout > 600_000) {
+    throw new Error(
+      `Invalid multiCluster.${key}.taskTimeout: expected 1 second to 10 minutes`,
+    );
+  }
+  return {
+    threads: wholeNumber(c, `${key}.threads`, threads, { min: 1, max: 64 }),
+    queueLimit: wholeNumber(c, `${key}.queueLimit`, 16, {
+      min: 0,
+      max: 10_000,
+    }),
+    perCallerLimit: wholeNumber(c, `${key}.perCallerLimit`, 2, {
+      min: 1,
+      max: 1_000,
+    }),
+    taskTimeoutMs: taskTimeout,
+  };
+}
+
 function wholeNumber(
   config: Config | undefined,
   key: string,
@@ -244,6 +290,7 @@ export function readMultiClusterConfig(config: Config): MultiClusterConfig {
       min: 1,
       max: 100_000,
     }),
+    placementWorkers: readPlacementWorkers(c),
     catalog: {
       enabled: c?.getOptionalBoolean('catalog.enabled') ?? true,
       filter,

@@ -20,6 +20,7 @@ export {
   type ControlPlaneConfig,
   type KarmadaControlPlaneConfig,
   type MultiClusterConfig,
+  type PlacementWorkersConfig,
 } from './config';
 export type {
   ClusterAccess,

@@ -1,6 +1,4 @@
 import {
-  recommendPlacement,
-  schedule,
   toClusterProfile,
   type PlacementAdvice,
   type WorkloadRequirements,
@@ -13,7 +11,22 @@ import type { BackstageCredentials } from '@backstage/backend-plugin-api';
 import type { ReachabilityRequirement } from '@flotilla/plugin-multi-cluster-common';
 import { FleetInventoryService } from '../inventory/FleetInventory';
 import { FleetCluster } from '@flotilla/plugin-multi-cluster-node';
+import {
+  inProcessCompute,
+  PlacementCompute,
+} from './compute/PlacementWorkerPool';
 import { toClusterSnapshot } from './snapshots';
+
+/** Whose placement work it is, for the per-caller limit of the workers. */
+function callerOf(credentials?: BackstageCredentials): string {
+  const principal = credentials?.principal as
+    | { type?: string; userEntityRef?: string; subject?: string }
+    | undefined;
+  return (
+    principal?.userEntityRef ??
+    (principal?.subject ? `${principal.type}:${principal.subject}` : 'backend')
+  );
+}
 
 /**
  * A simulate request: a ScheduleRequest whose clusters are optional. With
@@ -72,6 +85,8 @@ export class PlacementSimulator {
     },
     /** `multiCluster.karmada[]`: which release each control plane runs. */
     private readonly karmadaControlPlanes: readonly KarmadaControlPlaneVersion[] = [],
+    /** Where the scheduler and advice run: the backend's worker pool. */
+    private readonly compute: PlacementCompute = inProcessCompute,
   ) {}
 
   /**
@@ -161,7 +176,7 @@ export class PlacementSimulator {
       (await this.liveSnapshots(
         c => inControlPlane(c) && (predicate ? predicate(c) : true),
       ));
-    const result = schedule({
+    const result = await this.compute.run(callerOf(credentials), 'schedule', {
       ...scheduleRequest,
       karmadaVersion: this.karmadaVersionFor(request),
       reachability,
@@ -195,6 +210,14 @@ export class PlacementSimulator {
     const fleet = (await this.inventory.getClusters())
       .filter(predicate)
       .map(toClusterProfile);
-    return recommendPlacement(workload, fleet, { limit });
+    return this.compute.run(
+      callerOf(credentials),
+      'recommend',
+      workload,
+      fleet,
+      {
+        limit,
+      },
+    );
   }
 }

@@ -1,6 +1,6 @@
 import { InputError } from '@backstage/errors';
 import express from 'express';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 
 /**
  * Largest JSON body of each route. A parser reads a body once: the first one
@@ -90,6 +90,35 @@ export class PayloadTooLargeError extends Error {
   readonly statusCode = 413;
 }
 
+/** A body that is not UTF-8 JSON: 415, left unread. */
+export class UnsupportedMediaTypeError extends Error {
+  readonly name = 'UnsupportedMediaTypeError';
+  readonly statusCode = 415;
+}
+
+const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)"?/i;
+
+/**
+ * Why a request's body may not be read as this API's JSON, or undefined.
+ * Only UTF-8 is read, so the structure limits, which scan the raw bytes,
+ * see the decoded text: in UTF-7 or UTF-16 the same object has no `{` or `:`
+ * bytes to count.
+ */
+export function unreadableBodyProblem(req: Request): string | undefined {
+  const hasBody =
+    req.headers['transfer-encoding'] !== undefined ||
+    (req.headers['content-length'] ?? '0') !== '0';
+  if (!hasBody) return undefined;
+  if (!req.is(['application/json', 'application/*+json'])) {
+    return 'Request body must be application/json';
+  }
+  const charset = CHARSET.exec(req.headers['content-type'] ?? '')?.[1];
+  if (charset !== undefined && !/^utf-?8$/i.test(charset)) {
+    return 'Request body must be UTF-8 JSON';
+  }
+  return undefined;
+}
+
 /** The fields body-parser (http-errors) sets on the errors it raises. */
 interface BodyParserError {
   type?: unknown;
@@ -124,8 +153,9 @@ export function bodyParserErrorFor(error: unknown): Error | undefined {
         }`,
       );
     case 'encoding.unsupported':
-    case 'charset.unsupported':
       return new InputError(`Unsupported request body encoding (${type})`);
+    case 'charset.unsupported':
+      return new UnsupportedMediaTypeError('Request body must be UTF-8 JSON');
     default:
       return status >= 400 && status < 500
         ? new InputError(`Invalid request body (${type})`)
@@ -135,9 +165,8 @@ export function bodyParserErrorFor(error: unknown): Error | undefined {
 
 /**
  * Parses a JSON body of at most `limit` (e.g. '16kb'); a larger body is 413,
- * malformed JSON or one beyond {@link JSON_STRUCTURE_LIMITS} 400, each with
- * a short message. Other content types are left unread (the route then sees
- * no body).
+ * malformed JSON or one beyond {@link JSON_STRUCTURE_LIMITS} 400, another
+ * content type or charset 415 (unread), each with a short message.
  */
 export function jsonBody(limit: string): RequestHandler {
   const parse = express.json({
@@ -148,6 +177,11 @@ export function jsonBody(limit: string): RequestHandler {
     },
   });
   return (req, res, next) => {
+    const problem = unreadableBodyProblem(req);
+    if (problem) {
+      next(new UnsupportedMediaTypeError(problem));
+      return;
+    }
     parse(req, res, error => {
       next(error ? bodyParserErrorFor(error) ?? error : undefined);
     });

@@ -43,6 +43,7 @@ import { ClusterPermissions } from '../permissions/ClusterPermissions';
 import { EntityPlacementService } from '../placement/EntityPlacementService';
 import { PlacementReadService } from '../placement/PlacementReadService';
 import { PlacementSimulator } from '../placement/PlacementSimulator';
+import { PlacementWorkerPool } from '../placement/compute/PlacementWorkerPool';
 import { WorkloadService } from '../workloads/WorkloadService';
 
 /**
@@ -65,6 +66,8 @@ export interface MultiClusterServices {
   /** Takes cluster upgrades further; the plugin starts and stops it. */
   upgradeWorker: ClusterUpgradeWorker;
   simulator: PlacementSimulator;
+  /** Runs placement work off the event loop; the plugin stops it. */
+  placementWorkers: PlacementWorkerPool;
   placement: EntityPlacementService;
   dependencies: DependencyResolver;
   exposure: EntityExposureService;
@@ -180,10 +183,15 @@ export async function createMultiClusterServices(deps: {
     placement,
     concurrency: config.concurrency,
   });
+  const placementWorkers = new PlacementWorkerPool({
+    ...config.placementWorkers,
+    logger,
+  });
   const simulator = new PlacementSimulator(
     inventory,
     dependencies,
     config.karmada,
+    placementWorkers,
   );
   const exposure = new EntityExposureService({
     inventory,
@@ -214,6 +222,7 @@ export async function createMultiClusterServices(deps: {
     lifecycle,
     upgradeWorker,
     simulator,
+    placementWorkers,
     placement,
     dependencies,
     exposure,

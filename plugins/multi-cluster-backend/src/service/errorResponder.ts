@@ -4,6 +4,7 @@ import { formatRequestIssues } from '@flotilla/plugin-multi-cluster-common';
 import type { ErrorRequestHandler } from 'express';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { retryAfterOf } from '../placement/compute/overloadErrors';
 import { bodyParserErrorFor } from './bodyParser';
 
 /** Backstage's errorHandler statuses, by error name. */
@@ -70,7 +71,9 @@ function messageOf(error: Error): string {
  * - 4xx: `{ error: { name, message }, request, response }` as Backstage
  *   shapes it, the message and URL clipped, no `cause` or other fields
  *   (body-parser keeps the whole raw body on a JSON error).
- * - 5xx: left to Backstage's errorHandler, except where internal errors are
+ * - 429 and 503 for load (placement workers busy): the same, with
+ *   `Retry-After`.
+ * - other 5xx: left to Backstage's errorHandler, except where internal errors are
  *   hidden (production by default): logged with an id, answered with that
  *   id only, so no message, stack trace or file path leaves the backend.
  */
@@ -88,11 +91,14 @@ export function createErrorResponder(options: {
     }
     const error = bodyParserErrorFor(rawError) ?? rawError;
     const statusCode = statusOf(error);
+    // Refused for load, not for the request: when to try again.
+    const retryAfter = retryAfterOf(error);
+    if (retryAfter !== undefined) res.setHeader('Retry-After', retryAfter);
     const request = {
       method: req.method,
       url: clip(req.url, MAX_URL_LENGTH),
     };
-    if (statusCode >= 500) {
+    if (statusCode >= 500 && retryAfter === undefined) {
       if (!hideInternalErrors) {
         next(error);
         return;

@@ -54,9 +54,23 @@ const ERROR_RESPONSES: Record<
     description: 'Conflicts with a run in progress or a concurrent change',
   },
   413: { name: 'PayloadTooLarge', description: 'Body over the route’s limit' },
+  415: {
+    name: 'UnsupportedMediaType',
+    description: 'A body that is not UTF-8 JSON (left unread)',
+  },
   422: {
     name: 'Unprocessable',
     description: 'Valid request that cannot be planned or scheduled',
+  },
+  429: {
+    name: 'TooManyRequests',
+    description:
+      'The caller already has as much placement work running as it may; retry after `Retry-After` seconds',
+  },
+  503: {
+    name: 'ServiceUnavailable',
+    description:
+      'Every placement worker is busy and the queue is full, or the work ran too long; retry after `Retry-After` seconds',
   },
 };
 
@@ -126,7 +140,11 @@ function operation(route: AnyApiRoute, operationId: string): JsonSchema {
       content: { 'application/json': { schema: responseSchema(schema) } },
     };
   }
-  for (const status of route.errors) {
+  // Every route with a body reads only UTF-8 JSON (bodyParser.ts).
+  const errors: ApiErrorStatus[] = route.body
+    ? [...route.errors, 415]
+    : route.errors;
+  for (const status of errors) {
     responses[status] = {
       $ref: `#/components/responses/${ERROR_RESPONSES[status].name}`,
     };

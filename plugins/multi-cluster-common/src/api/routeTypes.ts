@@ -12,7 +12,17 @@ import type { FailoverRun, FailoverRunStatus } from './failover';
 export type ApiMethod = 'get' | 'post' | 'delete';
 
 /** Error statuses a route answers, each described once in the document. @public */
-export type ApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422;
+export type ApiErrorStatus =
+  | 400
+  | 401
+  | 403
+  | 404
+  | 409
+  | 413
+  | 415
+  | 422
+  | 429
+  | 503;
 
 /** Success statuses a route answers. @public */
 export type ApiSuccessStatus = 200 | 202;

@@ -136,10 +136,38 @@ export function bodyCases(
       label: 'an unsupported charset',
       body: json(valid),
       headers: { 'Content-Type': 'application/json; charset=ebcdic' },
-      status: 400,
+      status: 415,
     },
   ];
   return cases;
+}
+
+/**
+ * Bodies a route must leave unread with 415: only UTF-8 JSON is read, so the
+ * JSON limits see the decoded text. (Actions are invoked through Backstage's
+ * actions registry, which reads bodies its own way.)
+ */
+export function mediaTypeCases(valid: Record<string, unknown>): HostileCase[] {
+  return [
+    {
+      label: 'JSON in UTF-16',
+      body: Buffer.from(json(valid), 'utf16le'),
+      headers: { 'Content-Type': 'application/json; charset=utf-16le' },
+      status: 415,
+    },
+    {
+      label: 'a form instead of JSON',
+      body: 'replicas=1',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      status: 415,
+    },
+    {
+      label: 'JSON sent as text/plain',
+      body: json(valid),
+      headers: { 'Content-Type': 'text/plain' },
+      status: 415,
+    },
+  ];
 }
 
 /** Quantities and resource names in a resource map at `place`. */

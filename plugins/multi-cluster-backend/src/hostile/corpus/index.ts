@@ -5,7 +5,7 @@
  */
 import { clusterRouteTargets } from './clusterRoutes';
 import { failoverRouteTargets } from './failoverRoutes';
-import { bodyCases } from './hostileCases';
+import { bodyCases, mediaTypeCases } from './hostileCases';
 import { placementRouteTargets } from './placementRoutes';
 import type { Target } from './target';
 import { viewRouteTargets } from './viewRoutes';
@@ -26,7 +26,12 @@ export function routeTargets(): Target[] {
     ...target,
     cases: [
       ...target.cases,
-      ...(target.valid ? bodyCases(target.valid, target.bodyLimit!) : []),
+      ...(target.valid
+        ? [
+            ...bodyCases(target.valid, target.bodyLimit!),
+            ...mediaTypeCases(target.valid),
+          ]
+        : []),
     ],
   }));
 }

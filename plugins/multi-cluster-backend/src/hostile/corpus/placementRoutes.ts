@@ -22,6 +22,48 @@ function invalidClusters(count: number): string {
   });
 }
 
+/**
+ * The most refs a request may name, none in the catalog: one catalog query
+ * answers 404 naming a few of them.
+ */
+function unknownDependsOnCases(rest: Record<string, unknown>) {
+  return [
+    {
+      label: '200 dependsOn refs not in the catalog',
+      body: json({
+        replicas: 1,
+        ...rest,
+        dependsOn: Array.from(
+          { length: 200 },
+          (_, i) => `component:default/ghost-${i}`,
+        ),
+      }),
+      status: 404,
+    },
+  ];
+}
+
+/**
+ * An object of 100,000 keys, which UTF-8 JSON may not carry, in UTF-7: each
+ * colon as `+ADo-`, so the raw bytes hold none.
+ */
+const UTF7_MANY_KEYS = Buffer.from(
+  `{"replicas":1,"placement":{},"x":${manyKeys(100_000)}}`.replace(
+    /:/g,
+    '+ADo-',
+  ),
+);
+
+/** Bodies the JSON limits must see decoded. */
+const encodingCases = [
+  {
+    label: '100,000 keys in UTF-7',
+    body: UTF7_MANY_KEYS,
+    headers: { 'Content-Type': 'application/json; charset=utf-7' },
+    status: 415,
+  },
+];
+
 /** The placement routes, whose bodies are the largest the plugin takes. */
 export function placementRouteTargets(): Target[] {
   return [
@@ -92,6 +134,44 @@ export function placementRouteTargets(): Target[] {
           body: '{"replicas":1e999,"placement":{}}',
           status: 400,
         },
+        {
+          label: 'a static weight of 1e308',
+          body: json({
+            replicas: 3,
+            placement: {
+              replicaScheduling: {
+                replicaSchedulingType: 'Divided',
+                replicaDivisionPreference: 'Weighted',
+                weightPreference: {
+                  staticWeightList: [
+                    { targetCluster: { clusterNames: ['a'] }, weight: 1e308 },
+                    { targetCluster: { clusterNames: ['b'] }, weight: 1e308 },
+                  ],
+                },
+              },
+            },
+          }),
+          status: 400,
+        },
+        {
+          label: 'tolerationSeconds of 2^63',
+          body: json({
+            replicas: 1,
+            placement: {
+              clusterTolerations: [
+                {
+                  key: 'k',
+                  operator: 'Exists',
+                  effect: 'NoExecute',
+                  tolerationSeconds: 2 ** 63,
+                },
+              ],
+            },
+          }),
+          status: 400,
+        },
+        ...unknownDependsOnCases({ placement: {} }),
+        ...encodingCases,
       ],
     },
     {
@@ -141,6 +221,8 @@ export function placementRouteTargets(): Target[] {
           }),
           status: 400,
         },
+        ...unknownDependsOnCases({}),
+        ...encodingCases,
       ],
     },
   ];

@@ -1,0 +1,141 @@
+import {
+  mockCredentials,
+  mockServices,
+  startTestBackend,
+  TestDatabases,
+} from '@backstage/backend-test-utils';
+import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
+import { multiClusterPlugin } from '../plugin';
+import {
+  capiFleetClusters,
+  capiFleetWorkloads,
+} from '../__testUtils__/fixtures';
+import { ClusterApiTestFleet } from '../__testUtils__/ClusterApiTestFleet';
+import { measureBlocking } from './measure';
+import { allowingPermissions } from './__testUtils__/testBackend';
+
+// Each heavy request takes its worker a third of a second; a slow machine more.
+jest.setTimeout(300_000);
+
+const databases = TestDatabases.create({ ids: ['SQLITE_3'] });
+const API = '/api/multi-cluster';
+/** The same bound as the hostile corpus's: work done on the event loop between two turns. */
+const MAX_BLOCKING_MS = 200;
+
+/**
+ * One of the heaviest valid simulations (286 kB): 4,950 posted clusters in
+ * 900 regions of 1 to 10, spread over 100 to 900 regions and at least 1,000
+ * clusters (Karmada's region selection, a third of a second on one core).
+ */
+function heaviestSimulation(): string {
+  const clusters = Array.from({ length: 900 }, (_, region) =>
+    Array.from({ length: 1 + ((region * 7) % 10) }, (__, index) => ({
+      name: `member-${region}-${index}`,
+      region: `region-${region}`,
+      availableReplicas: (region * 3 + index) % 7,
+    })),
+  ).flat();
+  return JSON.stringify({
+    replicas: 1_000,
+    placement: {
+      replicaScheduling: {
+        replicaSchedulingType: 'Divided',
+        replicaDivisionPreference: 'Weighted',
+        weightPreference: { dynamicWeight: 'AvailableReplicas' },
+      },
+      spreadConstraints: [
+        { spreadByField: 'region', minGroups: 100, maxGroups: 900 },
+        {
+          spreadByField: 'cluster',
+          minGroups: 1_000,
+          maxGroups: clusters.length,
+        },
+      ],
+    },
+    clusters,
+  });
+}
+
+describe('a burst of the heaviest valid placement requests', () => {
+  it('runs them off the event loop, refuses what does not fit with Retry-After, and /health keeps answering', async () => {
+    const fleet = await ClusterApiTestFleet.start({
+      clusters: capiFleetClusters,
+      workloads: capiFleetWorkloads,
+    });
+    const { server } = await startTestBackend({
+      features: [
+        multiClusterPlugin,
+        mockServices.database.factory({
+          knex: await databases.init('SQLITE_3'),
+        }),
+        mockServices.rootConfig.factory({
+          data: {
+            multiCluster: {
+              clusterApi: fleet.clusterApiConfig,
+              catalog: { enabled: false },
+              placement: {
+                workers: { threads: 1, queueLimit: 2, perCallerLimit: 2 },
+              },
+            },
+          },
+        }),
+        allowingPermissions().factory,
+        catalogServiceMock.factory({ entities: [] }),
+      ],
+    });
+    const base = `http://localhost:${server.port()}${API}`;
+    const body = heaviestSimulation();
+    try {
+      const healthStatuses: number[] = [];
+      const { result: answers, blockingCpuMs } = await measureBlocking(
+        async () => {
+          let done = false;
+          const burst = Promise.all(
+            Array.from({ length: 12 }, (_, i) =>
+              fetch(`${base}/placement/simulate`, {
+                method: 'POST',
+                headers: {
+                  Authorization: mockCredentials.user.header(
+                    `user:default/caller-${i % 3}`,
+                  ),
+                  'Content-Type': 'application/json',
+                },
+                body,
+              }).then(async res => ({
+                status: res.status,
+                retryAfter: res.headers.get('retry-after'),
+                text: await res.text(),
+              })),
+            ),
+          ).finally(() => {
+            done = true;
+          });
+          // /health between the heavy requests, as a load balancer asks.
+          do {
+            healthStatuses.push((await fetch(`${base}/health`)).status);
+          } while (!done);
+          return burst;
+        },
+      );
+
+      // The work ran on the worker: the event loop was never held long.
+      expect(blockingCpuMs).toBeLessThan(MAX_BLOCKING_MS);
+      expect(healthStatuses.length).toBeGreaterThan(0);
+      expect(healthStatuses.every(status => status === 200)).toBe(true);
+      // Each ran (200) or was refused at once, briefly, with Retry-After.
+      const outcomes = answers.map(({ status, retryAfter, text }) =>
+        status === 200
+          ? 'ran'
+          : `${status} retry-after ${
+              Number(retryAfter) >= 1 ? 'set' : retryAfter
+            }${text.length < 1_000 ? '' : ' long'}`,
+      );
+      const allowed = ['ran', '429 retry-after set', '503 retry-after set'];
+      expect(outcomes.filter(o => !allowed.includes(o))).toEqual([]);
+      // Whatever the timing, the first request to reach the workers ran.
+      expect(outcomes).toContain('ran');
+    } finally {
+      await fleet.stop();
+    }
+  });
+});
