@@ -10,50 +10,16 @@
 import http from 'node:http';
 import { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import type { ScheduleRequest } from '@flotilla/plugin-multi-cluster-common';
 import {
   inProcessCompute,
   PlacementCompute,
   PlacementWorkerPool,
 } from '../src/placement/compute/PlacementWorkerPool';
+import { heaviestSimulation } from '../src/hostile/__testUtils__/heaviestSimulation';
 import { statusOf } from '../src/service/errorResponder';
 import { getVoidLogger } from './voidLogger';
 
 const BURST = Number(process.env.BENCH_BURST ?? 8);
-
-/**
- * One of the heaviest valid simulations (286 kB): 4,950 clusters in 900
- * regions of 1 to 10, spread over 100 to 900 regions and at least 1,000
- * clusters.
- */
-function heaviestSimulation(): ScheduleRequest {
-  const clusters = Array.from({ length: 900 }, (_, region) =>
-    Array.from({ length: 1 + ((region * 7) % 10) }, (__, index) => ({
-      name: `member-${region}-${index}`,
-      region: `region-${region}`,
-      availableReplicas: (region * 3 + index) % 7,
-    })),
-  ).flat();
-  return {
-    replicas: 1_000,
-    placement: {
-      replicaScheduling: {
-        replicaSchedulingType: 'Divided',
-        replicaDivisionPreference: 'Weighted',
-        weightPreference: { dynamicWeight: 'AvailableReplicas' },
-      },
-      spreadConstraints: [
-        { spreadByField: 'region', minGroups: 100, maxGroups: 900 },
-        {
-          spreadByField: 'cluster',
-          minGroups: 1_000,
-          maxGroups: clusters.length,
-        },
-      ],
-    },
-    clusters,
-  };
-}
 
 /** A server with /health and /simulate (the scheduler through `compute`). */
 async function serve(compute: PlacementCompute): Promise<http.Server> {

@@ -12,6 +12,7 @@ import {
 } from '../__testUtils__/fixtures';
 import { ClusterApiTestFleet } from '../__testUtils__/ClusterApiTestFleet';
 import { measureBlocking } from './measure';
+import { heaviestSimulation } from './__testUtils__/heaviestSimulation';
 import { allowingPermissions } from './__testUtils__/testBackend';
 
 // Each heavy request takes its worker a third of a second; a slow machine more.
@@ -21,40 +22,6 @@ const databases = TestDatabases.create({ ids: ['SQLITE_3'] });
 const API = '/api/multi-cluster';
 /** The same bound as the hostile corpus's: work done on the event loop between two turns. */
 const MAX_BLOCKING_MS = 200;
-
-/**
- * One of the heaviest valid simulations (286 kB): 4,950 posted clusters in
- * 900 regions of 1 to 10, spread over 100 to 900 regions and at least 1,000
- * clusters (Karmada's region selection, a third of a second on one core).
- */
-function heaviestSimulation(): string {
-  const clusters = Array.from({ length: 900 }, (_, region) =>
-    Array.from({ length: 1 + ((region * 7) % 10) }, (__, index) => ({
-      name: `member-${region}-${index}`,
-      region: `region-${region}`,
-      availableReplicas: (region * 3 + index) % 7,
-    })),
-  ).flat();
-  return JSON.stringify({
-    replicas: 1_000,
-    placement: {
-      replicaScheduling: {
-        replicaSchedulingType: 'Divided',
-        replicaDivisionPreference: 'Weighted',
-        weightPreference: { dynamicWeight: 'AvailableReplicas' },
-      },
-      spreadConstraints: [
-        { spreadByField: 'region', minGroups: 100, maxGroups: 900 },
-        {
-          spreadByField: 'cluster',
-          minGroups: 1_000,
-          maxGroups: clusters.length,
-        },
-      ],
-    },
-    clusters,
-  });
-}
 
 describe('a burst of the heaviest valid placement requests', () => {
   it('runs them off the event loop, refuses what does not fit with Retry-After, and /health keeps answering', async () => {
@@ -84,7 +51,7 @@ describe('a burst of the heaviest valid placement requests', () => {
       ],
     });
     const base = `http://localhost:${server.port()}${API}`;
-    const body = heaviestSimulation();
+    const body = JSON.stringify(heaviestSimulation());
     try {
       const healthStatuses: number[] = [];
       const { result: answers, blockingCpuMs } = await measureBlocking(
