@@ -1,10 +1,14 @@
 import { BackstageCredentials } from '@backstage/backend-plugin-api';
 import {
-  buildConnectivityReport,
   type AddonCoverageReport,
   type FleetConnectivityReport,
 } from '@flotilla/plugin-multi-cluster-common';
 import { FleetCluster } from '@flotilla/plugin-multi-cluster-node';
+import {
+  callerOf,
+  inProcessCompute,
+  PlacementCompute,
+} from '../placement/compute/PlacementWorkerPool';
 import { ClusterReadService } from './ClusterReadService';
 
 /** Reads fleet-wide add-on coverage (the AddonCoverageService). */
@@ -21,6 +25,8 @@ export class FleetViewService {
     private readonly options: {
       clusters: Pick<ClusterReadService, 'readableClusters'>;
       addons: AddonCoverageReader;
+      /** Where the report is built: the backend's worker pool. */
+      compute?: PlacementCompute;
     },
   ) {}
 
@@ -28,9 +34,9 @@ export class FleetViewService {
   async getConnectivity(
     credentials: BackstageCredentials,
   ): Promise<FleetConnectivityReport> {
-    return buildConnectivityReport(
-      await this.options.clusters.readableClusters(credentials),
-    );
+    const clusters = await this.options.clusters.readableClusters(credentials);
+    const compute = this.options.compute ?? inProcessCompute;
+    return compute.run(callerOf(credentials), 'connectivity', clusters);
   }
 
   /** Add-on coverage, naming only clusters the caller may read. */

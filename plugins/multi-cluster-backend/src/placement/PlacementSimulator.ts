@@ -12,21 +12,11 @@ import type { ReachabilityRequirement } from '@flotilla/plugin-multi-cluster-com
 import { FleetInventoryService } from '../inventory/FleetInventory';
 import { FleetCluster } from '@flotilla/plugin-multi-cluster-node';
 import {
+  callerOf,
   inProcessCompute,
   PlacementCompute,
 } from './compute/PlacementWorkerPool';
 import { toClusterSnapshot } from './snapshots';
-
-/** Whose placement work it is, for the per-caller limit of the workers. */
-function callerOf(credentials?: BackstageCredentials): string {
-  const principal = credentials?.principal as
-    | { type?: string; userEntityRef?: string; subject?: string }
-    | undefined;
-  return (
-    principal?.userEntityRef ??
-    (principal?.subject ? `${principal.type}:${principal.subject}` : 'backend')
-  );
-}
 
 /**
  * A simulate request: a ScheduleRequest whose clusters are optional. With

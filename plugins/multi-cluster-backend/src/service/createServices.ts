@@ -228,7 +228,11 @@ export async function createMultiClusterServices(deps: {
     exposure,
     addons,
     clusterReads,
-    fleetViews: new FleetViewService({ clusters: clusterReads, addons }),
+    fleetViews: new FleetViewService({
+      clusters: clusterReads,
+      addons,
+      compute: placementWorkers,
+    }),
     placementReads: new PlacementReadService({
       permissions,
       simulator,

@@ -263,7 +263,7 @@ export const multiClusterApiRoutes = {
         schema: fleetConnectivityReportSchema,
       },
     },
-    errors: READ_ERRORS,
+    errors: [...READ_ERRORS, 429, 503],
   }),
   getAddonCoverage: route<AddonCoverageReport>()({
     method: 'get',

@@ -1,13 +1,16 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import {
+  buildConnectivityReport,
   PlacementError,
   schedule,
+  type FleetCluster,
   type ScheduleRequest,
 } from '@flotilla/plugin-multi-cluster-common';
 import {
   PlacementUnavailableError,
   TooManyPlacementRequestsError,
 } from './overloadErrors';
+import { testFleet } from '../../permissions/__testUtils__/permissionsFake';
 import { PlacementWorkerPool } from './PlacementWorkerPool';
 
 // A worker loads the scheduler from TypeScript source here: seconds.
@@ -51,6 +54,19 @@ describe('PlacementWorkerPool', () => {
       expect(await workers.run('user:default/a', 'schedule', divided)).toEqual(
         schedule(divided),
       );
+    } finally {
+      await workers.close();
+    }
+  });
+
+  it('builds the connectivity report exactly as the calling thread does', async () => {
+    // The permission tests' fleet: clusters as the inventory holds them.
+    const fleet = testFleet as unknown as FleetCluster[];
+    const workers = pool();
+    try {
+      expect(
+        await workers.run('user:default/a', 'connectivity', fleet),
+      ).toEqual(buildConnectivityReport(fleet));
     } finally {
       await workers.close();
     }

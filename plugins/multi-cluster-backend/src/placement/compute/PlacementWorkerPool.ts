@@ -1,5 +1,7 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
+import type { BackstageCredentials } from '@backstage/backend-plugin-api';
 import {
+  buildConnectivityReport,
   recommendPlacement,
   schedule,
 } from '@flotilla/plugin-multi-cluster-common';
@@ -16,6 +18,17 @@ import {
   type TaskErrorData,
 } from './placementTasks';
 
+/** Whose work it is, for the workers' per-caller limit. */
+export function callerOf(credentials?: BackstageCredentials): string {
+  const principal = credentials?.principal as
+    | { type?: string; userEntityRef?: string; subject?: string }
+    | undefined;
+  return (
+    principal?.userEntityRef ??
+    (principal?.subject ? `${principal.type}:${principal.subject}` : 'backend')
+  );
+}
+
 /** Runs placement tasks for a caller (a user's or a service's identity). */
 export interface PlacementCompute {
   run<T extends PlacementTaskName>(
@@ -26,6 +39,7 @@ export interface PlacementCompute {
 }
 
 const IN_PROCESS_TASKS: PlacementTasks = {
+  connectivity: buildConnectivityReport,
   schedule,
   recommend: recommendPlacement,
 };
@@ -68,7 +82,8 @@ interface Slot {
 type WorkerMessage = { id: number; result?: unknown; error?: TaskErrorData };
 
 /**
- * Placement work (Karmada's scheduler, placement advice) off the event loop:
+ * Placement work (Karmada's scheduler, placement advice) and the fleet's
+ * connectivity report off the event loop:
  * a few worker threads and a bounded queue, with a per-caller limit so one
  * user cannot fill it. What does not fit is refused at once with
  * `Retry-After`, so the backend keeps answering every other request.

@@ -1,6 +1,8 @@
 import {
   PlacementError,
   QuantityError,
+  type FleetCluster,
+  type FleetConnectivityReport,
   type PlacementAdvice,
   type RecommendPlacementOptions,
   type ScheduleRequest,
@@ -10,10 +12,12 @@ import {
 } from '@flotilla/plugin-multi-cluster-common';
 
 /**
- * The CPU-heavy placement work, as tasks a worker thread runs: Karmada's
- * scheduler and placement advice, both pure functions of their arguments.
+ * The CPU-heavy work on the fleet, as tasks a worker thread runs: Karmada's
+ * scheduler, placement advice and the connectivity report, all pure
+ * functions of their arguments.
  */
 export interface PlacementTasks {
+  connectivity(clusters: FleetCluster[]): FleetConnectivityReport;
   schedule(request: ScheduleRequest): ScheduleResult;
   recommend(
     workload: WorkloadRequirements,
@@ -73,6 +77,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 if (workerData.transform) require(workerData.transform);
 const common = require(workerData.common);
 const tasks = {
+  connectivity: clusters => common.buildConnectivityReport(clusters),
   schedule: request => common.schedule(request),
   recommend: (workload, fleet, options) =>
     common.recommendPlacement(workload, fleet, options),
