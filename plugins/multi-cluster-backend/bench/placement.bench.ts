@@ -156,10 +156,13 @@ async function placementRun(
     refresh: async () => ({} as any),
   };
   const clients = new ClusterClientFactory({
+    // The bench's servers speak plain HTTP, which the Kubernetes client
+    // only accepts without TLS verification.
     configClusters: endpoints.map(e => ({
       name: e.name,
       url: e.url,
       token: TOKEN,
+      skipTLSVerify: true,
     })),
     karmada: [],
     clusterApi: [],
@@ -197,9 +200,10 @@ async function placementRun(
     } as any,
   );
   const totalMs = Number(process.hrtime.bigint() - started) / 1e6;
-  const slowest = Math.max(...result.actual.clusters.map(c => c.latencyMs));
   const timedOut = result.errors.filter(e => e.timeout).length;
   const failed = result.errors.filter(e => !e.timeout).length;
+  assertMeasured(result, endpoints.length, clusterTimeoutMs);
+  const slowest = Math.max(...result.actual.clusters.map(c => c.latencyMs));
   // when slow clusters are cut, the best possible response is the timeout
   const bound = timedOut > 0 ? Math.max(slowest, clusterTimeoutMs) : slowest;
   return {
@@ -213,6 +217,30 @@ async function placementRun(
     'ratio total/slowest healthy': +(totalMs / slowest).toFixed(2),
     'ratio total/max(slowest,timeout)': +(totalMs / bound).toFixed(2),
   };
+}
+
+/**
+ * Fails the bench unless the case it measures happened: every fast cluster
+ * answered, the one refusing connections failed, and the slow ones answered
+ * or timed out. A table of refusals (a setup that reached no server) is not
+ * a measurement.
+ */
+function assertMeasured(
+  result: { actual: { clusters: unknown[] }; errors: { message: string }[] },
+  endpoints: number,
+  clusterTimeoutMs: number,
+) {
+  const fast = endpoints - SLOW - 1;
+  const slowAnswer = clusterTimeoutMs > SLOW_DELAY_MS ? SLOW : 0;
+  if (result.actual.clusters.length !== fast + slowAnswer) {
+    throw new Error(
+      `the bench did not measure placement: ${
+        result.actual.clusters.length
+      } of ${fast + slowAnswer} clusters answered; first error: ${
+        result.errors[0]?.message ?? 'none'
+      }`,
+    );
+  }
 }
 
 /**
