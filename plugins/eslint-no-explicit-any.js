@@ -1,5 +1,5 @@
 /**
- * ESLint options shared by the plugins' .eslintrc.js (issue #17): `any` is
+ * ESLint options shared by the plugins' .eslintrc.js: `any` is
  * an error in production code; tests, test utilities and fixtures may keep
  * loose types. `stillToType` lists production files (relative to the
  * plugin) exempted until they are typed.

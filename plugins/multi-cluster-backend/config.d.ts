@@ -200,7 +200,7 @@ export interface Config {
       } & ClusterCredentialsConfig
     >;
 
-    /** Failover runbooks (issue #8). */
+    /** Failover runbooks. */
     failover?: {
       /** Multiplies every step timeout, poll interval and backoff. Default 1. */
       timeScale?: number;

@@ -184,8 +184,8 @@ function writeCertificates(cluster) {
 
 /**
  * Static bearer tokens (kube-apiserver --token-auth-file): the fleet
- * operator (`admin`), the Backstage backend (`flotilla`, bound to
- * cluster-admin until #16 narrows it), and on members the identity Karmada's
+ * operator (`admin`), the Backstage backend (`flotilla`, bound to the
+ * least-privileged roles of deploy/rbac), and on members the identity Karmada's
  * controllers use (`karmada-controller`, what a member's Karmada Cluster
  * secretRef holds).
  */

@@ -1,5 +1,5 @@
 /*
- * Fleet-scale bench (issue #16, item 3): 1,000 Karmada Clusters on a real
+ * Fleet-scale bench: 1,000 Karmada Clusters on a real
  * Karmada control plane, backed by four member API servers, and the real
  * backend (packages/backend, PostgreSQL) reading them. Prints one table of
  * figures against the issue's targets. Exits 0 when everything was

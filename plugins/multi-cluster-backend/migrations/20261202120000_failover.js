@@ -1,7 +1,7 @@
 // @ts-check
 
 /**
- * Failover runs (issue #8): runs, their steps, and the one-active-run-per-
+ * Failover runs: runs, their steps, and the one-active-run-per-
  * entity lock. Leases make a run execute on exactly one backend replica.
  *
  * @param {import('knex').Knex} knex

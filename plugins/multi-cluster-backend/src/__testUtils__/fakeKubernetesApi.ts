@@ -21,7 +21,8 @@ import {
  * merge patches merge (RFC 7386), unknown objects are 404 `Status` bodies,
  * and requests without the configured bearer token get 401. Controllers
  * (`onWrite`) play what the cluster's own controllers would do, e.g. set a
- * Deployment's ready replicas. Issue #16 moves the tests to real API servers.
+ * Deployment's ready replicas. Unit tests use it where a real API server
+ * would make them slow; the integration suite uses real ones.
  */
 
 /** The group/version/resource of a stored object (group '' is core). */
