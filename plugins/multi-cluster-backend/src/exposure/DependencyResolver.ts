@@ -118,19 +118,22 @@ export class DependencyResolver {
     refs: string[],
     credentials: BackstageCredentials,
   ): Promise<ResolvedDependency[]> {
-    const targets = canonicalRefs(refs);
-    if (targets.length === 0) {
-      return [];
-    }
-    const known = await this.inCatalog(targets, credentials);
+    const { targets, known } = await this.lookUp(refs, credentials);
     return this.placementsOf(targets, known, credentials);
   }
 
-  /** The refs among `targets` that the catalog returns to the caller. */
-  private async inCatalog(
-    targets: string[],
+  /**
+   * `refs` once each in canonical form, and those of them the catalog
+   * returns to the caller (one query; none for no refs).
+   */
+  private async lookUp(
+    refs: string[],
     credentials: BackstageCredentials,
-  ): Promise<Set<string>> {
+  ): Promise<{ targets: string[]; known: Set<string> }> {
+    const targets = canonicalRefs(refs);
+    if (targets.length === 0) {
+      return { targets, known: new Set() };
+    }
     const { items } = await this.options.catalog.getEntitiesByRefs(
       {
         entityRefs: targets,
@@ -138,7 +141,10 @@ export class DependencyResolver {
       },
       { credentials },
     );
-    return new Set(targets.filter((_, index) => items[index]));
+    return {
+      targets,
+      known: new Set(targets.filter((_, index) => items[index])),
+    };
   }
 
   private async placementsOf(
@@ -146,6 +152,9 @@ export class DependencyResolver {
     known: Set<string>,
     credentials: BackstageCredentials,
   ): Promise<ResolvedDependency[]> {
+    if (targets.length === 0) {
+      return [];
+    }
     const byName = new Map(
       (await this.options.inventory.getClusters()).map(c => [c.name, c]),
     );
@@ -201,8 +210,7 @@ export class DependencyResolver {
       'entityRef' in source
         ? dependsOnRefs(await this.loadEntity(source.entityRef, credentials))
         : source.dependsOn;
-    const targets = canonicalRefs(refs);
-    const known = await this.inCatalog(targets, credentials);
+    const { targets, known } = await this.lookUp(refs, credentials);
     const unknown = targets.filter(ref => !known.has(ref));
     if (unknown.length > 0) {
       throw new NotFoundError(unknownRefsMessage(unknown, targets.length));

@@ -1,10 +1,6 @@
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import type { BackstageCredentials } from '@backstage/backend-plugin-api';
-import {
-  buildConnectivityReport,
-  recommendPlacement,
-  schedule,
-} from '@flotilla/plugin-multi-cluster-common';
+import * as common from '@flotilla/plugin-multi-cluster-common';
 import { Worker } from 'node:worker_threads';
 import {
   PlacementUnavailableError,
@@ -13,6 +9,7 @@ import {
 import {
   errorFromWorker,
   PLACEMENT_WORKER_SOURCE,
+  TASK_EXPORTS,
   type PlacementTaskName,
   type PlacementTasks,
   type TaskErrorData,
@@ -38,16 +35,10 @@ export interface PlacementCompute {
   ): Promise<ReturnType<PlacementTasks[T]>>;
 }
 
-const IN_PROCESS_TASKS: PlacementTasks = {
-  connectivity: buildConnectivityReport,
-  schedule,
-  recommend: recommendPlacement,
-};
-
 /** The tasks on the calling thread: for tests and tools, not for a backend. */
 export const inProcessCompute: PlacementCompute = {
   async run(_caller, task, ...args) {
-    const run = IN_PROCESS_TASKS[task] as (...a: unknown[]) => never;
+    const run = common[TASK_EXPORTS[task]] as (...a: unknown[]) => never;
     return run(...args);
   },
 };
@@ -165,16 +156,16 @@ export class PlacementWorkerPool implements PlacementCompute {
 
   private spawnIfRoom(): Slot | undefined {
     if (this.slots.length >= this.options.threads) return undefined;
-    const common = require.resolve('@flotilla/plugin-multi-cluster-common');
+    const commonPath = require.resolve('@flotilla/plugin-multi-cluster-common');
     // From source (development, tests) the worker needs the TypeScript
     // transform; the built package is plain JavaScript.
-    const transform = /\.tsx?$/.test(common)
+    const transform = /\.tsx?$/.test(commonPath)
       ? require.resolve('@backstage/cli/config/nodeTransform.cjs')
       : undefined;
     const worker = new Worker(PLACEMENT_WORKER_SOURCE, {
       eval: true,
       execArgv: [],
-      workerData: { common, transform },
+      workerData: { common: commonPath, transform, taskExports: TASK_EXPORTS },
     });
     worker.unref();
     const slot: Slot = { worker };

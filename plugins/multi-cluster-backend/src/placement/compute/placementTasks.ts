@@ -1,32 +1,28 @@
 import {
   PlacementError,
   QuantityError,
-  type FleetCluster,
-  type FleetConnectivityReport,
-  type PlacementAdvice,
-  type RecommendPlacementOptions,
-  type ScheduleRequest,
-  type ScheduleResult,
-  type WorkloadRequirements,
-  type ClusterProfile,
 } from '@flotilla/plugin-multi-cluster-common';
+import type * as common from '@flotilla/plugin-multi-cluster-common';
 
 /**
  * The CPU-heavy work on the fleet, as tasks a worker thread runs: Karmada's
  * scheduler, placement advice and the connectivity report, all pure
- * functions of their arguments.
+ * functions of their arguments. Each task is an export of the common
+ * package: the one table both threads run tasks from (the worker receives
+ * it as `workerData`).
  */
-export interface PlacementTasks {
-  connectivity(clusters: FleetCluster[]): FleetConnectivityReport;
-  schedule(request: ScheduleRequest): ScheduleResult;
-  recommend(
-    workload: WorkloadRequirements,
-    fleet: ClusterProfile[],
-    options: RecommendPlacementOptions,
-  ): PlacementAdvice;
-}
+export const TASK_EXPORTS = {
+  connectivity: 'buildConnectivityReport',
+  schedule: 'schedule',
+  recommend: 'recommendPlacement',
+} as const satisfies Record<string, keyof typeof common>;
 
-export type PlacementTaskName = keyof PlacementTasks;
+export type PlacementTaskName = keyof typeof TASK_EXPORTS;
+
+/** Each task's signature: that of its export. */
+export type PlacementTasks = {
+  [T in PlacementTaskName]: (typeof common)[(typeof TASK_EXPORTS)[T]];
+};
 
 /** A task's error as it crosses threads (structured clone drops the class). */
 export interface TaskErrorData {
@@ -54,12 +50,11 @@ export function errorFromWorker(data: TaskErrorData): Error {
     return error;
   }
   if (data.name === 'QuantityError') {
-    const error = new QuantityError(
+    return new QuantityError(
       data.reason as QuantityError['reason'],
       data.detail,
       data.field,
     );
-    return error;
   }
   const error = new Error(data.message);
   error.name = data.name;
@@ -69,22 +64,18 @@ export function errorFromWorker(data: TaskErrorData): Error {
 /**
  * The worker's program (CommonJS, evaluated in the thread): it loads the
  * common package (through the development transform when that package is
- * TypeScript source) and answers `{ id, task, args }` messages with
- * `{ id, result }` or `{ id, error }`.
+ * TypeScript source) and answers `{ id, task, args }` messages, calling the
+ * task's export ({@link TASK_EXPORTS}), with `{ id, result }` or
+ * `{ id, error }`.
  */
 export const PLACEMENT_WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 if (workerData.transform) require(workerData.transform);
 const common = require(workerData.common);
-const tasks = {
-  connectivity: clusters => common.buildConnectivityReport(clusters),
-  schedule: request => common.schedule(request),
-  recommend: (workload, fleet, options) =>
-    common.recommendPlacement(workload, fleet, options),
-};
 parentPort.on('message', ({ id, task, args }) => {
   try {
-    parentPort.postMessage({ id, result: tasks[task](...args) });
+    const result = common[workerData.taskExports[task]](...args);
+    parentPort.postMessage({ id, result });
   } catch (e) {
     const { name, message, code, reason, detail, field, explanation } = e;
     parentPort.postMessage({
