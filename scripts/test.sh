@@ -153,6 +153,12 @@ yarn backstage-cli repo test --ci --watchAll=false --json --outputFile="$RESULTS
 phase unit $((SECONDS - started))
 add_jest_report "unit tests" "$RESULTS_DIR/jest.json"
 
+# Every benchmark once at its smallest size (bench:smoke): a bench whose
+# setup broke, or that measured nothing, fails the run instead of printing
+# a table. The figures come from `yarn bench`.
+run_check bench-common yarn workspace @flotilla/plugin-multi-cluster-common bench:smoke
+run_check bench-backend yarn workspace @flotilla/plugin-multi-cluster-backend bench:smoke
+
 # The production build, once: the backend bundle with the app built into it,
 # for the production check and the browser tests.
 BUNDLE_DIR="$(mktemp -d)"
@@ -168,15 +174,22 @@ fi
 # One fleet of real API servers for the integration suite and the browser
 # tests: integration.sh leaves it running and reset to the scenario.
 export FLOTILLA_FLEET_DIR="$FLOTILLA_ROOT/.fleet-it" FLOTILLA_FLEET_PORT_BASE=30440
+# The fleet-scale bench brings up a fleet of its own (other ports, other
+# backend ports) and mostly waits on it: it runs beside the integration suite.
+start_check_beside bench-fleet-scale env -u FLOTILLA_FLEET_DIR FLOTILLA_FLEET_PORT_BASE=29440 \
+  yarn workspace @flotilla/fleet-integration bench:smoke
 log "integration suite (the real backend on PostgreSQL against a fleet of real kube-apiservers)"
 FLOTILLA_IT_RESET_FLEET=1 bash "$FLOTILLA_ROOT/scripts/integration.sh" "$RESULTS_DIR"
 add_jest_report "integration tests" "$RESULTS_DIR/integration.json"
+finish_check bench-fleet-scale
 
 log "end-to-end tests (Playwright in Chromium against the production build and the start command)"
 [ -z "$CHROMIUM_INSTALL_PID" ] || wait "$CHROMIUM_INSTALL_PID" || tail -n 20 "$RESULTS_DIR/chromium-install.log" >&2
 bash "$FLOTILLA_ROOT/scripts/e2e.sh" "$RESULTS_DIR"
 add_playwright_report "e2e tests" "$RESULTS_DIR/e2e.json"
 bash scripts/fleet.sh down >>"$RESULTS_DIR/integration/fleet.log" 2>&1
+# The dev server on the ports the browser tests used, so after them.
+run_check bench-service-tab yarn workspace @flotilla/plugin-multi-cluster bench:smoke
 
 [ -n "$FLOTILLA_POSTGRES_URL" ] || log "NOTE: PostgreSQL tests were skipped (see the warning above)"
 if [ "${#failures[@]}" != 0 ]; then

@@ -31,11 +31,12 @@ import { WorkloadService } from '../src/workloads/WorkloadService';
 import { createFailoverModule } from '../src/failover';
 import { defaultStepExecutors, StepExecutors } from '../src/failover/steps';
 import { InMemoryFleet } from '../src/__testUtils__/InMemoryFleet';
+import { requireMeasured, runBench, sized } from '@flotilla/bench-kit';
 import { getVoidLogger } from './voidLogger';
 
 const PG = process.env.BENCH_PG ?? 'postgresql://postgres@127.0.0.1:5432';
-const RUNS = Number(process.env.BENCH_RUNS ?? 50);
-const SERVICES = Number(process.env.BENCH_SERVICES ?? 100);
+const RUNS = Number(process.env.BENCH_RUNS ?? sized(50, 3));
+const SERVICES = Number(process.env.BENCH_SERVICES ?? sized(100, 4));
 const logger = getVoidLogger();
 const SOURCE = 'eu-west';
 const TARGET = 'us-east';
@@ -299,6 +300,11 @@ async function concurrent() {
   const moved = services.map(s => fleet.replicas(TARGET, s));
   await Promise.all([a.stop(), b.stop()]);
   await fleet.stop();
+  const succeeded = rows.filter((r: any) => r.status === 'succeeded').length;
+  requireMeasured(
+    createdIds.length === SERVICES && succeeded === SERVICES,
+    `${createdIds.length} of ${SERVICES} failovers were created and ${succeeded} succeeded`,
+  );
   const claimsTotal = rows.reduce(
     (s: number, r: any) => s + Number(r.claims),
     0,
@@ -311,7 +317,7 @@ async function concurrent() {
     'runs created': createdIds.length,
     '409 duplicates': duplicates.length,
     'other rejections': otherRejections,
-    succeeded: rows.filter((r: any) => r.status === 'succeeded').length,
+    succeeded,
     'claims (1/run)': claimsTotal,
     'steps executed': calls.size,
     'steps executed twice': duplicatedSteps,
@@ -354,10 +360,4 @@ async function main() {
   await admin.destroy();
 }
 
-main().then(
-  () => process.exit(0),
-  error => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench('failover', main);

@@ -5,10 +5,13 @@
  *
  * Run from plugins/multi-cluster-backend:
  *   node --expose-gc --require @backstage/cli/config/nodeTransform.cjs bench/placement.bench.ts
+ * BENCH_CLUSTERS and BENCH_FLEET set the sizes; --smoke runs 10 clusters,
+ * one timeout, and a 100-cluster fleet.
  */
 /* eslint-disable no-console */
 import http from 'node:http';
 import { AddressInfo } from 'node:net';
+import { requireMeasured, runBench, sized } from '@flotilla/bench-kit';
 import { getVoidLogger } from './voidLogger';
 import {
   ClusterClientFactory,
@@ -25,10 +28,10 @@ import {
 } from '../src/inventory/FleetInventory';
 import { MultiClusterStore } from '../src/database/MultiClusterStore';
 
-const CLUSTERS = Number(process.env.BENCH_CLUSTERS ?? 200);
+const CLUSTERS = Number(process.env.BENCH_CLUSTERS ?? sized(200, 10));
 const SLOW = 2;
 const SLOW_DELAY_MS = 2000;
-const FLEET_SIZE = Number(process.env.BENCH_FLEET ?? 10_000);
+const FLEET_SIZE = Number(process.env.BENCH_FLEET ?? sized(10_000, 100));
 const TOKEN = 'bench-token';
 
 const logger = getVoidLogger();
@@ -232,15 +235,12 @@ function assertMeasured(
 ) {
   const fast = endpoints - SLOW - 1;
   const slowAnswer = clusterTimeoutMs > SLOW_DELAY_MS ? SLOW : 0;
-  if (result.actual.clusters.length !== fast + slowAnswer) {
-    throw new Error(
-      `the bench did not measure placement: ${
-        result.actual.clusters.length
-      } of ${fast + slowAnswer} clusters answered; first error: ${
-        result.errors[0]?.message ?? 'none'
-      }`,
-    );
-  }
+  requireMeasured(
+    result.actual.clusters.length === fast + slowAnswer,
+    `${result.actual.clusters.length} of ${
+      fast + slowAnswer
+    } clusters answered; first error: ${result.errors[0]?.message ?? 'none'}`,
+  );
 }
 
 /**
@@ -364,8 +364,12 @@ async function memoryRun() {
     concurrency: 1,
   });
   const t2 = Date.now();
-  await cold.getClusters();
+  const loaded = await cold.getClusters();
   const coldMs = Date.now() - t2;
+  requireMeasured(
+    page.totalCount > 0 && loaded.length === FLEET_SIZE,
+    `the inventory kept ${loaded.length} of ${FLEET_SIZE} clusters (filtered page: ${page.totalCount})`,
+  );
   await knex.destroy();
   return {
     clusters: FLEET_SIZE,
@@ -391,12 +395,13 @@ async function main() {
   // warm-up (JIT, module init)
   await placementRun(endpoints, 500, 20);
   const rows = [];
-  for (const [timeout, concurrency] of [
+  const settings = [
     [3000, 20],
     [500, 20],
     [3000, 50],
     [500, 50],
-  ]) {
+  ];
+  for (const [timeout, concurrency] of sized(settings, settings.slice(0, 1))) {
     rows.push(await placementRun(endpoints, timeout, concurrency));
   }
   console.table(rows);
@@ -408,10 +413,4 @@ async function main() {
   console.table([await memoryRun()]);
 }
 
-main().then(
-  () => process.exit(0),
-  e => {
-    console.error(e);
-    process.exit(1);
-  },
-);
+runBench('placement', main);

@@ -17,9 +17,10 @@ import {
 } from '../src/placement/compute/PlacementWorkerPool';
 import { heaviestSimulation } from '../src/hostile/__testUtils__/heaviestSimulation';
 import { statusOf } from '../src/service/errorResponder';
+import { requireMeasured, runBench, sized } from '@flotilla/bench-kit';
 import { getVoidLogger } from './voidLogger';
 
-const BURST = Number(process.env.BENCH_BURST ?? 8);
+const BURST = Number(process.env.BENCH_BURST ?? sized(8, 2));
 
 /** A server with /health and /simulate (the scheduler through `compute`). */
 async function serve(compute: PlacementCompute): Promise<http.Server> {
@@ -71,6 +72,12 @@ async function measure(name: string, compute: PlacementCompute) {
   const statuses = await burst;
   const seconds = (performance.now() - started) / 1000;
   server.close();
+  requireMeasured(
+    health.length > 0 && statuses.includes(200),
+    `${name}: ${health.length} /health answers, burst answered ${statuses.join(
+      ', ',
+    )}`,
+  );
   const sorted = [...health].sort((a, b) => a - b);
   const count = (status: number) => statuses.filter(s => s === status).length;
   return {
@@ -126,7 +133,4 @@ async function main() {
   );
 }
 
-main().catch(error => {
-  console.error(error);
-  process.exit(1);
-});
+runBench('placement load', main);

@@ -14,14 +14,21 @@
  * Runs alternate with their baseline so both see the same machine load.
  * Run from plugins/multi-cluster-common:
  *   node --require @backstage/cli/config/nodeTransform.cjs bench/connectivity.bench.ts
- * Options: --sizes=1000,10000 --budget-ms=1500
+ * Options: --sizes=1000,10000 --budget-ms=1500 --smoke (1,000 clusters, once)
  */
 import type { FleetCluster } from '../src/api';
 import { buildConnectivityReport } from '../src/connectivity';
 import { parseCidr } from '../src/manifests/validation/cidr';
 import { parseQuantity } from '../src/quantity';
 import { schedule, ScheduleRequest } from '../src/scheduling';
-import { measurePaired, median, printTable } from './measure';
+import {
+  measurePaired,
+  median,
+  printTable,
+  requireMeasured,
+  runBench,
+  sized,
+} from '@flotilla/bench-kit';
 import { makeClusters, placementFor } from './schedule.bench';
 
 const SET_SIZE = 20;
@@ -93,8 +100,8 @@ function makeFleet(count: number): FleetCluster[] {
 }
 
 function parseArgs() {
-  let sizes = [1_000, 10_000];
-  let budgetMs = 1_500;
+  let sizes = sized([1_000, 10_000], [1_000]);
+  let budgetMs = sized(1_500, 10);
   for (const arg of process.argv.slice(2)) {
     if (arg.startsWith('--sizes=')) sizes = arg.slice(8).split(',').map(Number);
     if (arg.startsWith('--budget-ms=')) budgetMs = Number(arg.slice(12));
@@ -130,6 +137,10 @@ function main() {
       return parsed;
     };
     const report = buildConnectivityReport(fleet);
+    requireMeasured(
+      report.clusterSets.length > 0,
+      `the report of ${size} clusters found no cluster set`,
+    );
     const [reportTimes, floorTimes] = measurePaired(
       () => buildConnectivityReport(fleet),
       parseAll,
@@ -183,6 +194,10 @@ function main() {
     );
     const withMs = median(withTimes);
     const withoutMs = median(withoutTimes);
+    requireMeasured(
+      schedule(constrained).targets.length > 0,
+      `no cluster of ${size} passed the reachability filter`,
+    );
     scheduleRows.push([
       size.toLocaleString('en-US'),
       withoutMs.toFixed(3),
@@ -220,4 +235,4 @@ function main() {
   );
 }
 
-if (require.main === module) main();
+if (require.main === module) runBench('connectivity', main);

@@ -17,6 +17,7 @@
  * Run from plugins/multi-cluster-common:
  *   node --require @backstage/cli/config/nodeTransform.cjs bench/schedule.bench.ts
  * Options: --sizes=100,1000 --budget-ms=1500 --strategies=Duplicated,Aggregated
+ * --smoke (every strategy once at 100 clusters)
  */
 import {
   estimateAvailableReplicas,
@@ -25,7 +26,15 @@ import {
   ScheduleRequest,
 } from '../src/scheduling';
 import type { ClusterSnapshot } from '../src/scheduling';
-import { measure, measurePaired, median, printTable } from './measure';
+import {
+  measure,
+  measurePaired,
+  median,
+  printTable,
+  requireMeasured,
+  runBench,
+  sized,
+} from '@flotilla/bench-kit';
 
 export type StrategyName =
   | 'Duplicated'
@@ -213,8 +222,8 @@ function parseArgs(): {
   budgetMs: number;
   strategies: StrategyName[];
 } {
-  let sizes = [100, 1_000, 10_000, 50_000];
-  let budgetMs = 1_500;
+  let sizes = sized([100, 1_000, 10_000, 50_000], [100]);
+  let budgetMs = sized(1_500, 10);
   let strategies = ALL_STRATEGIES;
   for (const arg of process.argv.slice(2)) {
     if (arg.startsWith('--sizes=')) sizes = arg.slice(8).split(',').map(Number);
@@ -256,6 +265,10 @@ function main() {
         uid: 'd43fdeeb-d750-4e2b-bee3-64eb94534f4c',
       };
       const result = schedule(request);
+      requireMeasured(
+        result.targets.length > 0,
+        `${strategy} placed no replica on ${size} clusters`,
+      );
       const [times, floorTimes] = measurePaired(
         () => schedule(request),
         floorTask,
@@ -297,4 +310,4 @@ function main() {
   printTable(header, rows);
 }
 
-if (require.main === module) main();
+if (require.main === module) runBench('schedule', main);

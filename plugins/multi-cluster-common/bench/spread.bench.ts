@@ -21,6 +21,7 @@
  * Run from plugins/multi-cluster-common:
  *   node --expose-gc --require @backstage/cli/config/nodeTransform.cjs bench/spread.bench.ts
  * Options: --sizes=24,40,200,1000 --budget-ms=1000 --old-up-to=24
+ * --smoke (16 regions and the first dynamic-program case, once)
  */
 import { performance } from 'node:perf_hooks';
 import {
@@ -35,7 +36,14 @@ import {
   selectGroups,
 } from '../src/scheduling/spread/selectGroups';
 import { selectGroupsByEnumeration } from '../src/scheduling/spread/selectGroups.oracle';
-import { measure, median, printTable } from './measure';
+import {
+  measure,
+  median,
+  printTable,
+  requireMeasured,
+  runBench,
+  sized,
+} from '@flotilla/bench-kit';
 
 /** Deterministic pseudo-random numbers (mulberry32). */
 function random(seed: number): () => number {
@@ -128,9 +136,9 @@ const formatMb = (mb?: number) =>
   mb === undefined ? 'n/a' : Math.max(0, mb).toFixed(mb < 10 ? 2 : 0);
 
 function parseArgs() {
-  let sizes = [24, 40, 200, 1_000];
-  let budgetMs = 1_000;
-  let oldUpTo = 24;
+  let sizes = sized([24, 40, 200, 1_000], [16]);
+  let budgetMs = sized(1_000, 10);
+  let oldUpTo = sized(24, 16);
   for (const arg of process.argv.slice(2)) {
     if (arg.startsWith('--sizes=')) sizes = arg.slice(8).split(',').map(Number);
     if (arg.startsWith('--budget-ms=')) budgetMs = Number(arg.slice(12));
@@ -144,6 +152,10 @@ function hostileShape(sizes: number[], budgetMs: number, oldUpTo: number) {
   for (const size of sizes) {
     const request = halfOfRegionsRequest(size);
     const scheduled = schedule(request);
+    requireMeasured(
+      scheduled.targets.length > 0,
+      `N = ${size}: schedule placed no replica`,
+    );
     const scheduleTimes = measure(() => schedule(request), budgetMs / 2);
     const scheduleRun = once(() => schedule(request));
 
@@ -208,12 +220,13 @@ function hostileShape(sizes: number[], budgetMs: number, oldUpTo: number) {
 }
 
 function dynamicProgram(budgetMs: number) {
-  const cases = [
+  const allCases = [
     { regions: 200, most: 10, target: 200 },
     { regions: 1_000, most: 4, target: 300 },
     { regions: 1_000, most: 10, target: 1_000 },
     { regions: 2_000, most: 20, target: 3_000 },
   ];
+  const cases = sized(allCases, allCases.slice(0, 1));
   const rows: string[][] = [];
   for (const { regions, most, target } of cases) {
     const next = random(regions + most);
@@ -269,4 +282,4 @@ function main() {
   dynamicProgram(budgetMs);
 }
 
-if (require.main === module) main();
+if (require.main === module) runBench('spread', main);

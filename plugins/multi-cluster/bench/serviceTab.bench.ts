@@ -10,6 +10,7 @@
  * cluster and the failover button is enabled.
  *
  * Run from the repository root: yarn workspace @flotilla/plugin-multi-cluster bench
+ * (`bench:smoke`: the 10-cluster fleet, one measured load).
  * Needs Debian's Chromium at /usr/bin/chromium (FLOTILLA_CHROMIUM overrides).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -18,9 +19,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { stringify } from 'yaml';
+import { requireMeasured, runBench, sized } from '@flotilla/bench-kit';
 
 const ROOT = path.resolve(__dirname, '../../..');
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const RUNS = Number(process.env.BENCH_RUNS ?? sized(5, 1));
 const CHROMIUM = process.env.FLOTILLA_CHROMIUM ?? '/usr/bin/chromium';
 
 /** A demo fleet of `size` clusters with checkout running 1 replica on each. */
@@ -137,7 +139,7 @@ async function main() {
   const results: { fleet: number; median: number; min: number; max: number }[] =
     [];
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'flotilla-bench-'));
-  for (const size of [10, 500]) {
+  for (const size of sized([10, 500], [10])) {
     let config: string | undefined;
     if (size !== 10) {
       config = path.join(tmp, `fleet-${size}.yaml`);
@@ -151,6 +153,7 @@ async function main() {
       );
       await waitFor('http://localhost:3000', 300_000);
       const timings = await measure(size === 10 ? 4 : size);
+      requireMeasured(timings.length > 0, `no load of the ${size}-cluster tab`);
       results.push({
         fleet: size,
         median: median(timings),
@@ -174,7 +177,4 @@ async function main() {
   }
 }
 
-main().catch(error => {
-  console.error(error);
-  process.exit(1);
-});
+runBench('service tab', main);

@@ -1,6 +1,7 @@
 /* eslint-disable no-console */
 /** Timing and table helpers shared by the benchmarks. */
 import { performance } from 'node:perf_hooks';
+import { requireMeasured } from './guard';
 
 export function median(values: number[]): number {
   const sorted = values.slice().sort((a, b) => a - b);
@@ -54,8 +55,12 @@ export function measurePaired(
   return [firstTimes, secondTimes];
 }
 
-/** Prints a Markdown table with right-aligned columns. */
+/**
+ * Prints a Markdown table with right-aligned columns. A table without rows
+ * measured nothing, so it fails the bench instead of printing.
+ */
 export function printTable(header: string[], rows: string[][]) {
+  requireMeasured(rows.length > 0, 'the table has no rows');
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map(row => row[column].length)),
   );

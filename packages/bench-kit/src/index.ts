@@ -1,0 +1,8 @@
+export {
+  isSmokeRun,
+  NotMeasuredError,
+  requireMeasured,
+  runBench,
+  sized,
+} from './guard';
+export { measure, measurePaired, median, printTable } from './measure';
