@@ -59,7 +59,7 @@ export {
   OCM_CLAIMS,
   OCM_CLUSTERSET_LABEL,
 } from './inventory/connectors/ocmRecords';
-export * from './kubernetes/KubernetesClient';
+export * from './kubernetes';
 export {
   ClusterClientFactory,
   type ClusterClientOptions,

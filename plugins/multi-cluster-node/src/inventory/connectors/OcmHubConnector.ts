@@ -4,7 +4,7 @@ import {
   type OcmDesiredPlacement,
 } from '@flotilla/plugin-multi-cluster-common';
 import { ControlPlaneConfig } from '../../config';
-import type { KubernetesClient } from '../../kubernetes/KubernetesClient';
+import type { KubernetesClient } from '../../kubernetes/client/KubernetesClient';
 import * as ocmApi from '../../kubernetes/apis/ocm';
 import type {
   ManagedCluster,
