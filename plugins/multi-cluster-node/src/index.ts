@@ -58,7 +58,7 @@ export { OcmHubConnector } from './inventory/connectors/OcmHubConnector';
 export {
   OCM_CLAIMS,
   OCM_CLUSTERSET_LABEL,
-} from './inventory/connectors/ocmRecords';
+} from './inventory/connectors/ocm/vocabulary';
 export * from './kubernetes';
 export {
   ClusterClientFactory,
