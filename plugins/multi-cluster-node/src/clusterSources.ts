@@ -45,19 +45,18 @@ export function createClusterSources(options: {
     logger: options.logger,
   });
   return [
-    ...karmada.map((connector, i) => ({
-      connector,
-      url: config.karmada[i].url,
-    })),
-    ...clusterApi.map((connector, i) => ({
-      connector,
-      url: config.clusterApi[i].url,
-    })),
-    ...ocm.map((connector, i) => ({
-      connector,
-      url: config.ocm[i].url,
-    })),
+    ...withUrls(karmada, config.karmada),
+    ...withUrls(clusterApi, config.clusterApi),
+    ...withUrls(ocm, config.ocm),
   ];
+}
+
+/** Connectors built in configuration order, each with its entry's URL. */
+function withUrls(
+  connectors: FleetConnector[],
+  entries: { url: string }[],
+): ClusterSource[] {
+  return connectors.map((connector, i) => ({ connector, url: entries[i].url }));
 }
 
 /**

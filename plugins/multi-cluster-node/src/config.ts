@@ -7,7 +7,7 @@ import {
   SUPPORTED_KARMADA_VERSIONS,
 } from '@flotilla/plugin-multi-cluster-common';
 import { readAuthMetadata } from './credentials/clusterDetails';
-import { KubernetesEndpoint } from './kubernetes/KubernetesClient';
+import type { KubernetesEndpoint } from './kubernetes/client/kubeConfig';
 
 /**
  * A Karmada control plane, Cluster API management cluster or Open Cluster

@@ -58,8 +58,8 @@ export { OcmHubConnector } from './inventory/connectors/OcmHubConnector';
 export {
   OCM_CLAIMS,
   OCM_CLUSTERSET_LABEL,
-} from './inventory/connectors/ocmRecords';
-export * from './kubernetes/KubernetesClient';
+} from './inventory/connectors/ocm/vocabulary';
+export * from './kubernetes';
 export {
   ClusterClientFactory,
   type ClusterClientOptions,

@@ -1,4 +1,5 @@
-import { mergeRecords, normalizeUrl } from './merge';
+import { mergeRecords } from './merge';
+import { normalizeUrl } from './merge/conflicts';
 import { ClusterRecord } from './types';
 
 const now = '2026-12-02T10:00:00.000Z';

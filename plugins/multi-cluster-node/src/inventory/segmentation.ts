@@ -6,25 +6,30 @@ import {
 import { ClusterRecord } from './types';
 import { errorMessage } from '../util/errorMessage';
 
-/** Fields read as they are from their `flotilla.io/` label or annotation. */
-const SEGMENT_FIELDS = [
-  'environment',
-  'region',
-  'provider',
-  'tenant',
-  'workloadClass',
-  'jurisdiction',
-] as const;
+/**
+ * The segmentation fields read as they are from their `flotilla.io/` label
+ * or annotation, each with the short label key that mirrors its value.
+ */
+const SEGMENT_SHORT_LABELS = {
+  environment: 'environment',
+  region: 'region',
+  provider: 'provider',
+  tenant: 'tenant',
+  workloadClass: 'workload-class',
+  jurisdiction: 'jurisdiction',
+} as const;
 
-/** Short label keys that mirror segmentation values. */
-const SHORT_KEYS: Record<string, string> = {
-  [CLUSTER_ANNOTATIONS.environment]: 'environment',
-  [CLUSTER_ANNOTATIONS.region]: 'region',
-  [CLUSTER_ANNOTATIONS.provider]: 'provider',
-  [CLUSTER_ANNOTATIONS.tenant]: 'tenant',
-  [CLUSTER_ANNOTATIONS.workloadClass]: 'workload-class',
-  [CLUSTER_ANNOTATIONS.jurisdiction]: 'jurisdiction',
-};
+type SegmentField = keyof typeof SEGMENT_SHORT_LABELS;
+
+const SEGMENT_FIELDS = Object.keys(SEGMENT_SHORT_LABELS) as SegmentField[];
+
+/** Short label keys by the `flotilla.io/` key they mirror. */
+const SHORT_KEYS: Record<string, string> = Object.fromEntries(
+  SEGMENT_FIELDS.map(field => [
+    CLUSTER_ANNOTATIONS[field],
+    SEGMENT_SHORT_LABELS[field],
+  ]),
+);
 
 /**
  * Reads the `flotilla.io/capacity` annotation (`cpu=64,memory=256Gi,
@@ -143,17 +148,11 @@ export function withShortLabels(
   },
 ): Record<string, string> {
   const out = { ...labels };
-  const pairs: [string, string | undefined][] = [
-    ['environment', fields.environment],
-    ['region', fields.region],
-    ['provider', fields.provider],
-    ['tenant', fields.tenant],
-    ['workload-class', fields.workloadClass],
-    ['jurisdiction', fields.jurisdiction],
-  ];
-  for (const [k, v] of pairs) {
-    if (v !== undefined && out[k] === undefined) {
-      out[k] = v;
+  for (const field of SEGMENT_FIELDS) {
+    const key = SEGMENT_SHORT_LABELS[field];
+    const value = fields[field];
+    if (value !== undefined && out[key] === undefined) {
+      out[key] = value;
     }
   }
   return out;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { ConfigReader } from '@backstage/config';
 import { readMultiClusterConfig } from '../config';
 import { ClusterClientFactory } from './ClusterClientFactory';
-import { CredentialsUnavailableError } from './KubernetesClient';
+import { CredentialsUnavailableError } from './client/errors';
 import {
   CA_CERT,
   CLIENT_CERT,

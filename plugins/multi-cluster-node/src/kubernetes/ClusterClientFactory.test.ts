@@ -3,7 +3,7 @@ import { AddressInfo } from 'node:net';
 import { http, HttpResponse } from 'msw';
 import { k8sStatus, setupKubernetesMocks } from '../testUtils/msw';
 import { ClusterClientFactory } from './ClusterClientFactory';
-import { CredentialsUnavailableError } from './KubernetesClient';
+import { CredentialsUnavailableError } from './client/errors';
 import {
   CA_CERT,
   CLIENT_CERT,

@@ -1,6 +1,6 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { http, HttpResponse } from 'msw';
-import { KubernetesClient } from '../../kubernetes/KubernetesClient';
+import { KubernetesClient } from '../../kubernetes/client/KubernetesClient';
 import {
   k8sStatus,
   setupKubernetesMocks,

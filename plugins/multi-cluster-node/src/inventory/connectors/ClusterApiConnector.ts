@@ -7,7 +7,7 @@ import {
   type CapiObject,
   type CapiVersion,
 } from '../../kubernetes/apis/clusterApi';
-import type { KubernetesClient } from '../../kubernetes/KubernetesClient';
+import type { KubernetesClient } from '../../kubernetes/client/KubernetesClient';
 import { sanitizeForLog } from '../../util/sanitize';
 import { capiClusterRecord } from './clusterApiRecords';
 import { ClusterRecord, FleetConnector } from '../types';

@@ -1,7 +1,7 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { ConflictError } from '@backstage/errors';
 import { http, HttpResponse } from 'msw';
-import { KubernetesClient } from '../../kubernetes/KubernetesClient';
+import { KubernetesClient } from '../../kubernetes/client/KubernetesClient';
 import { k8sStatus, setupKubernetesMocks } from '../../testUtils/msw';
 import { KarmadaConnector } from './KarmadaConnector';
 import {

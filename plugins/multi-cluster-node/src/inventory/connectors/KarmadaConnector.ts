@@ -5,7 +5,7 @@ import type {
   KubernetesClient,
   KubernetesRequestOptions,
   Workload,
-} from '../../kubernetes/KubernetesClient';
+} from '../../kubernetes';
 import * as karmadaApi from '../../kubernetes/apis/karmada';
 import { sanitizeForLog } from '../../util/sanitize';
 import type {

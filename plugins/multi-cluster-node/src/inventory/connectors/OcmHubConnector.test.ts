@@ -1,9 +1,9 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { http, HttpResponse } from 'msw';
-import { KubernetesClient } from '../../kubernetes/KubernetesClient';
+import { KubernetesClient } from '../../kubernetes/client/KubernetesClient';
 import { k8sStatus, setupKubernetesMocks } from '../../testUtils/msw';
 import { OcmHubConnector } from './OcmHubConnector';
-import { OCM_LIMITS } from './ocmRecords';
+import { OCM_LIMITS } from './ocm/limits';
 
 const HUB = 'https://ocm-hub.example.com:6443';
 const TOKEN = 'ocm-hub-token';

@@ -4,7 +4,7 @@ import {
   type OcmDesiredPlacement,
 } from '@flotilla/plugin-multi-cluster-common';
 import { ControlPlaneConfig } from '../../config';
-import type { KubernetesClient } from '../../kubernetes/KubernetesClient';
+import type { KubernetesClient } from '../../kubernetes/client/KubernetesClient';
 import * as ocmApi from '../../kubernetes/apis/ocm';
 import type {
   ManagedCluster,
@@ -13,11 +13,9 @@ import type {
 } from '../../kubernetes/apis/ocm';
 import { hasControlCharacters, sanitizeForLog } from '../../util/sanitize';
 import { ClusterRecord, FleetConnector } from '../types';
-import {
-  OCM_LIMITS,
-  ocmClusterRecord,
-  ocmDesiredPlacement,
-} from './ocmRecords';
+import { ocmClusterRecord } from './ocm/clusterRecord';
+import { OCM_LIMITS } from './ocm/limits';
+import { ocmDesiredPlacement } from './ocm/placement';
 
 /** A label value (what a Placement's kubernetes-id label can hold). */
 const KUBERNETES_ID = /^[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$/;

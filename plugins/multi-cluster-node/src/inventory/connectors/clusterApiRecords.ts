@@ -96,28 +96,30 @@ function health(
   };
 }
 
-/**
- * One Cluster API `Cluster` as a fleet record: its control plane and
- * MachineDeployments (matched by reference or cluster-name label), its
- * lifecycle, and access through the kubeconfig Secret CAPI writes.
- */
-export function capiClusterRecord(
+/** The control plane object of a Cluster: by reference, else by cluster-name label. */
+function controlPlaneOf(
   c: CapiObject,
-  source: { id: string; managementCluster: string; version: string },
+  namespace: string,
   kcps: CapiObject[],
-  mds: CapiObject[],
-): ClusterRecord {
+): CapiObject | undefined {
   const name: string = c.metadata.name;
-  const namespace: string = c.metadata.namespace ?? 'default';
   const cpRef = c.spec?.controlPlaneRef;
-  const kcp = kcps.find(
+  return kcps.find(
     k =>
       k.metadata?.namespace === namespace &&
       (cpRef?.name
         ? k.metadata?.name === cpRef.name
         : k.metadata?.labels?.[CLUSTER_NAME_LABEL] === name),
   );
-  const machineDeployments: MachineDeploymentSummary[] = mds
+}
+
+/** The MachineDeployments of a Cluster: by cluster name or cluster-name label. */
+function machineDeploymentsOf(
+  name: string,
+  namespace: string,
+  mds: CapiObject[],
+): MachineDeploymentSummary[] {
+  return mds
     .filter(
       md =>
         md.metadata?.namespace === namespace &&
@@ -132,6 +134,55 @@ export function capiClusterRecord(
       ...replicaStatus(md),
       conditions: conditions(md),
     }));
+}
+
+function controlPlaneSummary(
+  kcp: CapiObject,
+): ClusterLifecycle['controlPlane'] {
+  return {
+    kind: kcp.kind ?? 'KubeadmControlPlane',
+    name: kcp.metadata.name,
+    apiVersion: kcp.apiVersion,
+    version: kcp.status?.version ?? kcp.spec?.version,
+    ...replicaStatus(kcp),
+    ready:
+      kcp.status?.ready ??
+      kcp.status?.initialization?.controlPlaneInitialized ??
+      undefined,
+  };
+}
+
+/** Segmentation from the Cluster's labels and annotations, the provider from its infrastructure kind. */
+function capiSegmentation(c: CapiObject): ClusterRecord['fields'] {
+  const fields = segmentationFromMetadata(
+    c.metadata?.labels,
+    c.metadata?.annotations,
+  );
+  const infraKind: string | undefined = c.spec?.infrastructureRef?.kind;
+  fields.provider =
+    fields.provider ?? (infraKind ? INFRA_PROVIDERS[infraKind] : undefined);
+  fields.labels = withShortLabels(
+    { ...(c.metadata?.labels ?? {}), ...fields.labels },
+    fields,
+  );
+  return fields;
+}
+
+/**
+ * One Cluster API `Cluster` as a fleet record: its control plane and
+ * MachineDeployments (matched by reference or cluster-name label), its
+ * lifecycle, and access through the kubeconfig Secret CAPI writes.
+ */
+export function capiClusterRecord(
+  c: CapiObject,
+  source: { id: string; managementCluster: string; version: string },
+  kcps: CapiObject[],
+  mds: CapiObject[],
+): ClusterRecord {
+  const name: string = c.metadata.name;
+  const namespace: string = c.metadata.namespace ?? 'default';
+  const kcp = controlPlaneOf(c, namespace, kcps);
+  const machineDeployments = machineDeploymentsOf(name, namespace, mds);
   const conds = conditions(c);
   const kubeVersion: string | undefined =
     c.spec?.topology?.version ?? kcp?.spec?.version ?? kcp?.status?.version;
@@ -144,32 +195,10 @@ export function capiClusterRecord(
     version: kubeVersion,
     topology: Boolean(c.spec?.topology),
     conditions: conds,
-    controlPlane: kcp
-      ? {
-          kind: kcp.kind ?? 'KubeadmControlPlane',
-          name: kcp.metadata.name,
-          apiVersion: kcp.apiVersion,
-          version: kcp.status?.version ?? kcp.spec?.version,
-          ...replicaStatus(kcp),
-          ready:
-            kcp.status?.ready ??
-            kcp.status?.initialization?.controlPlaneInitialized ??
-            undefined,
-        }
-      : undefined,
+    controlPlane: kcp ? controlPlaneSummary(kcp) : undefined,
     machineDeployments,
   };
-  const fields = segmentationFromMetadata(
-    c.metadata?.labels,
-    c.metadata?.annotations,
-  );
-  const infraKind: string | undefined = c.spec?.infrastructureRef?.kind;
-  fields.provider =
-    fields.provider ?? (infraKind ? INFRA_PROVIDERS[infraKind] : undefined);
-  fields.labels = withShortLabels(
-    { ...(c.metadata?.labels ?? {}), ...fields.labels },
-    fields,
-  );
+  const fields = capiSegmentation(c);
   fields.kubernetesVersion = kubeVersion;
   fields.lifecycle = lifecycle;
   return {

@@ -53,6 +53,18 @@ function describeObject(req: CustomObjectRef): string {
   return `${describe(req)} ${req.namespace}/${req.name}`;
 }
 
+/**
+ * Only the resource's coordinates of a request: the client's parameter
+ * objects get nothing else of it.
+ */
+function resourceOf(req: CustomResource): CustomResource {
+  return { group: req.group, version: req.version, plural: req.plural };
+}
+
+function objectRefOf(req: CustomObjectRef): CustomObjectRef {
+  return { ...resourceOf(req), namespace: req.namespace, name: req.name };
+}
+
 export function listCustomObjects<T = CustomObject>(
   transport: KubernetesTransport,
   req: CustomResource & { namespace?: string; labelSelector?: string },
@@ -64,21 +76,14 @@ export function listCustomObjects<T = CustomObject>(
       req.namespace
         ? apis.custom.listNamespacedCustomObject(
             {
-              group: req.group,
-              version: req.version,
-              plural: req.plural,
+              ...resourceOf(req),
               namespace: req.namespace,
               labelSelector: req.labelSelector,
             },
             options,
           )
         : apis.custom.listClusterCustomObject(
-            {
-              group: req.group,
-              version: req.version,
-              plural: req.plural,
-              labelSelector: req.labelSelector,
-            },
+            { ...resourceOf(req), labelSelector: req.labelSelector },
             options,
           ),
     opts,
@@ -107,12 +112,7 @@ export function getClusterCustomObject<T = CustomObject>(
     `get ${describe(req)} ${req.name}`,
     (apis, options) =>
       apis.custom.getClusterCustomObject(
-        {
-          group: req.group,
-          version: req.version,
-          plural: req.plural,
-          name: req.name,
-        },
+        { ...resourceOf(req), name: req.name },
         options,
       ),
     opts,
@@ -129,9 +129,7 @@ export function createCustomObject<T = CustomObject>(
     (apis, options) =>
       apis.custom.createNamespacedCustomObject(
         {
-          group: req.group,
-          version: req.version,
-          plural: req.plural,
+          ...resourceOf(req),
           namespace: req.namespace,
           body: req.body,
           fieldManager: 'flotilla',
@@ -152,15 +150,7 @@ export function mergePatchCustomObject<T = CustomObject>(
     `patch ${describeObject(req)}`,
     (apis, options) =>
       apis.custom.patchNamespacedCustomObject(
-        {
-          group: req.group,
-          version: req.version,
-          plural: req.plural,
-          namespace: req.namespace,
-          name: req.name,
-          body: req.body,
-          fieldManager: 'flotilla',
-        },
+        { ...objectRefOf(req), body: req.body, fieldManager: 'flotilla' },
         options,
       ),
     { ...opts, headers: { 'Content-Type': MERGE_PATCH } },
@@ -178,11 +168,7 @@ export function deleteCustomObject(
     (apis, options) =>
       apis.custom.deleteNamespacedCustomObject(
         {
-          group: req.group,
-          version: req.version,
-          plural: req.plural,
-          namespace: req.namespace,
-          name: req.name,
+          ...objectRefOf(req),
           propagationPolicy: 'Foreground',
           body: req.resourceVersion
             ? { preconditions: { resourceVersion: req.resourceVersion } }

@@ -84,6 +84,42 @@ const resource = (plural: string, version: McsVersion) => ({
   plural,
 });
 
+/** The MCS objects of one kind in a namespace (all namespaces without one). */
+async function listMcsObjects<T>(
+  plural: string,
+  transport: KubernetesTransport,
+  req: { version?: McsVersion; namespace?: string },
+  opts?: KubernetesRequestOptions,
+): Promise<T[]> {
+  const res = await listCustomObjects<T>(
+    transport,
+    {
+      ...resource(plural, req.version ?? 'v1alpha1'),
+      namespace: req.namespace,
+    },
+    opts,
+  );
+  return res.items ?? [];
+}
+
+/** One MCS object of one kind by namespace and name. */
+function getMcsObject<T>(
+  plural: string,
+  transport: KubernetesTransport,
+  ref: { namespace: string; name: string; version?: McsVersion },
+  opts?: KubernetesRequestOptions,
+): Promise<T> {
+  return getCustomObject<T>(
+    transport,
+    {
+      ...resource(plural, ref.version ?? 'v1alpha1'),
+      namespace: ref.namespace,
+      name: ref.name,
+    },
+    opts,
+  );
+}
+
 /**
  * The `ServiceExport`s of a namespace (of all namespaces without one), at
  * `version` (v1alpha1 when not given).
@@ -95,15 +131,7 @@ export async function listServiceExports(
   req: { version?: McsVersion; namespace?: string } = {},
   opts?: KubernetesRequestOptions,
 ): Promise<ServiceExport[]> {
-  const res = await listCustomObjects<ServiceExport>(
-    transport,
-    {
-      ...resource('serviceexports', req.version ?? 'v1alpha1'),
-      namespace: req.namespace,
-    },
-    opts,
-  );
-  return res.items ?? [];
+  return listMcsObjects<ServiceExport>('serviceexports', transport, req, opts);
 }
 
 /**
@@ -116,15 +144,7 @@ export function getServiceExport(
   ref: { namespace: string; name: string; version?: McsVersion },
   opts?: KubernetesRequestOptions,
 ): Promise<ServiceExport> {
-  return getCustomObject<ServiceExport>(
-    transport,
-    {
-      ...resource('serviceexports', ref.version ?? 'v1alpha1'),
-      namespace: ref.namespace,
-      name: ref.name,
-    },
-    opts,
-  );
+  return getMcsObject<ServiceExport>('serviceexports', transport, ref, opts);
 }
 
 /**
@@ -137,15 +157,7 @@ export async function listServiceImports(
   req: { version?: McsVersion; namespace?: string } = {},
   opts?: KubernetesRequestOptions,
 ): Promise<ServiceImport[]> {
-  const res = await listCustomObjects<ServiceImport>(
-    transport,
-    {
-      ...resource('serviceimports', req.version ?? 'v1alpha1'),
-      namespace: req.namespace,
-    },
-    opts,
-  );
-  return res.items ?? [];
+  return listMcsObjects<ServiceImport>('serviceimports', transport, req, opts);
 }
 
 /**
@@ -158,15 +170,7 @@ export function getServiceImport(
   ref: { namespace: string; name: string; version?: McsVersion },
   opts?: KubernetesRequestOptions,
 ): Promise<ServiceImport> {
-  return getCustomObject<ServiceImport>(
-    transport,
-    {
-      ...resource('serviceimports', ref.version ?? 'v1alpha1'),
-      namespace: ref.namespace,
-      name: ref.name,
-    },
-    opts,
-  );
+  return getMcsObject<ServiceImport>('serviceimports', transport, ref, opts);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { k8sStatus, setupKubernetesMocks } from '../../testUtils/msw';
-import { KubernetesClient } from '../KubernetesClient';
+import { KubernetesClient } from '../client/KubernetesClient';
 import {
   getManagedCluster,
   getManagedClusterSet,

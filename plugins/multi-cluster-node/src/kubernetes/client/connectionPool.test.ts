@@ -5,7 +5,7 @@ import {
   TEST_API_SERVER_CERT,
   TEST_API_SERVER_KEY,
 } from '../../testUtils/testApiServerTls';
-import { KubernetesClient } from '../KubernetesClient';
+import { KubernetesClient } from './KubernetesClient';
 
 /** An HTTPS API server that counts TLS handshakes and the tokens it saw. */
 async function countingApiServer() {

@@ -1,11 +1,6 @@
-import type { OcmCondition } from '../../kubernetes/apis/ocm';
-import type { ClusterHealthEvidence } from '../types';
-
-/** The hub's text, bounded: a hub is untrusted input. */
-function cut(v: unknown, max = 1024): string | undefined {
-  if (typeof v !== 'string' || v === '') return undefined;
-  return v.length <= max ? v : `${v.slice(0, max)}...`;
-}
+import type { OcmCondition } from '../../../kubernetes/apis/ocm';
+import type { ClusterHealthEvidence } from '../../types';
+import { cut } from './servedValues';
 
 /**
  * What the hub observes of a member: `ManagedClusterConditionAvailable`

@@ -3,13 +3,13 @@ import {
   k8sStatus,
   setupKubernetesMocks,
   untilTestEnds,
-} from '../testUtils/msw';
+} from '../../testUtils/msw';
+import { KubernetesRequestError } from './errors';
+import { KubernetesClient } from './KubernetesClient';
 import {
-  KubernetesClient,
-  KubernetesRequestError,
   PARTIAL_METADATA_ACCEPT,
   PARTIAL_METADATA_LIST_ACCEPT,
-} from './KubernetesClient';
+} from './request';
 
 const API = 'https://member-1.example.com:6443';
 const TOKEN = 'member-1-token';
