@@ -4,22 +4,15 @@ import {
   StatusOK,
   StructuredMetadataTable,
 } from '@backstage/core-components';
-import {
-  Box,
-  Chip,
-  Table as MuiTable,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@material-ui/core';
+import { Box, TableCell, TableRow, Typography } from '@material-ui/core';
 import Alert from '@material-ui/lab/Alert';
 import type {
   FabricMembership,
   FleetCluster,
   ServiceExportRecord,
 } from '@flotilla/plugin-multi-cluster-common';
+import { SmallTable } from '../common/SmallTable';
+import { ChipList } from './ChipList';
 import { DeclareClusterSetsHint } from './ClusterSets';
 import { fabricTitle } from './format';
 
@@ -46,58 +39,56 @@ function Fabrics(props: { fabrics: FabricMembership[] }) {
     );
   }
   return (
-    <MuiTable size="small" aria-label="Fabrics">
-      <TableHead>
-        <TableRow>
-          <TableCell>Fabric</TableCell>
-          <TableCell>Cluster set</TableCell>
-          <TableCell>Gateway</TableCell>
-          <TableCell>Connected peers</TableCell>
-          <TableCell>Evidence</TableCell>
+    <SmallTable
+      aria-label="Fabrics"
+      columns={[
+        'Fabric',
+        'Cluster set',
+        'Gateway',
+        'Connected peers',
+        'Evidence',
+      ]}
+    >
+      {props.fabrics.map(f => (
+        <TableRow
+          key={`${f.kind}-${f.clusterSet}`}
+          data-testid={`fabric-${f.kind}`}
+        >
+          <TableCell>
+            <Typography variant="body2">{fabricTitle(f.kind)}</Typography>
+            <Typography variant="caption" color="textSecondary">
+              {[
+                f.clusterId && `id ${f.clusterId}`,
+                f.globalnet !== undefined &&
+                  `Globalnet ${f.globalnet ? 'on' : 'off'}`,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </Typography>
+          </TableCell>
+          <TableCell>{f.clusterSet}</TableCell>
+          <TableCell>
+            <Gateway gateway={f.gateway} />
+          </TableCell>
+          <TableCell>
+            {f.connectedTo === undefined
+              ? '-'
+              : f.connectedTo.join(', ') || 'none'}
+          </TableCell>
+          <TableCell>
+            <Typography variant="caption" color="textSecondary">
+              {f.detectedVia === 'api' && 'seen in the cluster API'}
+              {f.detectedVia === 'declared' && 'declared on the entity'}
+            </Typography>
+            {f.evidence.map(line => (
+              <Typography variant="body2" key={line}>
+                {line}
+              </Typography>
+            ))}
+          </TableCell>
         </TableRow>
-      </TableHead>
-      <TableBody>
-        {props.fabrics.map(f => (
-          <TableRow
-            key={`${f.kind}-${f.clusterSet}`}
-            data-testid={`fabric-${f.kind}`}
-          >
-            <TableCell>
-              <Typography variant="body2">{fabricTitle(f.kind)}</Typography>
-              <Typography variant="caption" color="textSecondary">
-                {[
-                  f.clusterId && `id ${f.clusterId}`,
-                  f.globalnet !== undefined &&
-                    `Globalnet ${f.globalnet ? 'on' : 'off'}`,
-                ]
-                  .filter(Boolean)
-                  .join(' · ')}
-              </Typography>
-            </TableCell>
-            <TableCell>{f.clusterSet}</TableCell>
-            <TableCell>
-              <Gateway gateway={f.gateway} />
-            </TableCell>
-            <TableCell>
-              {f.connectedTo === undefined
-                ? '-'
-                : f.connectedTo.join(', ') || 'none'}
-            </TableCell>
-            <TableCell>
-              <Typography variant="caption" color="textSecondary">
-                {f.detectedVia === 'api' && 'seen in the cluster API'}
-                {f.detectedVia === 'declared' && 'declared on the entity'}
-              </Typography>
-              {f.evidence.map(line => (
-                <Typography variant="body2" key={line}>
-                  {line}
-                </Typography>
-              ))}
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </MuiTable>
+      ))}
+    </SmallTable>
   );
 }
 
@@ -136,11 +127,7 @@ export function ClusterConnectivityCard(props: { cluster: FleetCluster }) {
         {connectivity.clusterSets.length === 0 ? (
           <DeclareClusterSetsHint />
         ) : (
-          connectivity.clusterSets.map(set => (
-            <Box component="span" mr={0.5} key={set}>
-              <Chip size="small" color="primary" label={set} />
-            </Box>
-          ))
+          <ChipList color="primary" labels={connectivity.clusterSets} />
         )}
       </Box>
       <Fabrics fabrics={connectivity.fabrics} />

@@ -1,18 +1,11 @@
-import {
-  Box,
-  Chip,
-  Table as MuiTable,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@material-ui/core';
+import { Box, TableCell, TableRow, Typography } from '@material-ui/core';
 import Alert from '@material-ui/lab/Alert';
 import {
   CLUSTER_ANNOTATIONS,
   type FleetConnectivityReport,
 } from '@flotilla/plugin-multi-cluster-common';
+import { SmallTable } from '../common/SmallTable';
+import { ChipList } from './ChipList';
 import { fabricTitle } from './format';
 
 /** How to put a cluster in a set when no fabric API shows it. */
@@ -43,48 +36,32 @@ export function ClusterSets(props: {
           <DeclareClusterSetsHint />
         </Box>
       ) : (
-        <MuiTable size="small" aria-label="Cluster sets">
-          <TableHead>
-            <TableRow>
-              <TableCell>Cluster set</TableCell>
-              <TableCell>Fabrics</TableCell>
-              <TableCell>Clusters</TableCell>
-              <TableCell>Globalnet</TableCell>
+        <SmallTable
+          aria-label="Cluster sets"
+          columns={['Cluster set', 'Fabrics', 'Clusters', 'Globalnet']}
+        >
+          {clusterSets.map(set => (
+            <TableRow key={set.name} data-testid={`cluster-set-${set.name}`}>
+              <TableCell>
+                <Typography variant="subtitle2">{set.name}</Typography>
+              </TableCell>
+              <TableCell>
+                <ChipList
+                  color="primary"
+                  labels={set.fabrics.map(kind => fabricTitle(kind))}
+                />
+              </TableCell>
+              <TableCell>
+                <ChipList variant="outlined" labels={set.clusters} />
+              </TableCell>
+              <TableCell>
+                {set.globalnet
+                  ? 'yes'
+                  : 'no (overlapping CIDRs are not translated)'}
+              </TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {clusterSets.map(set => (
-              <TableRow key={set.name} data-testid={`cluster-set-${set.name}`}>
-                <TableCell>
-                  <Typography variant="subtitle2">{set.name}</Typography>
-                </TableCell>
-                <TableCell>
-                  {set.fabrics.map(kind => (
-                    <Box component="span" mr={0.5} key={kind}>
-                      <Chip
-                        size="small"
-                        color="primary"
-                        label={fabricTitle(kind)}
-                      />
-                    </Box>
-                  ))}
-                </TableCell>
-                <TableCell>
-                  {set.clusters.map(cluster => (
-                    <Box component="span" mr={0.5} key={cluster}>
-                      <Chip size="small" variant="outlined" label={cluster} />
-                    </Box>
-                  ))}
-                </TableCell>
-                <TableCell>
-                  {set.globalnet
-                    ? 'yes'
-                    : 'no (overlapping CIDRs are not translated)'}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </MuiTable>
+          ))}
+        </SmallTable>
       )}
       {isolated.length > 0 && (
         <Box mt={2}>

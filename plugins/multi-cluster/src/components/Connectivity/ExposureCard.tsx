@@ -2,16 +2,7 @@ import useAsync from 'react-use/esm/useAsync';
 import { useApi } from '@backstage/core-plugin-api';
 import { CopyTextButton, InfoCard, Progress } from '@backstage/core-components';
 import { EntityRefLink } from '@backstage/plugin-catalog-react';
-import {
-  Box,
-  Chip,
-  Table as MuiTable,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@material-ui/core';
+import { Box, TableCell, TableRow, Typography } from '@material-ui/core';
 import Alert from '@material-ui/lab/Alert';
 import AlertTitle from '@material-ui/lab/AlertTitle';
 import {
@@ -20,6 +11,8 @@ import {
   type ExportedService,
 } from '@flotilla/plugin-multi-cluster-common';
 import { multiClusterApiRef } from '../../api';
+import { SmallTable } from '../common/SmallTable';
+import { ChipList } from './ChipList';
 
 function Clusters(props: { names: string[]; none: string }) {
   if (props.names.length === 0) {
@@ -29,15 +22,7 @@ function Clusters(props: { names: string[]; none: string }) {
       </Typography>
     );
   }
-  return (
-    <>
-      {props.names.map(name => (
-        <Box component="span" mr={0.5} key={name}>
-          <Chip size="small" variant="outlined" label={name} />
-        </Box>
-      ))}
-    </>
-  );
+  return <ChipList variant="outlined" labels={props.names} />;
 }
 
 function ExportedServices(props: { exports: ExportedService[] }) {
@@ -49,44 +34,38 @@ function ExportedServices(props: { exports: ExportedService[] }) {
     );
   }
   return (
-    <MuiTable size="small" aria-label="Exported services">
-      <TableHead>
-        <TableRow>
-          <TableCell>Service</TableCell>
-          <TableCell>Exported from</TableCell>
-          <TableCell>Reachable from</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {props.exports.map(e => (
-          <TableRow
-            key={`${e.namespace}/${e.name}`}
-            data-testid={`export-${e.namespace}-${e.name}`}
-          >
-            <TableCell>
-              <Box display="flex" alignItems="center">
-                <code style={{ whiteSpace: 'nowrap' }}>{e.clusterSetHost}</code>
-                <CopyTextButton
-                  text={e.clusterSetHost}
-                  aria-label={`Copy ${e.clusterSetHost}`}
-                />
+    <SmallTable
+      aria-label="Exported services"
+      columns={['Service', 'Exported from', 'Reachable from']}
+    >
+      {props.exports.map(e => (
+        <TableRow
+          key={`${e.namespace}/${e.name}`}
+          data-testid={`export-${e.namespace}-${e.name}`}
+        >
+          <TableCell>
+            <Box display="flex" alignItems="center">
+              <code style={{ whiteSpace: 'nowrap' }}>{e.clusterSetHost}</code>
+              <CopyTextButton
+                text={e.clusterSetHost}
+                aria-label={`Copy ${e.clusterSetHost}`}
+              />
+            </Box>
+            {e.problems.map(problem => (
+              <Box mt={0.5} key={problem}>
+                <Alert severity="warning">{problem}</Alert>
               </Box>
-              {e.problems.map(problem => (
-                <Box mt={0.5} key={problem}>
-                  <Alert severity="warning">{problem}</Alert>
-                </Box>
-              ))}
-            </TableCell>
-            <TableCell>
-              <Clusters names={e.exportedFrom} none="no valid ServiceExport" />
-            </TableCell>
-            <TableCell>
-              <Clusters names={e.reachableFrom} none="no cluster" />
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </MuiTable>
+            ))}
+          </TableCell>
+          <TableCell>
+            <Clusters names={e.exportedFrom} none="no valid ServiceExport" />
+          </TableCell>
+          <TableCell>
+            <Clusters names={e.reachableFrom} none="no cluster" />
+          </TableCell>
+        </TableRow>
+      ))}
+    </SmallTable>
   );
 }
 
@@ -117,35 +96,26 @@ function Dependencies(props: { dependencies: DependencyReachability[] }) {
           </Alert>
         </Box>
       )}
-      <MuiTable size="small" aria-label="Dependencies">
-        <TableHead>
-          <TableRow>
-            <TableCell>Dependency</TableCell>
-            <TableCell>Runs on</TableCell>
-            <TableCell>Unreachable from</TableCell>
+      <SmallTable
+        aria-label="Dependencies"
+        columns={['Dependency', 'Runs on', 'Unreachable from']}
+      >
+        {props.dependencies.map(d => (
+          <TableRow key={d.entityRef}>
+            <TableCell>
+              <EntityRefLink entityRef={d.entityRef}>
+                {d.entityRef}
+              </EntityRefLink>
+            </TableCell>
+            <TableCell>
+              <Clusters names={d.clusters} none="no cluster found" />
+            </TableCell>
+            <TableCell>
+              <Clusters names={d.unreachableFrom} none="reachable everywhere" />
+            </TableCell>
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {props.dependencies.map(d => (
-            <TableRow key={d.entityRef}>
-              <TableCell>
-                <EntityRefLink entityRef={d.entityRef}>
-                  {d.entityRef}
-                </EntityRefLink>
-              </TableCell>
-              <TableCell>
-                <Clusters names={d.clusters} none="no cluster found" />
-              </TableCell>
-              <TableCell>
-                <Clusters
-                  names={d.unreachableFrom}
-                  none="reachable everywhere"
-                />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </MuiTable>
+        ))}
+      </SmallTable>
     </>
   );
 }

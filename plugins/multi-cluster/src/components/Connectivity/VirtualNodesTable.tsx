@@ -1,10 +1,4 @@
-import {
-  Table as MuiTable,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-} from '@material-ui/core';
+import { TableCell, TableRow } from '@material-ui/core';
 import {
   StatusError,
   StatusOK,
@@ -12,6 +6,7 @@ import {
 } from '@backstage/core-components';
 import { EntityRefLink } from '@backstage/plugin-catalog-react';
 import type { VirtualNode } from '@flotilla/plugin-multi-cluster-common';
+import { SmallTable } from '../common/SmallTable';
 import { formatResources, OFFLOADING_TITLES } from './format';
 
 /** Fleet cluster name to its catalog entity ref, when the catalog knows it. */
@@ -41,43 +36,39 @@ export function VirtualNodesTable(props: {
   'aria-label'?: string;
 }) {
   return (
-    <MuiTable size="small" aria-label={props['aria-label'] ?? 'Virtual nodes'}>
-      <TableHead>
-        <TableRow>
-          <TableCell>Virtual node</TableCell>
-          <TableCell>Project</TableCell>
-          <TableCell>Peer</TableCell>
-          <TableCell>Peer cluster</TableCell>
-          <TableCell>Borrowed</TableCell>
-          <TableCell>Ready</TableCell>
-          <TableCell>Counted</TableCell>
+    <SmallTable
+      aria-label={props['aria-label'] ?? 'Virtual nodes'}
+      columns={[
+        'Virtual node',
+        'Project',
+        'Peer',
+        'Peer cluster',
+        'Borrowed',
+        'Ready',
+        'Counted',
+      ]}
+    >
+      {props.nodes.map(node => (
+        <TableRow key={node.name} data-testid={`virtual-node-${node.name}`}>
+          <TableCell>{node.name}</TableCell>
+          <TableCell>{OFFLOADING_TITLES[node.kind] ?? node.kind}</TableCell>
+          <TableCell>{node.peer}</TableCell>
+          <TableCell>
+            <PeerCluster node={node} clusterRefs={props.clusterRefs} />
+          </TableCell>
+          <TableCell>{formatResources(node.allocatable)}</TableCell>
+          <TableCell>
+            {node.ready === undefined && <StatusPending>unknown</StatusPending>}
+            {node.ready === true && <StatusOK>ready</StatusOK>}
+            {node.ready === false && <StatusError>not ready</StatusError>}
+          </TableCell>
+          <TableCell>
+            {node.peerCluster
+              ? `once, as ${node.peerCluster}`
+              : 'here (the peer is not in the fleet)'}
+          </TableCell>
         </TableRow>
-      </TableHead>
-      <TableBody>
-        {props.nodes.map(node => (
-          <TableRow key={node.name} data-testid={`virtual-node-${node.name}`}>
-            <TableCell>{node.name}</TableCell>
-            <TableCell>{OFFLOADING_TITLES[node.kind] ?? node.kind}</TableCell>
-            <TableCell>{node.peer}</TableCell>
-            <TableCell>
-              <PeerCluster node={node} clusterRefs={props.clusterRefs} />
-            </TableCell>
-            <TableCell>{formatResources(node.allocatable)}</TableCell>
-            <TableCell>
-              {node.ready === undefined && (
-                <StatusPending>unknown</StatusPending>
-              )}
-              {node.ready === true && <StatusOK>ready</StatusOK>}
-              {node.ready === false && <StatusError>not ready</StatusError>}
-            </TableCell>
-            <TableCell>
-              {node.peerCluster
-                ? `once, as ${node.peerCluster}`
-                : 'here (the peer is not in the fleet)'}
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </MuiTable>
+      ))}
+    </SmallTable>
   );
 }

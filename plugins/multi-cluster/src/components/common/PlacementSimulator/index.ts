@@ -1,0 +1,1 @@
+export { PlacementSimulator } from './PlacementSimulator';
