@@ -6,21 +6,12 @@
 import { CLUSTER_ANNOTATIONS } from '../fleet/annotations';
 import { parseCidr } from '../manifests/validation/cidr';
 import { rfc1123SubdomainError } from '../manifests/validation/names';
-import type {
-  ClusterConnectivity,
-  FabricKind,
-  FabricMembership,
+import {
+  FABRIC_KINDS,
+  type ClusterConnectivity,
+  type FabricKind,
+  type FabricMembership,
 } from './types';
-
-/** Every FabricKind, in the order the error message lists them. @public */
-export const FABRIC_KINDS: readonly FabricKind[] = [
-  'submariner',
-  'istio',
-  'cilium-clustermesh',
-  'mcs',
-  'cloud-private',
-  'other',
-];
 
 /** @public */
 export function isFabricKind(value: string): value is FabricKind {

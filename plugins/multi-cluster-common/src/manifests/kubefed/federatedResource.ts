@@ -3,6 +3,11 @@
  * reads it, and the types it converts.
  */
 import { z } from 'zod';
+import {
+  jsonPatchOperationSchema,
+  jsonPatchPathSchema,
+  jsonPatchValueProblem,
+} from '../jsonPatch';
 import { karmadaClusterNameSchema } from '../karmada/types';
 import {
   annotationsSchema,
@@ -42,8 +47,6 @@ export const WORKLOAD_KINDS = new Set([
   'DaemonSet',
   'ReplicaSet',
 ]);
-
-const JSON_POINTER = /^(\/([^~/]|~[01])*)+$/;
 
 const federatedFieldsSchema = z
   .object({
@@ -97,19 +100,8 @@ const federatedFieldsSchema = z
                   .array(
                     z
                       .object({
-                        op: z
-                          .enum(['add', 'remove', 'replace'], {
-                            errorMap: () => ({
-                              message: 'op must be add, remove or replace',
-                            }),
-                          })
-                          .optional(),
-                        path: z
-                          .string()
-                          .regex(
-                            JSON_POINTER,
-                            'path must be a JSON pointer such as /spec/replicas',
-                          ),
+                        op: jsonPatchOperationSchema('op').optional(),
+                        path: jsonPatchPathSchema,
                         value: z.unknown().optional(),
                       })
                       .strict(),
@@ -159,20 +151,16 @@ function checkWorkloadTemplate(fed: FederatedFields, issue: ReportIssue) {
     return;
   }
   const spec = templateSpec as Record<string, unknown>;
-  if (!spec.selector)
-    issue(`spec.template.spec.selector is required for a ${target.kind}`, [
-      'spec',
-      'template',
-      'spec',
-      'selector',
-    ]);
-  if (!spec.template)
-    issue(`spec.template.spec.template is required for a ${target.kind}`, [
-      'spec',
-      'template',
-      'spec',
-      'template',
-    ]);
+  for (const field of ['selector', 'template']) {
+    if (!spec[field]) {
+      issue(`spec.template.spec.${field} is required for a ${target.kind}`, [
+        'spec',
+        'template',
+        'spec',
+        field,
+      ]);
+    }
+  }
 }
 
 /** kubefed propagates an object without placement nowhere: nothing to migrate. */
@@ -191,16 +179,21 @@ function checkPlacesSomething(fed: FederatedFields, issue: ReportIssue) {
   }
 }
 
-/** A JSON-patch remove has no value; add and replace have one. */
+/** Each override operation has a value exactly when it needs one. */
 function checkOverrideValues(fed: FederatedFields, issue: ReportIssue) {
   (fed.spec.overrides ?? []).forEach((override, i) =>
     override.clusterOverrides.forEach((o, j) => {
-      const op = o.op ?? 'replace';
-      const path = ['spec', 'overrides', i, 'clusterOverrides', j, 'value'];
-      if (op === 'remove' && o.value !== undefined)
-        issue('value must be empty for op remove', path);
-      if (op !== 'remove' && o.value === undefined)
-        issue(`value is required for op ${op}`, path);
+      const problem = jsonPatchValueProblem('op', o.op ?? 'replace', o.value);
+      if (problem) {
+        issue(problem, [
+          'spec',
+          'overrides',
+          i,
+          'clusterOverrides',
+          j,
+          'value',
+        ]);
+      }
     }),
   );
 }
