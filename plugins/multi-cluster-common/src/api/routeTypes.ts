@@ -1,7 +1,7 @@
 /**
  * The shape of a route of the multi-cluster API (method, path, input schemas,
  * answers) and what the routes without a schema-named type answer; the
- * table itself is in ./routes.
+ * table itself is in ./routes/.
  */
 import { z } from 'zod';
 import type { FailoverPlan } from '../dr/failoverPlan';

@@ -6,7 +6,11 @@ import {
   resolveVirtualNodePeers,
   VirtualNodePeerIndex,
 } from './borrowedCapacity';
-import { connectivity, membership, testCluster } from './testClusters';
+import {
+  connectivity,
+  membership,
+  testCluster,
+} from './__testUtils__/testClusters';
 import type { VirtualNode } from './types';
 
 /** A Liqo virtual node as the inventory reads it (`liqo.io/remote-cluster-id`). */

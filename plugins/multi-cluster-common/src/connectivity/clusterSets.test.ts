@@ -1,5 +1,9 @@
 import { clusterSetIndex, summarizeClusterSets } from './clusterSets';
-import { connectivity, membership, testCluster } from './testClusters';
+import {
+  connectivity,
+  membership,
+  testCluster,
+} from './__testUtils__/testClusters';
 
 describe('summarizeClusterSets', () => {
   const fleet = [

@@ -2,7 +2,11 @@ import {
   describeEntityExposure,
   parseServiceExportsAnnotation,
 } from './exposure';
-import { connectivity, membership, testCluster } from './testClusters';
+import {
+  connectivity,
+  membership,
+  testCluster,
+} from './__testUtils__/testClusters';
 
 const mcs = { serviceExportCrd: true, serviceImportCrd: true };
 

@@ -73,6 +73,25 @@ interface SeenExport {
 
 const sortedUnique = (values: Iterable<string>) => [...new Set(values)].sort();
 
+/** Which cluster sets each cluster is in, and which clusters each set has. */
+interface SetMembership {
+  setsByCluster: Map<string, Set<string>>;
+  membersBySet: Map<string, string[]>;
+}
+
+function setMembership(clusters: FleetCluster[]): SetMembership {
+  const setsByCluster = clusterSetIndex(clusters);
+  const membersBySet = new Map<string, string[]>();
+  for (const [cluster, sets] of setsByCluster) {
+    for (const set of sets) {
+      const members = membersBySet.get(set);
+      if (members) members.push(cluster);
+      else membersBySet.set(set, [cluster]);
+    }
+  }
+  return { setsByCluster, membersBySet };
+}
+
 /**
  * An entity's exposure across the fleet.
  *
@@ -97,19 +116,32 @@ export function describeEntityExposure(
     if (problem) throw new Error(`declared export ${problem}`);
   }
   const declared = new Set(input.declaredExports);
+  const membership = setMembership(input.clusters);
+  const seenByKey = entityServiceExports(input, declared);
+  const exports: ExportedService[] = sortedUnique([
+    ...seenByKey.keys(),
+    ...declared,
+  ]).map(key =>
+    exportedService(key, seenByKey.get(key) ?? [], declared, membership),
+  );
+  return {
+    entityRef: input.entityRef,
+    exports,
+    dependencies: dependencyReachability(input, membership.setsByCluster),
+  };
+}
+
+/**
+ * The ServiceExports of the fleet that are the entity's, by `namespace/name`:
+ * named like one of its workloads or declared (each cluster read once).
+ */
+function entityServiceExports(
+  input: EntityExposureInput,
+  declared: Set<string>,
+): Map<string, SeenExport[]> {
   const workloadKeys = new Set(
     input.workloads.map(w => `${w.namespace}/${w.name}`),
   );
-  const setsByCluster = clusterSetIndex(input.clusters);
-  const membersBySet = new Map<string, string[]>();
-  for (const [cluster, sets] of setsByCluster) {
-    for (const set of sets) {
-      const members = membersBySet.get(set);
-      if (members) members.push(cluster);
-      else membersBySet.set(set, [cluster]);
-    }
-  }
-
   const seenByKey = new Map<string, SeenExport[]>();
   const visited = new Set<string>();
   for (const cluster of input.clusters) {
@@ -124,54 +156,73 @@ export function describeEntityExposure(
       else seenByKey.set(key, [entry]);
     }
   }
+  return seenByKey;
+}
 
-  const exports: ExportedService[] = sortedUnique([
-    ...seenByKey.keys(),
-    ...declared,
-  ]).map(key => {
-    const [namespace, name] = key.split('/');
-    const seen = [...(seenByKey.get(key) ?? [])].sort((a, b) =>
-      a.cluster.localeCompare(b.cluster),
+/** One service: where it is exported from, reachable from, and its problems. */
+function exportedService(
+  key: string,
+  seenExports: SeenExport[],
+  declared: Set<string>,
+  { setsByCluster, membersBySet }: SetMembership,
+): ExportedService {
+  const [namespace, name] = key.split('/');
+  const seen = [...seenExports].sort((a, b) =>
+    a.cluster.localeCompare(b.cluster),
+  );
+  const exportedFrom = sortedUnique(
+    seen.filter(s => s.record.valid !== false).map(s => s.cluster),
+  );
+  const exporterSets = new Set(
+    exportedFrom.flatMap(cluster => [...(setsByCluster.get(cluster) ?? [])]),
+  );
+  const reachableFrom = sortedUnique([
+    ...exportedFrom,
+    ...[...exporterSets].flatMap(set => membersBySet.get(set) ?? []),
+  ]);
+  const problems = seen.flatMap(({ cluster, record }) =>
+    serviceExportProblems(cluster, key, record),
+  );
+  if (declared.has(key) && exportedFrom.length === 0) {
+    problems.push(
+      `${key} is declared in ${SERVICE_ANNOTATIONS.serviceExports} but exported from no cluster: create a ServiceExport named ${name} in namespace ${namespace} where the Service runs`,
     );
-    const exportedFrom = sortedUnique(
-      seen.filter(s => s.record.valid !== false).map(s => s.cluster),
-    );
-    const exporterSets = new Set(
-      exportedFrom.flatMap(cluster => [...(setsByCluster.get(cluster) ?? [])]),
-    );
-    const reachableFrom = sortedUnique([
-      ...exportedFrom,
-      ...[...exporterSets].flatMap(set => membersBySet.get(set) ?? []),
-    ]);
-    const problems: string[] = [];
-    for (const { cluster, record } of seen) {
-      const detail = record.message ? `: ${record.message}` : '';
-      if (record.valid === false) {
-        problems.push(`${cluster}: ServiceExport ${key} is not valid${detail}`);
-      }
-      if (record.conflict) {
-        problems.push(
-          `${cluster}: ServiceExport ${key} conflicts with the export of another cluster${detail}`,
-        );
-      }
-    }
-    if (declared.has(key) && exportedFrom.length === 0) {
-      problems.push(
-        `${key} is declared in ${SERVICE_ANNOTATIONS.serviceExports} but exported from no cluster: create a ServiceExport named ${name} in namespace ${namespace} where the Service runs`,
-      );
-    }
-    return {
-      namespace,
-      name,
-      clusterSetHost: `${name}.${namespace}.svc.clusterset.local`,
-      exportedFrom,
-      reachableFrom,
-      problems,
-    };
-  });
+  }
+  return {
+    namespace,
+    name,
+    clusterSetHost: `${name}.${namespace}.svc.clusterset.local`,
+    exportedFrom,
+    reachableFrom,
+    problems,
+  };
+}
 
+function serviceExportProblems(
+  cluster: string,
+  key: string,
+  record: ServiceExportRecord,
+): string[] {
+  const detail = record.message ? `: ${record.message}` : '';
+  const problems: string[] = [];
+  if (record.valid === false) {
+    problems.push(`${cluster}: ServiceExport ${key} is not valid${detail}`);
+  }
+  if (record.conflict) {
+    problems.push(
+      `${cluster}: ServiceExport ${key} conflicts with the export of another cluster${detail}`,
+    );
+  }
+  return problems;
+}
+
+/** Each dependency, and the entity clusters that cannot reach it. */
+function dependencyReachability(
+  input: EntityExposureInput,
+  setsByCluster: Map<string, Set<string>>,
+): DependencyReachability[] {
   const entityClusters = sortedUnique(input.workloads.map(w => w.cluster));
-  const dependencies: DependencyReachability[] = input.dependencies
+  return input.dependencies
     .map(dependency => {
       const clusters = sortedUnique(dependency.clusters);
       const running = new Set(clusters);
@@ -188,6 +239,4 @@ export function describeEntityExposure(
       return { entityRef: dependency.entityRef, clusters, unreachableFrom };
     })
     .sort((a, b) => a.entityRef.localeCompare(b.entityRef));
-
-  return { entityRef: input.entityRef, exports, dependencies };
 }

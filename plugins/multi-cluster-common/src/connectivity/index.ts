@@ -1,9 +1,5 @@
 export * from './types';
-export {
-  readDeclaredConnectivity,
-  FABRIC_KINDS,
-  isFabricKind,
-} from './declared';
+export { readDeclaredConnectivity, isFabricKind } from './declared';
 export { mergeConnectivity } from './merge';
 export { summarizeClusterSets, clusterSetIndex } from './clusterSets';
 export { findConnectivityFindings } from './findings';

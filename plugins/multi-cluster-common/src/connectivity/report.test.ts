@@ -4,7 +4,7 @@ import {
   membership,
   networks,
   testCluster,
-} from './testClusters';
+} from './__testUtils__/testClusters';
 
 describe('buildConnectivityReport', () => {
   it('reports sets, findings and capacity of a realistic fleet', () => {

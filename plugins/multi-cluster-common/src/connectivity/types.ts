@@ -20,6 +20,16 @@ export type FabricKind =
   | 'cloud-private'
   | 'other';
 
+/** Every FabricKind, in the order the error message lists them. */
+export const FABRIC_KINDS = [
+  'submariner',
+  'istio',
+  'cilium-clustermesh',
+  'mcs',
+  'cloud-private',
+  'other',
+] as const satisfies readonly FabricKind[];
+
 /** How Flotilla knows a fact about a cluster. @public */
 export type ConnectivityEvidence = 'api' | 'declared';
 

@@ -90,7 +90,7 @@ export interface RenderedManifestFile {
 
 /**
  * Renders manifests to files: one file per document named by
- * {@link manifestFileName}, or (with `singleFileName`) one multi-document
+ * `manifestFileName`, or (with `singleFileName`) one multi-document
  * file. Auxiliary files are always written as their own file. Throws when two
  * files would get the same name.
  *

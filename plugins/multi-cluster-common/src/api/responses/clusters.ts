@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FABRIC_KINDS } from '../../connectivity/types';
 import { resourceListSchema, stringMap, strings } from './parts';
 
 // Fleet: GET /clusters, GET /clusters/:name.
@@ -47,14 +48,7 @@ const clusterConditionSchema = z.object({
   lastTransitionTime: z.string().optional(),
 });
 
-export const fabricKindSchema = z.enum([
-  'submariner',
-  'istio',
-  'cilium-clustermesh',
-  'mcs',
-  'cloud-private',
-  'other',
-]);
+export const fabricKindSchema = z.enum(FABRIC_KINDS);
 const connectivityEvidenceSchema = z.enum(['api', 'declared']);
 
 const clusterConnectivitySchema = z.object({

@@ -12,6 +12,14 @@ export const severitySchema = z.enum([
   'info',
 ]);
 
+/** What every finding says: which, how severe, a title and the detail. */
+export const findingSchema = z.object({
+  id: z.string(),
+  severity: severitySchema,
+  title: z.string(),
+  detail: z.string(),
+});
+
 /** `GET /connectivity`. @public */
 export const fleetConnectivityReportSchema = z.object({
   clusterSets: z.array(
@@ -24,11 +32,7 @@ export const fleetConnectivityReportSchema = z.object({
   ),
   isolated: strings,
   findings: z.array(
-    z.object({
-      id: z.string(),
-      severity: severitySchema,
-      title: z.string(),
-      detail: z.string(),
+    findingSchema.extend({
       clusters: strings,
       clusterSet: z.string().optional(),
     }),

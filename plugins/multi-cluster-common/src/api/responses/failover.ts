@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { karmadaPlacementSchema } from '../../scheduling/placement';
-import { severitySchema } from './connectivity';
+import { findingSchema } from './connectivity';
 import { stringMap, strings } from './parts';
 import { placementRecommendationSchema, replicaSplitSchema } from './placement';
 
@@ -242,15 +242,7 @@ export const entityDrStatusSchema = z.object({
   placementErrors: z.array(
     z.object({ cluster: z.string(), message: z.string() }),
   ),
-  findings: z.array(
-    z.object({
-      id: z.string(),
-      severity: severitySchema,
-      title: z.string(),
-      detail: z.string(),
-      clusters: strings.optional(),
-    }),
-  ),
+  findings: z.array(findingSchema.extend({ clusters: strings.optional() })),
   activeRunId: z.string().nullable(),
   drills: z.array(
     z.object({

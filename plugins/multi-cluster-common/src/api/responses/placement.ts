@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { karmadaPlacementSchema } from '../../scheduling/placement';
 import type { KarmadaPolicyMatch } from '../placement';
 import { clusterSourceTypeSchema } from './clusters';
-import { strings } from './parts';
+import { conditionSummarySchema, strings } from './parts';
 
 // Placement: POST /placement/simulate, POST /placement/recommend.
 
@@ -102,13 +102,7 @@ export const entityPlacementSchema = z.object({
             clusters: z.array(
               z.object({ name: z.string(), replicas: z.number().optional() }),
             ),
-            scheduled: z
-              .object({
-                status: z.string(),
-                reason: z.string().optional(),
-                message: z.string().optional(),
-              })
-              .optional(),
+            scheduled: conditionSummarySchema.optional(),
           })
           .optional(),
       }),
@@ -126,13 +120,7 @@ export const entityPlacementSchema = z.object({
           decisions: z.array(
             z.object({ cluster: z.string(), reason: z.string().optional() }),
           ),
-          satisfied: z
-            .object({
-              status: z.string(),
-              reason: z.string().optional(),
-              message: z.string().optional(),
-            })
-            .optional(),
+          satisfied: conditionSummarySchema.optional(),
         }),
       )
       .optional(),

@@ -35,7 +35,7 @@ const filterList = <T extends z.ZodTypeAny>(item: T) =>
 
 /**
  * The `list-clusters` action, and `GET /clusters` once its query string is
- * read (see {@link listClustersQuerySchema}).
+ * read (see `listClustersQuerySchema`).
  *
  * @public
  */

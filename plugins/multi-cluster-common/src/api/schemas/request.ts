@@ -146,7 +146,7 @@ type IssueList = z.ZodIssue[] & { push: (...items: z.ZodIssue[]) => number };
 
 /**
  * A strict `ZodObject` (unknown keys are errors) that keeps the first issues,
- * counts the rest and stops at {@link COUNTED_ISSUES}. It stays a ZodObject,
+ * counts the rest and stops at `COUNTED_ISSUES`. It stays a ZodObject,
  * so JSON Schema converters (the actions registry) describe it as one.
  *
  * @public

@@ -6,7 +6,7 @@ import {
   membership,
   networks,
   testCluster,
-} from '../testClusters';
+} from '../__testUtils__/testClusters';
 import { cidrOverlapFindings } from './cidrOverlap';
 
 function inSet(

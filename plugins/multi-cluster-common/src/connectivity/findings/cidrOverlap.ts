@@ -173,10 +173,7 @@ function overlapsInSet(blocks: Block[]): Omit<Overlap, 'sets'>[] {
       found.push({
         clusters: sortedClusters,
         holders,
-        title:
-          sortedClusters.length === 2
-            ? `${sortedClusters[0]} and ${sortedClusters[1]} have overlapping CIDRs`
-            : `${sortedClusters.length} clusters have overlapping CIDRs`,
+        title: clustersTitle(sortedClusters, 'have overlapping CIDRs'),
         what: `${listForSentence(
           outerHolders,
           describeHolder,
@@ -192,10 +189,10 @@ function overlapsInSet(blocks: Block[]): Omit<Overlap, 'sets'>[] {
       found.push({
         clusters: sortedClusters,
         holders,
-        title:
-          sortedClusters.length === 2
-            ? `${sortedClusters[0]} and ${sortedClusters[1]} use the same CIDR ${block.cidr.text}`
-            : `${sortedClusters.length} clusters use the same CIDR ${block.cidr.text}`,
+        title: clustersTitle(
+          sortedClusters,
+          `use the same CIDR ${block.cidr.text}`,
+        ),
         what: `${listForSentence(holders, describeHolder)} ${
           holders.length === 2 ? 'are the same block' : 'are all the same block'
         }`,
@@ -307,4 +304,11 @@ function overlapsWithinCluster(
       clusters: [cluster],
     },
   ];
+}
+
+/** "a and b <predicate>" for two clusters, "N clusters <predicate>" for more. */
+function clustersTitle(sortedClusters: string[], predicate: string): string {
+  return sortedClusters.length === 2
+    ? `${sortedClusters[0]} and ${sortedClusters[1]} ${predicate}`
+    : `${sortedClusters.length} clusters ${predicate}`;
 }

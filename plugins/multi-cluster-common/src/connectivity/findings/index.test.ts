@@ -3,7 +3,7 @@ import {
   membership,
   networks,
   testCluster,
-} from '../testClusters';
+} from '../__testUtils__/testClusters';
 import { findConnectivityFindings } from './index';
 
 describe('findConnectivityFindings', () => {

@@ -1,4 +1,8 @@
-import { connectivity, membership, testCluster } from '../testClusters';
+import {
+  connectivity,
+  membership,
+  testCluster,
+} from '../__testUtils__/testClusters';
 import { peerNotConnectedFindings } from './peerNotConnected';
 
 describe('peerNotConnectedFindings', () => {

@@ -279,57 +279,11 @@ export function generateApplicationSet(
     input,
     'ApplicationSet input',
   );
-  const generators =
-    spec.generator.type === 'matrix'
-      ? [
-          {
-            matrix: {
-              generators: spec.generator.generators.map(generatorObject),
-            },
-          },
-        ]
-      : [generatorObject(spec.generator)];
   const applicationName =
     spec.applicationName ??
     (spec.generator.type === 'matrix'
       ? `{{.name}}-${spec.name}-{{.variant}}`
       : `{{.name}}-${spec.name}`);
-
-  const source: Record<string, unknown> = {
-    repoURL: spec.source.repoURL,
-    targetRevision: spec.source.targetRevision,
-  };
-  if (spec.source.path) source.path = spec.source.path;
-  if (spec.source.chart) source.chart = spec.source.chart;
-  if (spec.source.helm) {
-    const helm: Record<string, unknown> = {};
-    if (spec.source.helm.releaseName)
-      helm.releaseName = spec.source.helm.releaseName;
-    if (spec.source.helm.valueFiles)
-      helm.valueFiles = [...spec.source.helm.valueFiles];
-    if (spec.source.helm.values)
-      helm.valuesObject = JSON.parse(JSON.stringify(spec.source.helm.values));
-    source.helm = helm;
-  }
-
-  const syncOptions: string[] = [];
-  if (spec.syncPolicy.createNamespace) syncOptions.push('CreateNamespace=true');
-  if (spec.syncPolicy.serverSideApply) syncOptions.push('ServerSideApply=true');
-  const syncPolicy: Record<string, unknown> = {};
-  if (spec.syncPolicy.automated) {
-    syncPolicy.automated = {
-      prune: spec.syncPolicy.prune,
-      selfHeal: spec.syncPolicy.selfHeal,
-    };
-  }
-  if (syncOptions.length > 0) syncPolicy.syncOptions = syncOptions;
-  if (spec.syncPolicy.retryLimit > 0) {
-    syncPolicy.retry = {
-      limit: spec.syncPolicy.retryLimit,
-      backoff: { duration: '5s', factor: 2, maxDuration: '3m' },
-    };
-  }
-
   return [
     {
       apiVersion: ARGOCD_API_VERSION,
@@ -342,7 +296,7 @@ export function generateApplicationSet(
       spec: {
         goTemplate: true,
         goTemplateOptions: ['missingkey=error'],
-        generators,
+        generators: generatorObjects(spec.generator),
         template: {
           metadata: {
             name: applicationName,
@@ -353,15 +307,67 @@ export function generateApplicationSet(
           },
           spec: {
             project: spec.project,
-            source,
+            source: applicationSource(spec.source),
             destination: {
               name: '{{.name}}',
               namespace: spec.destinationNamespace,
             },
-            syncPolicy,
+            syncPolicy: applicationSyncPolicy(spec.syncPolicy),
           },
         },
       },
     },
   ];
+}
+
+type ApplicationSetSpec = z.output<typeof applicationSetInputSchema>;
+
+function generatorObjects(
+  generator: ApplicationSetSpec['generator'],
+): Record<string, unknown>[] {
+  return generator.type === 'matrix'
+    ? [{ matrix: { generators: generator.generators.map(generatorObject) } }]
+    : [generatorObject(generator)];
+}
+
+/** The Applications' source: a Git path or a Helm chart, with Helm settings. */
+function applicationSource(
+  source: ApplicationSetSpec['source'],
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    repoURL: source.repoURL,
+    targetRevision: source.targetRevision,
+  };
+  if (source.path) out.path = source.path;
+  if (source.chart) out.chart = source.chart;
+  if (source.helm) {
+    const helm: Record<string, unknown> = {};
+    if (source.helm.releaseName) helm.releaseName = source.helm.releaseName;
+    if (source.helm.valueFiles) helm.valueFiles = [...source.helm.valueFiles];
+    if (source.helm.values)
+      helm.valuesObject = JSON.parse(JSON.stringify(source.helm.values));
+    out.helm = helm;
+  }
+  return out;
+}
+
+/** Automated sync (pruning, self-healing), sync options and retries. */
+function applicationSyncPolicy(
+  policy: ApplicationSetSpec['syncPolicy'],
+): Record<string, unknown> {
+  const syncOptions: string[] = [];
+  if (policy.createNamespace) syncOptions.push('CreateNamespace=true');
+  if (policy.serverSideApply) syncOptions.push('ServerSideApply=true');
+  const syncPolicy: Record<string, unknown> = {};
+  if (policy.automated) {
+    syncPolicy.automated = { prune: policy.prune, selfHeal: policy.selfHeal };
+  }
+  if (syncOptions.length > 0) syncPolicy.syncOptions = syncOptions;
+  if (policy.retryLimit > 0) {
+    syncPolicy.retry = {
+      limit: policy.retryLimit,
+      backoff: { duration: '5s', factor: 2, maxDuration: '3m' },
+    };
+  }
+  return syncPolicy;
 }

@@ -2,8 +2,12 @@
  * AWS (cluster-api-provider-aws): AWSCluster and AWSMachineTemplate, which
  * CAPA serves at infrastructure.cluster.x-k8s.io/v1beta2 only.
  */
-import { InfrastructureProvider, objectMeta } from './common';
-import { infrastructureApiVersion } from './versions';
+import { InfrastructureProvider } from './common';
+import {
+  infrastructureClusterObject,
+  machineTemplateObject,
+  machineTypeOf,
+} from './providerObjects';
 
 /** clusterawsadm's default instance profiles. */
 export const AWS_DEFAULT_IAM_INSTANCE_PROFILES = {
@@ -21,28 +25,17 @@ export const awsProvider: InfrastructureProvider = {
   infrastructureCluster(input, capiVersion) {
     const spec: Record<string, unknown> = { region: input.region };
     if (input.aws?.sshKeyName) spec.sshKeyName = input.aws.sshKeyName;
-    if (input.controlPlaneEndpoint) {
-      spec.controlPlaneEndpoint = { ...input.controlPlaneEndpoint };
-    }
-    return {
-      apiVersion: infrastructureApiVersion('aws', capiVersion),
-      kind: 'AWSCluster',
-      metadata: objectMeta(input, input.name),
-      spec,
-    };
+    return infrastructureClusterObject(awsProvider, input, capiVersion, spec);
   },
 
   machineTemplate(input, capiVersion, name, machine) {
     const isControlPlane = machine.role === 'control-plane';
-    const instanceType =
-      (isControlPlane
-        ? input.controlPlane.machineType
-        : machine.pool.machineType) ??
-      (isControlPlane
-        ? awsProvider.defaultMachineTypes!.controlPlane
-        : awsProvider.defaultMachineTypes!.worker);
     const spec: Record<string, unknown> = {
-      instanceType,
+      instanceType: machineTypeOf(
+        input,
+        machine,
+        awsProvider.defaultMachineTypes!,
+      ),
       iamInstanceProfile: isControlPlane
         ? input.aws?.controlPlaneIamInstanceProfile ??
           AWS_DEFAULT_IAM_INSTANCE_PROFILES.controlPlane
@@ -51,12 +44,7 @@ export const awsProvider: InfrastructureProvider = {
     };
     if (input.aws?.sshKeyName) spec.sshKeyName = input.aws.sshKeyName;
     if (input.aws?.ami) spec.ami = { id: input.aws.ami };
-    return {
-      apiVersion: infrastructureApiVersion('aws', capiVersion),
-      kind: 'AWSMachineTemplate',
-      metadata: objectMeta(input, name),
-      spec: { template: { spec } },
-    };
+    return machineTemplateObject(awsProvider, input, capiVersion, name, spec);
   },
 
   kubeletExtraArgs() {

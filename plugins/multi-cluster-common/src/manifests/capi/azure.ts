@@ -2,7 +2,12 @@
  * Azure (cluster-api-provider-azure): AzureCluster and AzureMachineTemplate,
  * which CAPZ serves at infrastructure.cluster.x-k8s.io/v1beta1 only.
  */
-import { InfrastructureProvider, objectMeta } from './common';
+import { InfrastructureProvider } from './common';
+import {
+  infrastructureClusterObject,
+  machineTemplateObject,
+  machineTypeOf,
+} from './providerObjects';
 import { infrastructureApiVersion } from './versions';
 
 export const azureProvider: InfrastructureProvider = {
@@ -39,40 +44,15 @@ export const azureProvider: InfrastructureProvider = {
         { name: 'node-subnet', role: 'node' },
       ],
     };
-    if (input.controlPlaneEndpoint) {
-      spec.controlPlaneEndpoint = { ...input.controlPlaneEndpoint };
-    }
-    return {
-      apiVersion: infrastructureApiVersion('azure', capiVersion),
-      kind: 'AzureCluster',
-      metadata: objectMeta(input, input.name),
-      spec,
-    };
+    return infrastructureClusterObject(azureProvider, input, capiVersion, spec);
   },
 
   machineTemplate(input, capiVersion, name, machine) {
-    const isControlPlane = machine.role === 'control-plane';
-    const vmSize =
-      (isControlPlane
-        ? input.controlPlane.machineType
-        : machine.pool.machineType) ??
-      (isControlPlane
-        ? azureProvider.defaultMachineTypes!.controlPlane
-        : azureProvider.defaultMachineTypes!.worker);
-    return {
-      apiVersion: infrastructureApiVersion('azure', capiVersion),
-      kind: 'AzureMachineTemplate',
-      metadata: objectMeta(input, name),
-      spec: {
-        template: {
-          spec: {
-            vmSize,
-            osDisk: { osType: 'Linux', diskSizeGB: 128 },
-            sshPublicKey: '',
-          },
-        },
-      },
-    };
+    return machineTemplateObject(azureProvider, input, capiVersion, name, {
+      vmSize: machineTypeOf(input, machine, azureProvider.defaultMachineTypes!),
+      osDisk: { osType: 'Linux', diskSizeGB: 128 },
+      sshPublicKey: '',
+    });
   },
 
   kubeletExtraArgs() {

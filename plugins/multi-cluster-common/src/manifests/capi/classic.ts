@@ -54,17 +54,48 @@ function withFiles(spec: Record<string, unknown>, files: KubeadmFile[]) {
   return spec;
 }
 
+type WorkerPool = NormalizedCapiClusterInput['workers'][number];
+
+/** What every object of one classic cluster is built from. */
+interface ClassicContext {
+  input: NormalizedCapiClusterInput;
+  provider: InfrastructureProvider;
+  /** The Cluster API version (v1beta1 or v1beta2). */
+  v: NormalizedCapiClusterInput['apiVersion'];
+  infraVersion: string;
+  clusterName: string;
+}
+
 /** Builds the classic form for the given provider. */
 export function buildClassicCluster(
   input: NormalizedCapiClusterInput,
   provider: InfrastructureProvider,
 ): KubernetesManifest[] {
   const v = input.apiVersion;
-  const infraVersion = infrastructureApiVersion(provider.provider, v);
-  const clusterName = capiNames.cluster(input);
+  const context: ClassicContext = {
+    input,
+    provider,
+    v,
+    infraVersion: infrastructureApiVersion(provider.provider, v),
+    clusterName: capiNames.cluster(input),
+  };
   const controlPlaneName = capiNames.controlPlane(input);
+  return [
+    clusterObject(context, controlPlaneName),
+    provider.infrastructureCluster(input, v),
+    controlPlaneObject(context, controlPlaneName),
+    provider.machineTemplate(input, v, controlPlaneName, {
+      role: 'control-plane',
+    }),
+    ...input.workers.flatMap(pool => workerPoolObjects(context, pool)),
+  ];
+}
 
-  const cluster: KubernetesManifest = {
+function clusterObject(
+  { input, provider, v, infraVersion, clusterName }: ClassicContext,
+  controlPlaneName: string,
+): KubernetesManifest {
+  return {
     apiVersion: `${CAPI_CORE_GROUP}/${v}`,
     kind: 'Cluster',
     metadata: {
@@ -90,35 +121,19 @@ export function buildClassicCluster(
       ),
     },
   };
+}
 
-  const audit = auditConfiguration(input);
+function controlPlaneObject(
+  { input, provider, v, infraVersion }: ClassicContext,
+  controlPlaneName: string,
+): KubernetesManifest {
   const controlPlaneInfraRef = objectReference(
     v,
     infraVersion,
     provider.machineTemplateKind,
     controlPlaneName,
   );
-  const kubeadmConfigSpec: Record<string, unknown> = {};
-  if (audit) {
-    kubeadmConfigSpec.clusterConfiguration = {
-      apiServer: {
-        extraArgs: kubeadmArgs(v, audit.apiServerExtraArgs),
-        extraVolumes: audit.extraVolumes,
-      },
-    };
-  }
-  kubeadmConfigSpec.initConfiguration = {
-    nodeRegistration: nodeRegistration(input, provider),
-  };
-  kubeadmConfigSpec.joinConfiguration = {
-    nodeRegistration: nodeRegistration(input, provider),
-  };
-  withFiles(kubeadmConfigSpec, [
-    ...(provider.machineFiles?.(controlPlaneName, 'control-plane') ?? []),
-    ...(audit?.files ?? []),
-  ]);
-
-  const controlPlane: KubernetesManifest = {
+  return {
     apiVersion: `${CAPI_CONTROL_PLANE_GROUP}/${v}`,
     kind: 'KubeadmControlPlane',
     metadata: objectMeta(input, controlPlaneName),
@@ -129,75 +144,110 @@ export function buildClassicCluster(
         v === 'v1beta2'
           ? { spec: { infrastructureRef: controlPlaneInfraRef } }
           : { infrastructureRef: controlPlaneInfraRef },
-      kubeadmConfigSpec,
+      kubeadmConfigSpec: controlPlaneKubeadmConfig(
+        input,
+        provider,
+        controlPlaneName,
+      ),
     },
   };
+}
 
-  const manifests: KubernetesManifest[] = [
-    cluster,
-    provider.infrastructureCluster(input, v),
-    controlPlane,
-    provider.machineTemplate(input, v, controlPlaneName, {
-      role: 'control-plane',
-    }),
-  ];
-
-  for (const pool of input.workers) {
-    const poolName = capiNames.pool(input, pool.name);
-    const selectorLabels = {
-      [CLUSTER_NAME_LABEL]: clusterName,
-      [DEPLOYMENT_NAME_LABEL]: poolName,
+/** The control plane's kubeadm configuration, with the audit policy if any. */
+function controlPlaneKubeadmConfig(
+  input: NormalizedCapiClusterInput,
+  provider: InfrastructureProvider,
+  controlPlaneName: string,
+) {
+  const audit = auditConfiguration(input);
+  const kubeadmConfigSpec: Record<string, unknown> = {};
+  if (audit) {
+    kubeadmConfigSpec.clusterConfiguration = {
+      apiServer: {
+        extraArgs: kubeadmArgs(input.apiVersion, audit.apiServerExtraArgs),
+        extraVolumes: audit.extraVolumes,
+      },
     };
-    const bootstrapSpec = withFiles(
-      {
-        joinConfiguration: {
-          nodeRegistration: nodeRegistration(input, provider),
+  }
+  kubeadmConfigSpec.initConfiguration = {
+    nodeRegistration: nodeRegistration(input, provider),
+  };
+  kubeadmConfigSpec.joinConfiguration = {
+    nodeRegistration: nodeRegistration(input, provider),
+  };
+  return withFiles(kubeadmConfigSpec, [
+    ...(provider.machineFiles?.(controlPlaneName, 'control-plane') ?? []),
+    ...(audit?.files ?? []),
+  ]);
+}
+
+/** A worker pool's KubeadmConfigTemplate, machine template and MachineDeployment. */
+function workerPoolObjects(
+  context: ClassicContext,
+  pool: WorkerPool,
+): KubernetesManifest[] {
+  const { input, provider, v, clusterName } = context;
+  const poolName = capiNames.pool(input, pool.name);
+  const selectorLabels = {
+    [CLUSTER_NAME_LABEL]: clusterName,
+    [DEPLOYMENT_NAME_LABEL]: poolName,
+  };
+  const bootstrapSpec = withFiles(
+    {
+      joinConfiguration: {
+        nodeRegistration: nodeRegistration(input, provider),
+      },
+    },
+    provider.machineFiles?.(poolName, 'worker') ?? [],
+  );
+  return [
+    {
+      apiVersion: `${CAPI_BOOTSTRAP_GROUP}/${v}`,
+      kind: 'KubeadmConfigTemplate',
+      metadata: objectMeta(input, poolName),
+      spec: { template: { spec: bootstrapSpec } },
+    },
+    provider.machineTemplate(input, v, poolName, { role: 'worker', pool }),
+    {
+      apiVersion: `${CAPI_CORE_GROUP}/${v}`,
+      kind: 'MachineDeployment',
+      metadata: objectMeta(input, poolName),
+      spec: {
+        clusterName,
+        replicas: pool.replicas,
+        selector: { matchLabels: selectorLabels },
+        template: {
+          metadata: { labels: { ...(pool.labels ?? {}), ...selectorLabels } },
+          spec: machineDeploymentSpec(context, pool, poolName),
         },
       },
-      provider.machineFiles?.(poolName, 'worker') ?? [],
-    );
-    const machineSpec: Record<string, unknown> = {
-      clusterName,
-      version: input.kubernetesVersion,
-      bootstrap: {
-        configRef: objectReference(
-          v,
-          `${CAPI_BOOTSTRAP_GROUP}/${v}`,
-          'KubeadmConfigTemplate',
-          poolName,
-        ),
-      },
-      infrastructureRef: objectReference(
+    },
+  ];
+}
+
+function machineDeploymentSpec(
+  { v, infraVersion, clusterName, provider, input }: ClassicContext,
+  pool: WorkerPool,
+  poolName: string,
+) {
+  const machineSpec: Record<string, unknown> = {
+    clusterName,
+    version: input.kubernetesVersion,
+    bootstrap: {
+      configRef: objectReference(
         v,
-        infraVersion,
-        provider.machineTemplateKind,
+        `${CAPI_BOOTSTRAP_GROUP}/${v}`,
+        'KubeadmConfigTemplate',
         poolName,
       ),
-    };
-    if (pool.failureDomain) machineSpec.failureDomain = pool.failureDomain;
-    manifests.push(
-      {
-        apiVersion: `${CAPI_BOOTSTRAP_GROUP}/${v}`,
-        kind: 'KubeadmConfigTemplate',
-        metadata: objectMeta(input, poolName),
-        spec: { template: { spec: bootstrapSpec } },
-      },
-      provider.machineTemplate(input, v, poolName, { role: 'worker', pool }),
-      {
-        apiVersion: `${CAPI_CORE_GROUP}/${v}`,
-        kind: 'MachineDeployment',
-        metadata: objectMeta(input, poolName),
-        spec: {
-          clusterName,
-          replicas: pool.replicas,
-          selector: { matchLabels: selectorLabels },
-          template: {
-            metadata: { labels: { ...(pool.labels ?? {}), ...selectorLabels } },
-            spec: machineSpec,
-          },
-        },
-      },
-    );
-  }
-  return manifests;
+    },
+    infrastructureRef: objectReference(
+      v,
+      infraVersion,
+      provider.machineTemplateKind,
+      poolName,
+    ),
+  };
+  if (pool.failureDomain) machineSpec.failureDomain = pool.failureDomain;
+  return machineSpec;
 }

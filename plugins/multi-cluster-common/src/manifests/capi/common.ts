@@ -4,7 +4,8 @@
  * (v1beta1) form, and object metadata.
  */
 import { KubernetesManifest } from '../types';
-import { NormalizedCapiClusterInput, SEGMENTATION_LABELS } from './types';
+import { segmentationLabelValues } from './segmentationLabels';
+import { NormalizedCapiClusterInput } from './types';
 import { CapiApiVersion, CapiProvider } from './versions';
 
 /** Cluster API's own label naming a Cluster on every object of it. */
@@ -48,16 +49,8 @@ export function kubeadmArgs(
 export function clusterLabels(
   input: NormalizedCapiClusterInput,
 ): Record<string, string> {
-  const segmentation = input.segmentation ?? {};
   const labels: Record<string, string> = { [CLUSTER_NAME_LABEL]: input.name };
-  const axes: Array<[string, string | undefined]> = [
-    [SEGMENTATION_LABELS.environment, segmentation.environment],
-    [SEGMENTATION_LABELS.region, segmentation.region ?? input.region],
-    [SEGMENTATION_LABELS.provider, input.provider],
-    [SEGMENTATION_LABELS.tenant, segmentation.tenant],
-    [SEGMENTATION_LABELS.workloadClass, segmentation.workloadClass],
-  ];
-  for (const [key, value] of axes) {
+  for (const [key, value] of segmentationLabelValues(input)) {
     if (value) labels[key] = value;
   }
   return { ...labels, ...(input.labels ?? {}) };

@@ -4,8 +4,11 @@
  * release-1.14 in favour of DevCluster/DevMachine). The version follows the
  * Cluster API core version. Machine types do not apply.
  */
-import { InfrastructureProvider, objectMeta } from './common';
-import { infrastructureApiVersion } from './versions';
+import { InfrastructureProvider } from './common';
+import {
+  infrastructureClusterObject,
+  machineTemplateObject,
+} from './providerObjects';
 
 export const dockerProvider: InfrastructureProvider = {
   provider: 'docker',
@@ -13,36 +16,18 @@ export const dockerProvider: InfrastructureProvider = {
   machineTemplateKind: 'DockerMachineTemplate',
 
   infrastructureCluster(input, capiVersion) {
-    const spec: Record<string, unknown> = {};
-    if (input.controlPlaneEndpoint) {
-      spec.controlPlaneEndpoint = { ...input.controlPlaneEndpoint };
-    }
-    return {
-      apiVersion: infrastructureApiVersion('docker', capiVersion),
-      kind: 'DockerCluster',
-      metadata: objectMeta(input, input.name),
-      spec,
-    };
+    return infrastructureClusterObject(dockerProvider, input, capiVersion, {});
   },
 
   machineTemplate(input, capiVersion, name) {
-    return {
-      apiVersion: infrastructureApiVersion('docker', capiVersion),
-      kind: 'DockerMachineTemplate',
-      metadata: objectMeta(input, name),
-      spec: {
-        template: {
-          spec: {
-            extraMounts: [
-              {
-                containerPath: '/var/run/docker.sock',
-                hostPath: '/var/run/docker.sock',
-              },
-            ],
-          },
+    return machineTemplateObject(dockerProvider, input, capiVersion, name, {
+      extraMounts: [
+        {
+          containerPath: '/var/run/docker.sock',
+          hostPath: '/var/run/docker.sock',
         },
-      },
-    };
+      ],
+    });
   },
 
   kubeletExtraArgs() {

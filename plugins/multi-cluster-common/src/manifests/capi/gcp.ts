@@ -2,8 +2,12 @@
  * GCP (cluster-api-provider-gcp): GCPCluster and GCPMachineTemplate, which
  * CAPG serves at infrastructure.cluster.x-k8s.io/v1beta1 only.
  */
-import { InfrastructureProvider, objectMeta } from './common';
-import { infrastructureApiVersion } from './versions';
+import { InfrastructureProvider } from './common';
+import {
+  infrastructureClusterObject,
+  machineTemplateObject,
+  machineTypeOf,
+} from './providerObjects';
 
 export const gcpProvider: InfrastructureProvider = {
   provider: 'gcp',
@@ -21,34 +25,19 @@ export const gcpProvider: InfrastructureProvider = {
       region: input.region,
       network: { name: input.gcp?.network ?? 'default' },
     };
-    if (input.controlPlaneEndpoint) {
-      spec.controlPlaneEndpoint = { ...input.controlPlaneEndpoint };
-    }
-    return {
-      apiVersion: infrastructureApiVersion('gcp', capiVersion),
-      kind: 'GCPCluster',
-      metadata: objectMeta(input, input.name),
-      spec,
-    };
+    return infrastructureClusterObject(gcpProvider, input, capiVersion, spec);
   },
 
   machineTemplate(input, capiVersion, name, machine) {
-    const isControlPlane = machine.role === 'control-plane';
-    const instanceType =
-      (isControlPlane
-        ? input.controlPlane.machineType
-        : machine.pool.machineType) ??
-      (isControlPlane
-        ? gcpProvider.defaultMachineTypes!.controlPlane
-        : gcpProvider.defaultMachineTypes!.worker);
-    const spec: Record<string, unknown> = { instanceType };
-    if (input.gcp?.image) spec.image = input.gcp.image;
-    return {
-      apiVersion: infrastructureApiVersion('gcp', capiVersion),
-      kind: 'GCPMachineTemplate',
-      metadata: objectMeta(input, name),
-      spec: { template: { spec } },
+    const spec: Record<string, unknown> = {
+      instanceType: machineTypeOf(
+        input,
+        machine,
+        gcpProvider.defaultMachineTypes!,
+      ),
     };
+    if (input.gcp?.image) spec.image = input.gcp.image;
+    return machineTemplateObject(gcpProvider, input, capiVersion, name, spec);
   },
 
   kubeletExtraArgs() {

@@ -4,7 +4,6 @@
 import { z } from 'zod';
 import {
   annotationsSchema,
-  checkNetworksDoNotOverlap,
   cidrBlocksSchema,
   kubernetesVersionSchema,
   labelsSchema,
@@ -12,7 +11,6 @@ import {
   rfc1123LabelSchema,
   rfc1123SubdomainSchema,
 } from '../validation/schemas';
-import { CLUSTER_ANNOTATIONS } from '../../fleet/annotations';
 import {
   auditSchema,
   blankAsAbsent,
@@ -21,6 +19,7 @@ import {
   segmentValueSchema,
   topologySchema,
 } from './fieldSchemas';
+import { checkCapiClusterInput } from './inputRules';
 import { CAPI_PROVIDERS } from './versions';
 
 /**
@@ -49,18 +48,7 @@ export const DEFAULT_SERVICE_CIDRS = ['10.96.0.0/12'];
 /** @public */
 export const DEFAULT_SERVICE_DOMAIN = 'cluster.local';
 
-/**
- * Label keys of Flotilla's fleet segmentation axes.
- *
- * @public
- */
-export const SEGMENTATION_LABELS = {
-  environment: CLUSTER_ANNOTATIONS.environment,
-  region: CLUSTER_ANNOTATIONS.region,
-  provider: CLUSTER_ANNOTATIONS.provider,
-  tenant: CLUSTER_ANNOTATIONS.tenant,
-  workloadClass: CLUSTER_ANNOTATIONS.workloadClass,
-} as const;
+export { SEGMENTATION_LABELS } from './segmentationLabels';
 
 const workerSchema = z
   .object({
@@ -86,12 +74,7 @@ const workerSchema = z
   })
   .strict();
 
-/**
- * Raw input accepted by {@link capiClusterInputSchema}.
- *
- * @public
- */
-export const capiClusterInputSchema = z
+const capiClusterFieldsSchema = z
   .object({
     name: rfc1123LabelSchema('name'),
     namespace: rfc1123LabelSchema('namespace').default('default'),
@@ -223,116 +206,19 @@ export const capiClusterInputSchema = z
       .strict()
       .optional(),
   })
-  .strict()
-  .superRefine((input, ctx) => {
-    const issue = (message: string, path: (string | number)[]) =>
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message, path });
+  .strict();
 
-    checkNetworksDoNotOverlap(
-      ctx,
-      { path: ['podCidrs'], blocks: input.podCidrs },
-      { path: ['serviceCidrs'], blocks: input.serviceCidrs },
-    );
-    if (input.workers.length === 0) {
-      issue('at least one worker pool is required', ['workers']);
-    }
-    const seen = new Set<string>();
-    input.workers.forEach((worker, index) => {
-      if (seen.has(worker.name)) {
-        issue(`worker pool name "${worker.name}" is used twice`, [
-          'workers',
-          index,
-          'name',
-        ]);
-      }
-      seen.add(worker.name);
-      if (worker.name === 'control-plane') {
-        issue('worker pool name "control-plane" is reserved', [
-          'workers',
-          index,
-          'name',
-        ]);
-      }
-      const objectName = `${input.name}-${worker.name}`;
-      if (objectName.length > 63) {
-        issue(
-          `"${objectName}" (cluster name + "-" + pool name) is longer than 63 characters; Cluster API uses it as a label value`,
-          ['workers', index, 'name'],
-        );
-      }
-      if (worker.class && !input.topology) {
-        issue('class is only used with topology (a ClusterClass)', [
-          'workers',
-          index,
-          'class',
-        ]);
-      }
-    });
-    if (input.provider !== 'docker' && !input.region && !input.topology) {
-      issue(`region is required for provider ${input.provider}`, ['region']);
-    }
-    if (input.provider === 'gcp' && !input.gcp && !input.topology) {
-      issue('gcp.project is required for provider gcp', ['gcp', 'project']);
-    }
-    for (const other of ['aws', 'gcp', 'azure'] as const) {
-      if (input[other] && input.provider !== other) {
-        issue(`${other} options given but provider is ${input.provider}`, [
-          other,
-        ]);
-      }
-    }
-    if (input.topology) {
-      if (input.audit) {
-        issue(
-          'audit settings are owned by the ClusterClass in topology mode; set them in its KubeadmControlPlaneTemplate',
-          ['audit'],
-        );
-      }
-      const hasMachineTypes =
-        input.controlPlane.machineType !== undefined ||
-        input.workers.some(w => w.machineType !== undefined);
-      if (hasMachineTypes && !input.topology.machineTypeVariable) {
-        issue(
-          'machine types come from the ClusterClass in topology mode; set topology.machineTypeVariable to pass them as a ClusterClass variable',
-          ['topology', 'machineTypeVariable'],
-        );
-      }
-    }
-    if (input.provider === 'docker') {
-      const withType = input.workers.findIndex(
-        w => w.machineType !== undefined,
-      );
-      if (input.controlPlane.machineType !== undefined && !input.topology) {
-        issue('machineType does not apply to provider docker', [
-          'controlPlane',
-          'machineType',
-        ]);
-      }
-      if (withType >= 0 && !input.topology) {
-        issue('machineType does not apply to provider docker', [
-          'workers',
-          withType,
-          'machineType',
-        ]);
-      }
-    }
-    const segmentation = input.segmentation ?? {};
-    const computed: Record<string, string | undefined> = {
-      [SEGMENTATION_LABELS.environment]: segmentation.environment,
-      [SEGMENTATION_LABELS.region]: segmentation.region ?? input.region,
-      [SEGMENTATION_LABELS.provider]: input.provider,
-      [SEGMENTATION_LABELS.tenant]: segmentation.tenant,
-      [SEGMENTATION_LABELS.workloadClass]: segmentation.workloadClass,
-    };
-    for (const [key, value] of Object.entries(input.labels ?? {})) {
-      if (computed[key] !== undefined && computed[key] !== value) {
-        issue(
-          `label ${key}=${value} contradicts the value ${computed[key]} derived from the input`,
-          ['labels', key],
-        );
-      }
-    }
-  });
+/** The input's fields as parsed, before the cross-field rules. */
+export type CapiClusterFields = z.output<typeof capiClusterFieldsSchema>;
+
+/**
+ * Raw input accepted by {@link capiClusterInputSchema}.
+ *
+ * @public
+ */
+export const capiClusterInputSchema = capiClusterFieldsSchema.superRefine(
+  checkCapiClusterInput,
+);
 
 /**
  * Input of {@link generateCapiCluster}, as written by a caller.

@@ -4,6 +4,11 @@
 import { z } from 'zod';
 import { karmadaPlacementSchema } from '../../scheduling';
 import {
+  jsonPatchOperationSchema,
+  jsonPatchPathSchema,
+  jsonPatchValueProblem,
+} from '../jsonPatch';
+import {
   k8sLabelSelectorSchema,
   labelsSchema,
   rfc1123LabelSchema,
@@ -137,8 +142,6 @@ export const karmadaFailoverSchema = z
 /** @public */
 export type KarmadaFailoverInput = z.input<typeof karmadaFailoverSchema>;
 
-const JSON_POINTER = /^(\/([^~/]|~[01])*)+$/;
-
 const clusterListSchema = z
   .array(karmadaClusterNameSchema)
   .min(1, 'list at least one cluster');
@@ -155,31 +158,22 @@ export const plaintextOverrideSchema = z
   .object({
     clusters: clusterListSchema.optional(),
     clusterSelector: k8sLabelSelectorSchema.optional(),
-    operator: z.enum(['add', 'remove', 'replace'], {
-      errorMap: () => ({ message: 'operator must be add, remove or replace' }),
-    }),
-    path: z
-      .string()
-      .regex(
-        JSON_POINTER,
-        'path must be a JSON pointer such as /spec/replicas',
-      ),
+    operator: jsonPatchOperationSchema('operator'),
+    path: jsonPatchPathSchema,
     value: z.unknown().optional(),
   })
   .strict()
   .superRefine((rule, ctx) => {
-    if (rule.operator === 'remove' && rule.value !== undefined) {
+    const valueProblem = jsonPatchValueProblem(
+      'operator',
+      rule.operator,
+      rule.value,
+    );
+    if (valueProblem) {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
         path: ['value'],
-        message: 'value must be empty for operator remove',
-      });
-    }
-    if (rule.operator !== 'remove' && rule.value === undefined) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ['value'],
-        message: `value is required for operator ${rule.operator}`,
+        message: valueProblem,
       });
     }
     if (!rule.clusters && !rule.clusterSelector) {

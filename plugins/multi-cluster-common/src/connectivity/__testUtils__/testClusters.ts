@@ -1,5 +1,5 @@
-import type { FleetCluster } from '../api/fleet';
-import type { ClusterConnectivity, FabricMembership } from './types';
+import type { FleetCluster } from '../../api/fleet';
+import type { ClusterConnectivity, FabricMembership } from '../types';
 
 /** Builds a fleet cluster for unit tests; only `name` is required. */
 export function testCluster(

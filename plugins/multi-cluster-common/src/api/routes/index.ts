@@ -1,0 +1,77 @@
+import {
+  deleteCluster,
+  getCluster,
+  getClusterHistory,
+  getClusterUpgrade,
+  listClusters,
+  scaleCluster,
+  upgradeCluster,
+} from './clusters';
+import {
+  getAddonCoverage,
+  getConnectivity,
+  getEntityExposure,
+} from './connectivity';
+import {
+  cancelFailover,
+  getEntityDr,
+  getFailover,
+  listFailovers,
+  rollbackFailover,
+  startDrill,
+  startFailover,
+} from './failover';
+import { health } from './health';
+import {
+  getEntityPlacement,
+  recommendPlacement,
+  simulatePlacement,
+} from './placement';
+
+/**
+ * Every route of the multi-cluster backend (`/api/multi-cluster`), once: the
+ * router validates with these schemas, the OpenAPI document is generated
+ * from them (in this order), and the typed client calls through them. Each
+ * route is defined with the others of its concern in this folder.
+ */
+
+// The route shape is in ../routeTypes; `./routes` keeps exporting it.
+export type {
+  AnyApiRoute,
+  ApiErrorStatus,
+  ApiMethod,
+  ApiRoute,
+  ApiSuccess,
+  ApiSuccessStatus,
+  RollbackFailoverResponse,
+  SimulatePlacementResponse,
+  StartFailoverResponse,
+} from '../routeTypes';
+
+/** The multi-cluster API, route by route. @public */
+export const multiClusterApiRoutes = {
+  health,
+  listClusters,
+  getCluster,
+  scaleCluster,
+  upgradeCluster,
+  getClusterUpgrade,
+  deleteCluster,
+  getClusterHistory,
+  simulatePlacement,
+  recommendPlacement,
+  getConnectivity,
+  getAddonCoverage,
+  getEntityExposure,
+  getEntityPlacement,
+  startFailover,
+  startDrill,
+  listFailovers,
+  getFailover,
+  cancelFailover,
+  rollbackFailover,
+  getEntityDr,
+};
+
+/** The name of a route in {@link multiClusterApiRoutes}. @public */
+export type MultiClusterApiRouteName = keyof typeof multiClusterApiRoutes;
