@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { KubeConfig } from '@kubernetes/client-node';
-import { createCa, signCertificate } from '../testPki';
+import { createCa, signCertificate } from '@flotilla/test-kit';
 import { ApiError } from './apiStatus';
 import {
   Attributes,

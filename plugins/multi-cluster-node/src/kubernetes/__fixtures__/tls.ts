@@ -1,58 +1,14 @@
+import { makeTestTls } from '@flotilla/test-kit';
+
 /*
- * Test-only TLS material: a throwaway CA, a server certificate for
- * 127.0.0.1/localhost and a client certificate (CN=capi-admin,
- * O=system:masters), valid 2020-2120, generated once with openssl (EC
- * P-256). Trusted by nothing but these tests.
+ * Test-only TLS material, made fresh for each test file by the shared test
+ * kit: a CA, a server certificate for 127.0.0.1/localhost and a client
+ * certificate (CN=capi-admin, O=system:masters) it signed.
  */
+const tls = makeTestTls({ clientSubject: '/O=system:masters/CN=capi-admin' });
 
-export const CA_CERT = `-----BEGIN CERTIFICATE-----
-MIIBajCCARCgAwIBAgICEAAwCgYIKoZIzj0EAwIwGzEZMBcGA1UEAwwQZmxvdGls
-bGEtdGVzdC1jYTAgFw0yMDAxMDEwMDAwMDBaGA8yMTIwMDEwMTAwMDAwMFowGzEZ
-MBcGA1UEAwwQZmxvdGlsbGEtdGVzdC1jYTBZMBMGByqGSM49AgEGCCqGSM49AwEH
-A0IABPEaYs+kxm7lsXRrlo3UWgx8d3nzV2AE0epFFEI/gpfCL7hs2jJ9iN9+hEPm
-UZ3el89coW36BqX/Rn6yHHtNNtGjQjBAMA8GA1UdEwEB/wQFMAMBAf8wDgYDVR0P
-AQH/BAQDAgEGMB0GA1UdDgQWBBSUqNAVQUAbwNuJOs6eLEzEcpjQzjAKBggqhkjO
-PQQDAgNIADBFAiEAjL/2rO1vrlP9KtQaXspuE72Rfo/+HqOqNYRKxTpGU7YCIDaZ
-eqG0FdZLA1X6ew+WVytbDNYYem5LTPW4xbSNjAc7
------END CERTIFICATE-----
-`;
-
-export const SERVER_CERT = `-----BEGIN CERTIFICATE-----
-MIIBlDCCATqgAwIBAgICEAEwCgYIKoZIzj0EAwIwGzEZMBcGA1UEAwwQZmxvdGls
-bGEtdGVzdC1jYTAgFw0yMDAxMDEwMDAwMDBaGA8yMTIwMDEwMTAwMDAwMFowFDES
-MBAGA1UEAwwJMTI3LjAuMC4xMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEe3Pp
-/tiKc592xL2htJL7tFYvRF+if/GdfNSHyXAJk/kNcDrfBK+nARCuAt/v9x7TvNLL
-J7WO+M3iEkfBwvtGlKNzMHEwGgYDVR0RBBMwEYcEfwAAAYIJbG9jYWxob3N0MBMG
-A1UdJQQMMAoGCCsGAQUFBwMBMB0GA1UdDgQWBBSoX24qhCfFgLZWln7Tz0FlYG/K
-PzAfBgNVHSMEGDAWgBSUqNAVQUAbwNuJOs6eLEzEcpjQzjAKBggqhkjOPQQDAgNI
-ADBFAiEA/qQL1EyNbgdlFZRjs0mWn3iZyU57uHBVLjG02fL8FdECIH1TrUWsv15A
-N3yE+Zfvktda8djKCLWH89tuuqpMER9w
------END CERTIFICATE-----
-`;
-
-export const SERVER_KEY = `-----BEGIN PRIVATE KEY-----
-MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgVRBYY7ELeZbQblcg
-PmPEzyGWbqSjxhcexVaWfc9fPNChRANCAAR7c+n+2Ipzn3bEvaG0kvu0Vi9EX6J/
-8Z181IfJcAmT+Q1wOt8Er6cBEK4C3+/3HtO80ssntY74zeISR8HC+0aU
------END PRIVATE KEY-----
-`;
-
-export const CLIENT_CERT = `-----BEGIN CERTIFICATE-----
-MIIBkjCCATigAwIBAgICEAIwCgYIKoZIzj0EAwIwGzEZMBcGA1UEAwwQZmxvdGls
-bGEtdGVzdC1jYTAgFw0yMDAxMDEwMDAwMDBaGA8yMTIwMDEwMTAwMDAwMFowLjET
-MBEGA1UEAwwKY2FwaS1hZG1pbjEXMBUGA1UECgwOc3lzdGVtOm1hc3RlcnMwWTAT
-BgcqhkjOPQIBBggqhkjOPQMBBwNCAASs7NMD1F/qD0VF+zxmtQu9tw/Z6EIYvz+1
-ZChfxAE5kh/TgD2J3ufEyZCBWc9bx5+9vfboI/0wFUJbYzW68z8Xo1cwVTATBgNV
-HSUEDDAKBggrBgEFBQcDAjAdBgNVHQ4EFgQUJGLbfGUipqzsCOj1VTmfZdSXXlQw
-HwYDVR0jBBgwFoAUlKjQFUFAG8DbiTrOnixMxHKY0M4wCgYIKoZIzj0EAwIDSAAw
-RQIgf14mZch+/bZ/edYBatgETCDPtzrw4C96UoSzPtdCXogCIQCkcvKmy9gQub8p
-UrBjZGuoTGMnuCzQXhPWoG2+i0C5hg==
------END CERTIFICATE-----
-`;
-
-export const CLIENT_KEY = `-----BEGIN PRIVATE KEY-----
-MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg/iWdZMnM7eDYoVah
-PUNtciuoOK9GjRCidlr1waQEf2ihRANCAASs7NMD1F/qD0VF+zxmtQu9tw/Z6EIY
-vz+1ZChfxAE5kh/TgD2J3ufEyZCBWc9bx5+9vfboI/0wFUJbYzW68z8X
------END PRIVATE KEY-----
-`;
+export const CA_CERT = tls.ca;
+export const SERVER_CERT = tls.cert;
+export const SERVER_KEY = tls.key;
+export const CLIENT_CERT = tls.client.cert;
+export const CLIENT_KEY = tls.client.key;
