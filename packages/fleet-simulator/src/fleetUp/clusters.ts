@@ -15,9 +15,26 @@
 // sources (OCM and Karmada, or OCM and the kubernetes config), three to one,
 // which is what the inventory's merge rules must handle. The simulator
 // registers each as a ManagedCluster (packages/fleet-simulator/src/ocm).
-'use strict';
+import type { FleetClusterKind, MemberAccess } from '../fleet';
 
-const member = (name, region, provider, access) => ({
+export interface FleetCluster {
+  name: string;
+  kind: FleetClusterKind;
+  role: string;
+  region?: string;
+  provider?: string;
+  access?: MemberAccess;
+  ocmManaged?: boolean;
+  /** Folders of packages/upstream-crds/crds installed into the cluster. */
+  crds: string[];
+}
+
+const member = (
+  name: string,
+  region: string,
+  provider: string,
+  access: MemberAccess,
+): FleetCluster => ({
   name,
   kind: 'member',
   role: `member (${region}, ${provider}, ${access})`,
@@ -28,7 +45,7 @@ const member = (name, region, provider, access) => ({
   crds: ['mcs-api'],
 });
 
-const FLEET = [
+export const FLEET: FleetCluster[] = [
   {
     name: 'karmada',
     kind: 'karmada',
@@ -66,4 +83,8 @@ const FLEET = [
   },
 ];
 
-module.exports = { FLEET };
+/** A cluster with its place in the whole FLEET list (its ports follow it). */
+export interface PlacedCluster {
+  cluster: FleetCluster;
+  index: number;
+}
