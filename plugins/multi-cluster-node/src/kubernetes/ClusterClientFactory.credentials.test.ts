@@ -13,7 +13,7 @@ import {
   CLIENT_KEY,
   SERVER_CERT,
   SERVER_KEY,
-} from './__fixtures__/tls';
+} from './__testUtils__/tls';
 
 /**
  * A local HTTPS server that authenticates like kube-apiserver: a client

@@ -10,7 +10,7 @@ import {
   CLIENT_KEY,
   SERVER_CERT,
   SERVER_KEY,
-} from './__fixtures__/tls';
+} from './__testUtils__/tls';
 
 const server = setupKubernetesMocks();
 const b64 = (text: string) => Buffer.from(text).toString('base64');
