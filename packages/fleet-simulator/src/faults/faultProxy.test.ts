@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
-import net from 'node:net';
 import { FaultProxy, startFaultProxy } from './faultProxy';
 import { clearFaults, setFaults } from './state';
-import { eventually } from '@flotilla/test-kit';
+import { eventually, listenOnLoopback } from '@flotilla/test-kit';
 import { httpsRequest, makeTestPki, TestPki } from './testSupport';
 
 /** Waits for state the proxy reaches within milliseconds (polls every 5 ms). */
@@ -50,18 +49,15 @@ async function startUpstream(pki: TestPki) {
       });
     },
   );
-  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
+  const listening = await listenOnLoopback(server);
   return {
     seen,
     watches,
-    port,
-    close: () =>
-      new Promise<void>(resolve => {
-        for (const watch of watches) watch.destroy();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    port: listening.port,
+    close: () => {
+      for (const watch of watches) watch.destroy();
+      return listening.close();
+    },
   };
 }
 
