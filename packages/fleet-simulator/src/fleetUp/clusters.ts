@@ -15,19 +15,16 @@
 // sources (OCM and Karmada, or OCM and the kubernetes config), three to one,
 // which is what the inventory's merge rules must handle. The simulator
 // registers each as a ManagedCluster (packages/fleet-simulator/src/ocm).
-import type { FleetClusterKind, MemberAccess } from '../fleet';
+import type { FleetClusterDescription, MemberAccess } from '../fleet';
 
-export interface FleetCluster {
-  name: string;
-  kind: FleetClusterKind;
-  role: string;
-  region?: string;
-  provider?: string;
-  access?: MemberAccess;
-  ocmManaged?: boolean;
+/** A cluster of the fleet as fleet.json describes it, and the CRDs it gets. */
+export type FleetCluster = Pick<
+  FleetClusterDescription,
+  'name' | 'kind' | 'role' | 'region' | 'provider' | 'access' | 'ocmManaged'
+> & {
   /** Folders of packages/upstream-crds/crds installed into the cluster. */
   crds: string[];
-}
+};
 
 const member = (
   name: string,
