@@ -19,7 +19,6 @@ const describeFleet = fleetDir ? describe : describe.skip;
 
 jest.setTimeout(120_000);
 
-
 describeFleet('Argo CD and Rancher Fleet on the local fleet', () => {
   let ctx: SimulatorContext;
   let capi: CustomObjects;

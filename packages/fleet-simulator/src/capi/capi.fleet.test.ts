@@ -21,7 +21,6 @@ import { CAPI_NAMESPACE, LABELS, TYPES, names } from './model';
 import { seedClusterApi, startClusterApi } from './index';
 import { eventually } from '@flotilla/test-kit';
 
-
 const fleetDir = process.env.FLOTILLA_TEST_FLEET_DIR;
 const describeFleet = fleetDir ? describe : describe.skip;
 

@@ -29,7 +29,6 @@ import { PLACED_SERVICE } from './seed';
 import { seedOcm, startOcm } from './index';
 import { eventually } from '@flotilla/test-kit';
 
-
 const fleetDir = process.env.FLOTILLA_TEST_FLEET_DIR;
 const describeFleet = fleetDir ? describe : describe.skip;
 
