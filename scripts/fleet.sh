@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The local fleet of real Kubernetes API servers (see scripts/fleet/):
+# The local fleet of real Kubernetes API servers (see packages/fleet-simulator/src/fleetUp/):
 #   bash scripts/fleet.sh up      start etcd and one kube-apiserver per cluster,
 #                                 install their CRDs, write .fleet/kubeconfig
 #   bash scripts/fleet.sh status  which API servers answer, with their memory
@@ -18,9 +18,12 @@ set -euo pipefail
 command="${1:-status}"
 source "$(dirname "${BASH_SOURCE[0]}")/toolchain.sh"
 cd "$FLOTILLA_ROOT"
+# The fleet's bring-up is TypeScript of the simulator, run from source as the
+# simulator itself is.
+FLEET_UP=packages/fleet-simulator/src/fleetUp/main.ts
 case "$command" in
-  up | snapshot | reset) exec node scripts/fleet/fleet.js "$command" "$(bash scripts/kube-assets.sh)" ;;
-  down | status) exec node scripts/fleet/fleet.js "$command" ;;
+  up | snapshot | reset) exec node --require @backstage/cli/config/nodeTransform.cjs "$FLEET_UP" "$command" "$(bash scripts/kube-assets.sh)" ;;
+  down | status) exec node --require @backstage/cli/config/nodeTransform.cjs "$FLEET_UP" "$command" ;;
   fault)
     shift
     export FLOTILLA_FLEET_DIR="$(realpath -m "${FLOTILLA_FLEET_DIR:-.fleet}")"

@@ -9,7 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'yaml';
 import { FleetDescription } from '@flotilla/fleet-simulator';
-import { adminClients, clusterNamed, eventually } from '../src/harness/fleet';
+import { eventually } from '@flotilla/test-kit';
+import { adminClients, clusterNamed } from '../src/harness/fleet';
 
 const KARMADA_CLUSTERS = {
   group: 'cluster.karmada.io',

@@ -100,7 +100,7 @@ export async function buildBackendBundle(
 
 /**
  * `fleet.sh up`, once more if it fails: on a loaded machine installing the
- * Cluster API CRDs can outlast fleet.js's 10 s request timeout, and `up`
+ * Cluster API CRDs can outlast the bring-up's request timeout (src/fleetUp), and `up`
  * carries on from where it stopped.
  */
 export async function startBenchFleet(

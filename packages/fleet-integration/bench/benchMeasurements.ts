@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import { AppsV1Api, KubeConfig } from '@kubernetes/client-node';
 import { FleetDescription } from '@flotilla/fleet-simulator';
 import { RunningBackend } from '../src/harness/backend';
-import { clusterNamed, eventually } from '../src/harness/fleet';
+import { eventually } from '@flotilla/test-kit';
+import { clusterNamed } from '../src/harness/fleet';
 import { BENCH_ENTITY } from './benchClusters';
 
 export interface PlacementSample {

@@ -49,7 +49,7 @@ import {
   RunningBackend,
   uniqueDatabasePrefix,
 } from '../src/harness/backend';
-import { eventually } from '../src/harness/fleet';
+import { eventually } from '@flotilla/test-kit';
 import {
   BENCH_MEMBERS,
   BenchFleetOptions,

@@ -20,12 +20,8 @@ import {
   resetKarmadaService,
   RunView,
 } from './harness/failover';
-import {
-  adminClients,
-  clusterNamed,
-  eventually,
-  requireFleet,
-} from './harness/fleet';
+import { eventually } from '@flotilla/test-kit';
+import { adminClients, clusterNamed, requireFleet } from './harness/fleet';
 
 jest.setTimeout(900_000);
 

@@ -15,7 +15,8 @@ import {
   triggeredRefresh,
 } from './harness/backendLog';
 import { deploymentsIn, placedDeployments } from './harness/deployments';
-import { adminClients, eventually } from './harness/fleet';
+import { eventually } from '@flotilla/test-kit';
+import { adminClients } from './harness/fleet';
 import { useBackend } from './harness/suite';
 
 jest.setTimeout(600_000);

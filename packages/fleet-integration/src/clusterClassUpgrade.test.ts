@@ -9,7 +9,8 @@
  */
 import { PatchStrategy, setHeaderOptions } from '@kubernetes/client-node';
 import type { ClusterUpgrade } from '@flotilla/plugin-multi-cluster-common';
-import { adminClients, clusterNamed, eventually } from './harness/fleet';
+import { eventually } from '@flotilla/test-kit';
+import { adminClients, clusterNamed } from './harness/fleet';
 import { useBackend } from './harness/suite';
 
 jest.setTimeout(900_000);

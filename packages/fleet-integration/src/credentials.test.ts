@@ -21,10 +21,10 @@ import {
 } from './harness/backend';
 import { auditEvents } from './harness/failover';
 import { deploymentsIn } from './harness/deployments';
+import { eventually } from '@flotilla/test-kit';
 import {
   adminClients,
   clusterNamed,
-  eventually,
   fleetConfigClusters,
   requireFleet,
 } from './harness/fleet';

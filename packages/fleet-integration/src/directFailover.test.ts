@@ -12,7 +12,7 @@
  *   its deadline; the rollback then moves back exactly what moved.
  */
 import http from 'node:http';
-import { eventually } from './harness/fleet';
+import { eventually } from '@flotilla/test-kit';
 import { fault, finishedRun, startFailover } from './harness/failover';
 import { membersOf, ReplicaSampler } from './harness/replicaSampler';
 import { useBackend } from './harness/suite';

@@ -10,12 +10,8 @@
  * sampler reads the members' own API servers throughout: nothing is lost.
  */
 import fs from 'node:fs';
-import {
-  adminClients,
-  clusterNamed,
-  eventually,
-  mergePatch,
-} from './harness/fleet';
+import { eventually } from '@flotilla/test-kit';
+import { adminClients, clusterNamed, mergePatch } from './harness/fleet';
 import { useBackend } from './harness/suite';
 import { ConcurrentWriter, BACKEND_USER } from './harness/concurrentWriter';
 import { membersOf, ReplicaSampler } from './harness/replicaSampler';

@@ -11,7 +11,8 @@
  * the failover and the original ones after the rollback.
  */
 import type { EntityPlacement } from '@flotilla/plugin-multi-cluster-common';
-import { adminClients, clusterNamed, eventually } from './harness/fleet';
+import { eventually } from '@flotilla/test-kit';
+import { adminClients, clusterNamed } from './harness/fleet';
 import { useBackend } from './harness/suite';
 import {
   finishedRun,

@@ -11,9 +11,9 @@ import type {
   FleetCluster,
 } from '@flotilla/plugin-multi-cluster-common';
 import { fault } from './harness/failover';
+import { eventually } from '@flotilla/test-kit';
 import {
   clusterNamed,
-  eventually,
   fleetConfigClusters,
   requireFleet,
 } from './harness/fleet';

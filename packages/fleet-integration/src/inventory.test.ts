@@ -8,7 +8,8 @@
  */
 import { parse } from 'yaml';
 import type { FleetCluster } from '@flotilla/plugin-multi-cluster-common';
-import { adminClients, clusterNamed, eventually } from './harness/fleet';
+import { eventually } from '@flotilla/test-kit';
+import { adminClients, clusterNamed } from './harness/fleet';
 import { useBackend } from './harness/suite';
 
 jest.setTimeout(300_000);

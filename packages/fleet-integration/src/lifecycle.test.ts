@@ -19,7 +19,8 @@ import type {
   FleetCluster,
 } from '@flotilla/plugin-multi-cluster-common';
 import { BACKEND_USER, ConcurrentWriter } from './harness/concurrentWriter';
-import { adminClients, clusterNamed, eventually } from './harness/fleet';
+import { eventually } from '@flotilla/test-kit';
+import { adminClients, clusterNamed } from './harness/fleet';
 import { useBackend } from './harness/suite';
 
 jest.setTimeout(600_000);

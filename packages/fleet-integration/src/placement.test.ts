@@ -14,7 +14,8 @@ import type {
   ScheduleResult,
 } from '@flotilla/plugin-multi-cluster-common';
 import { deploymentsIn, placedDeployments } from './harness/deployments';
-import { adminClients, clusterNamed, eventually } from './harness/fleet';
+import { eventually } from '@flotilla/test-kit';
+import { adminClients, clusterNamed } from './harness/fleet';
 import { useBackend } from './harness/suite';
 
 jest.setTimeout(300_000);

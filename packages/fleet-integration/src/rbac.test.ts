@@ -17,12 +17,8 @@ import { parseAllDocuments } from 'yaml';
 import { REPO_ROOT } from './harness/backend';
 import { BACKEND_USER } from './harness/concurrentWriter';
 import { auditEvents, finishedRun } from './harness/failover';
-import {
-  adminClients,
-  clusterNamed,
-  eventually,
-  PermanentError,
-} from './harness/fleet';
+import { eventually, PermanentError } from '@flotilla/test-kit';
+import { adminClients, clusterNamed } from './harness/fleet';
 import { useBackend } from './harness/suite';
 
 jest.setTimeout(1_800_000);

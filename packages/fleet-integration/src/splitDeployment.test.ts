@@ -13,7 +13,8 @@ import {
   uniqueDatabasePrefix,
 } from './harness/backend';
 import { deploymentsIn, placedDeployments } from './harness/deployments';
-import { eventually, requireFleet } from './harness/fleet';
+import { eventually } from '@flotilla/test-kit';
+import { requireFleet } from './harness/fleet';
 
 jest.setTimeout(600_000);
 

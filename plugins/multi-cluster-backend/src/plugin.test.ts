@@ -21,7 +21,7 @@ import {
   SECRET_TOKEN,
 } from './__testUtils__/fixtures';
 import { ClusterApiTestFleet } from './__testUtils__/ClusterApiTestFleet';
-import { eventually } from './__testUtils__/eventually';
+import { eventually } from '@flotilla/test-kit';
 import { setupKubernetesMocks } from '@flotilla/plugin-multi-cluster-node/testUtils';
 
 jest.setTimeout(60_000);
@@ -168,12 +168,16 @@ describe.each(databases.eachSupportedId())(
       server = ctx.backend.server;
       // The first refresh runs in the background: wait until it has read
       // the management cluster.
-      await eventually(async () => {
-        const res = await request(server)
-          .get('/api/multi-cluster/clusters/fleet-eu-central-1')
-          .set('Authorization', USER);
-        return res.status === 200 ? true : undefined;
-      });
+      await eventually(
+        async () => {
+          const res = await request(server)
+            .get('/api/multi-cluster/clusters/fleet-eu-central-1')
+            .set('Authorization', USER);
+          if (res.status !== 200) throw new Error(`answered ${res.status}`);
+        },
+        60_000,
+        100,
+      );
     });
 
     afterAll(async () => {
@@ -598,15 +602,18 @@ describe.each(databases.eachSupportedId())(
 
         // The rollout ends with every replica ready, once the inventory has
         // read it: wait for that state, however long it takes.
-        const md = await eventually(async () => {
-          const c = await request(server)
-            .get('/api/multi-cluster/clusters/fleet-eu-west-1')
-            .set('Authorization', USER);
-          const first = c.body.lifecycle.machineDeployments[0];
-          return first.readyReplicas === 6 && first.phase === 'Running'
-            ? first
-            : undefined;
-        });
+        const md = await eventually(
+          async () => {
+            const c = await request(server)
+              .get('/api/multi-cluster/clusters/fleet-eu-west-1')
+              .set('Authorization', USER);
+            const first = c.body.lifecycle.machineDeployments[0];
+            expect(first).toMatchObject({ readyReplicas: 6, phase: 'Running' });
+            return first;
+          },
+          60_000,
+          100,
+        );
         expect(md).toMatchObject({
           replicas: 6,
           readyReplicas: 6,

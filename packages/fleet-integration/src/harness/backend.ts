@@ -7,7 +7,7 @@ import path from 'node:path';
 import knexFactory from 'knex';
 import { stringify } from 'yaml';
 import { FleetDescription } from '@flotilla/fleet-simulator';
-import { eventually } from './fleet';
+import { eventually } from '@flotilla/test-kit';
 
 // Run from source by jest and the bench, never bundled.
 // eslint-disable-next-line no-restricted-syntax

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import type { RunningBackend } from './backend';
-import { eventually } from './fleet';
+import { eventually } from '@flotilla/test-kit';
 
 const REFRESH_TASK = 'multi-cluster-fleet-refresh';
 /** What FleetInventory logs at the end of each refresh. */

@@ -2,12 +2,8 @@ import fs from 'node:fs';
 import knexFactory from 'knex';
 import type { FleetDescription } from '@flotilla/fleet-simulator';
 import type { RunningBackend } from './backend';
-import {
-  adminClients,
-  clusterNamed,
-  eventually,
-  PermanentError,
-} from './fleet';
+import { eventually, PermanentError } from '@flotilla/test-kit';
+import { adminClients, clusterNamed } from './fleet';
 
 export interface RunView {
   id: string;

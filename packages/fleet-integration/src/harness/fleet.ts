@@ -67,33 +67,6 @@ export function adminClients(cluster: FleetClusterDescription) {
   };
 }
 
-/** An error `eventually` does not retry: the answer will not change. */
-export class PermanentError extends Error {
-  name = 'PermanentError';
-}
-
-/**
- * Retries `assertion` until it passes or `timeoutMs` elapses (then its last
- * failure); a PermanentError ends it at once.
- */
-export async function eventually<T>(
-  assertion: () => Promise<T>,
-  timeoutMs = 60_000,
-  intervalMs = 500,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await assertion();
-    } catch (error) {
-      if (error instanceof PermanentError || Date.now() > deadline) {
-        throw error;
-      }
-      await new Promise(resolve => setTimeout(resolve, intervalMs));
-    }
-  }
-}
-
 /** A JSON merge patch as the fleet's operator (`object` names the target: apiVersion, kind, metadata.name/namespace). */
 export async function mergePatch(
   kubeConfig: KubeConfig,

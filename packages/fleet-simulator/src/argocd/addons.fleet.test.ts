@@ -12,16 +12,12 @@ import { seedArgoCd, startArgoCd } from './index';
 import { seedRancherFleet, startRancherFleet } from '../rancherFleet';
 import { ARGO_TYPES, ARGOCD_NAMESPACE, sourceRef } from './model';
 import { FLEET_LABELS, FLEET_TYPES, gitRepoRef } from '../rancherFleet/model';
-import { eventuallyPasses } from '../faults/testSupport';
+import { eventually } from '@flotilla/test-kit';
 
 const fleetDir = process.env.FLOTILLA_TEST_FLEET_DIR;
 const describeFleet = fleetDir ? describe : describe.skip;
 
 jest.setTimeout(120_000);
-
-/** The fleet test's assertions, retried for up to 30,000 ms. */
-const eventually = (assertion: () => Promise<void>, timeoutMs = 30_000) =>
-  eventuallyPasses(assertion, timeoutMs);
 
 describeFleet('Argo CD and Rancher Fleet on the local fleet', () => {
   let ctx: SimulatorContext;

@@ -19,11 +19,7 @@ import { findCondition } from './conditions';
 import { CustomObjects } from './kube';
 import { CAPI_NAMESPACE, LABELS, TYPES, names } from './model';
 import { seedClusterApi, startClusterApi } from './index';
-import { eventuallyPasses } from '../faults/testSupport';
-
-/** The fleet test's assertions, retried for up to 10,000 ms. */
-const eventually = (assertion: () => Promise<void>, timeoutMs = 10_000) =>
-  eventuallyPasses(assertion, timeoutMs);
+import { eventually } from '@flotilla/test-kit';
 
 const fleetDir = process.env.FLOTILLA_TEST_FLEET_DIR;
 const describeFleet = fleetDir ? describe : describe.skip;

@@ -1,10 +1,13 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
-import net from 'node:net';
 import { FaultProxy, startFaultProxy } from './faultProxy';
 import { clearFaults, setFaults } from './state';
-import { eventually, httpsRequest, makeTestPki, TestPki } from './testSupport';
+import { eventually, listenOnLoopback } from '@flotilla/test-kit';
+import { httpsRequest, makeTestPki, TestPki } from './testSupport';
+
+/** Waits for state the proxy reaches within milliseconds (polls every 5 ms). */
+const soon = <T>(check: () => T) => eventually(check, 10_000, 5);
 
 interface SeenRequest {
   method: string;
@@ -46,18 +49,15 @@ async function startUpstream(pki: TestPki) {
       });
     },
   );
-  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
+  const listening = await listenOnLoopback(server);
   return {
     seen,
     watches,
-    port,
-    close: () =>
-      new Promise<void>(resolve => {
-        for (const watch of watches) watch.destroy();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    port: listening.port,
+    close: () => {
+      for (const watch of watches) watch.destroy();
+      return listening.close();
+    },
   };
 }
 
@@ -148,15 +148,15 @@ describe('fault proxy', () => {
 
   it('streams watch responses event by event', async () => {
     const watch = openWatch(proxy.port, pki.ca);
-    await eventually(() => watch.lines.length === 1, 'the first event');
+    await soon(() => expect(watch.lines).toHaveLength(1)); // the first event
     expect(watch.state.ended).toBe(false);
 
     upstream.watches[0].write(
       `${JSON.stringify({ type: 'MODIFIED', n: 2 })}\n`,
     );
-    await eventually(() => watch.lines.length === 2, 'the second event');
+    await soon(() => expect(watch.lines).toHaveLength(2)); // the second event
     upstream.watches[0].end();
-    await eventually(() => watch.state.ended, 'the end of the watch');
+    await soon(() => expect(watch.state.ended).toBeTruthy()); // the end of the watch
     expect(watch.lines.map(line => JSON.parse(line).type)).toEqual([
       'ADDED',
       'MODIFIED',
@@ -167,10 +167,8 @@ describe('fault proxy', () => {
     setFaults(cluster, { latencyMs: 60_000 });
     const pending = httpsRequest(proxy.port, pki.ca, 'GET', '/api/v1/pods');
 
-    await eventually(
-      () => proxy.stats().delaying === 1,
-      'the request to be held',
-    );
+    // The request is held.
+    await soon(() => expect(proxy.stats().delaying).toBe(1));
     expect(upstream.seen).toHaveLength(0);
 
     setFaults(cluster, { latencyMs: 0 });
@@ -252,19 +250,16 @@ describe('fault proxy', () => {
 
   it('resets new connections and destroys open ones while partitioned, and heals', async () => {
     const watch = openWatch(proxy.port, pki.ca);
-    await eventually(() => watch.lines.length === 1, 'the watch to be open');
+    await soon(() => expect(watch.lines).toHaveLength(1)); // the watch is open
 
     setFaults(cluster, { down: true });
-    await eventually(() => watch.state.error, 'the open watch to break');
+    await soon(() => expect(watch.state.error).toBeTruthy()); // the open watch breaks
     await expect(
       httpsRequest(proxy.port, pki.ca, 'GET', '/version'),
     ).rejects.toThrow(/ECONNRESET|socket hang up/);
     expect(proxy.stats().reset).toBeGreaterThanOrEqual(2);
     // The API server's side of the watch is let go as well.
-    await eventually(
-      () => upstream.watches[0].destroyed,
-      'the upstream watch to close',
-    );
+    await soon(() => expect(upstream.watches[0].destroyed).toBeTruthy());
 
     setFaults(cluster, { down: false });
     const healed = await httpsRequest(proxy.port, pki.ca, 'GET', '/version');
@@ -274,10 +269,8 @@ describe('fault proxy', () => {
   it('serves normally again once every fault is cleared', async () => {
     setFaults(cluster, { failWith: 503, latencyMs: 60_000 });
     const held = httpsRequest(proxy.port, pki.ca, 'GET', '/version');
-    await eventually(
-      () => proxy.stats().delaying === 1,
-      'the request to be held',
-    );
+    // The request is held.
+    await soon(() => expect(proxy.stats().delaying).toBe(1));
 
     clearFaults(cluster);
     const answer = await held;

@@ -1,9 +1,14 @@
-// Helpers for this folder's tests only: real certificates and a wait for state.
+// Helpers for this folder's tests only: real certificates in a folder, and
+// one HTTPS request.
 import fs from 'node:fs';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
-import { createCa, signCertificate } from '../testPki';
+import {
+  createCa,
+  SERVING_EXTENSIONS,
+  signCertificate,
+} from '@flotilla/test-kit';
 
 export interface TestPki {
   dir: string;
@@ -16,13 +21,7 @@ export interface TestPki {
 export function makeTestPki(): TestPki {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fault-proxy-pki-'));
   createCa(dir, 'ca', '/CN=test-ca');
-  signCertificate(
-    dir,
-    'ca',
-    'serving',
-    '/CN=test-member',
-    'subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\n',
-  );
+  signCertificate(dir, 'ca', 'serving', '/CN=test-member', SERVING_EXTENSIONS);
   const read = (name: string) => fs.readFileSync(path.join(dir, name));
   return {
     dir,
@@ -30,40 +29,6 @@ export function makeTestPki(): TestPki {
     cert: read('serving.crt'),
     key: read('serving.key'),
   };
-}
-
-/** Polls `predicate` until it holds (state, not time, decides; 10 s safety net). */
-export async function eventually<T>(
-  predicate: () => T | undefined | false | Promise<T | undefined | false>,
-  what = 'condition',
-): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = await predicate();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise(resolve => setTimeout(resolve, 5));
-  }
-}
-
-/**
- * Retries `assertion` until it passes, every 200 ms; its last failure if it
- * never does within `timeoutMs` (the fleet tests' safety net).
- */
-export async function eventuallyPasses(
-  assertion: () => Promise<void>,
-  timeoutMs: number,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await assertion();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise(resolve => setTimeout(resolve, 200));
-    }
-  }
 }
 
 export interface TestResponse {

@@ -5,12 +5,12 @@ import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { createCa, signCertificate } from '../testPki';
+import { createCa, signCertificate } from '@flotilla/test-kit';
 import { AggregatedApiServer, clusterTable } from './aggregatedApiServer';
 import { ClusterStorage } from './clusterStorage';
 import type { Attributes, Authorizer, UserInfo } from './requestAuth';
 
-/** Certificates as fleet.js makes them: a serving CA, a front-proxy CA and its client. */
+/** Certificates as the fleet has them (fleetUp/certificates.ts): a serving CA, a front-proxy CA and its client. */
 function writePki(dir: string) {
   const at = (name: string) => path.join(dir, name);
   const ca = (name: string) => createCa(dir, name);

@@ -2,9 +2,12 @@ import fs from 'node:fs';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { KubeConfig } from '@kubernetes/client-node';
-import { createCa, signCertificate } from '../testPki';
+import {
+  createCa,
+  listenOnLoopback,
+  signCertificate,
+} from '@flotilla/test-kit';
 import { ApiError } from './apiStatus';
 import {
   Attributes,
@@ -139,15 +142,13 @@ describe('SubjectAccessReviewAuthorizer', () => {
         });
       },
     );
-    await new Promise<void>(r => controlPlane.listen(0, '127.0.0.1', r));
+    const listening = await listenOnLoopback(controlPlane);
     const kubeConfig = new KubeConfig();
     kubeConfig.loadFromOptions({
       clusters: [
         {
           name: 'karmada',
-          server: `https://127.0.0.1:${
-            (controlPlane.address() as AddressInfo).port
-          }`,
+          server: listening.url,
           caData: read('ca.crt').toString('base64'),
         },
       ],
@@ -184,7 +185,7 @@ describe('SubjectAccessReviewAuthorizer', () => {
         body: { kind: 'SubjectAccessReview' },
       });
     } finally {
-      await new Promise<void>(r => controlPlane.close(() => r()));
+      await listening.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -27,11 +27,7 @@ import { decisionName } from './placement';
 import { CONDITIONS, findCondition, nodeResources } from './registrationStatus';
 import { PLACED_SERVICE } from './seed';
 import { seedOcm, startOcm } from './index';
-import { eventuallyPasses } from '../faults/testSupport';
-
-/** The fleet test's assertions, retried for up to 15,000 ms. */
-const eventually = (assertion: () => Promise<void>, timeoutMs = 15_000) =>
-  eventuallyPasses(assertion, timeoutMs);
+import { eventually } from '@flotilla/test-kit';
 
 const fleetDir = process.env.FLOTILLA_TEST_FLEET_DIR;
 const describeFleet = fleetDir ? describe : describe.skip;

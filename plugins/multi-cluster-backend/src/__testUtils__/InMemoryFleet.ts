@@ -5,7 +5,7 @@ import {
   FleetConnector,
   withShortLabels,
 } from '@flotilla/plugin-multi-cluster-node';
-import { eventually } from './eventually';
+import { eventually } from '@flotilla/test-kit';
 import {
   DEPLOYMENTS,
   FakeKubernetesApi,
@@ -224,8 +224,17 @@ export class InMemoryFleet implements FleetConnector {
 
   /** Waits until a cluster's workloads of a service want `replicas`. */
   waitForReplicas(cluster: string, kubernetesId: string, replicas: number) {
-    return eventually(async () =>
-      this.replicas(cluster, kubernetesId) === replicas ? true : undefined,
+    return eventually(
+      () => {
+        const wanted = this.replicas(cluster, kubernetesId);
+        if (wanted !== replicas) {
+          throw new Error(
+            `${cluster} wants ${wanted} replicas, not ${replicas}`,
+          );
+        }
+      },
+      60_000,
+      100,
     );
   }
 }

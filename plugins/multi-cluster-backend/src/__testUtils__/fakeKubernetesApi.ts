@@ -1,12 +1,19 @@
 import http from 'node:http';
 import https from 'node:https';
-import { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import {
-  TEST_API_SERVER_CA_DATA,
-  TEST_API_SERVER_CERT,
-  TEST_API_SERVER_KEY,
-} from '@flotilla/plugin-multi-cluster-node/testUtils';
+  matchesLabelSelector,
+  type LabelSelectorLike,
+} from '@flotilla/plugin-multi-cluster-common';
+import {
+  listenOnLoopback,
+  makeTestTls,
+  mergePatch,
+  type LoopbackServer,
+} from '@flotilla/test-kit';
+
+/** One CA and serving certificate for every fake API server of a test file. */
+const tls = makeTestTls();
 
 /**
  * A small in-memory Kubernetes API server for tests, served over real HTTPS
@@ -81,44 +88,39 @@ export function status(
   };
 }
 
-/** RFC 7386 JSON merge patch. */
-export function mergePatch(target: any, patch: any): any {
-  if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) {
-    return patch;
-  }
-  const out: any =
-    target && typeof target === 'object' && !Array.isArray(target)
-      ? { ...target }
-      : {};
-  for (const [key, value] of Object.entries(patch)) {
-    if (value === null) {
-      delete out[key];
+/**
+ * A list's `labelSelector` query (equality terms: `a=b`, `a==b`, `a!=b`,
+ * `a`, `!a`) as the selector common's matcher takes.
+ */
+function selectorOfQuery(query: string | null): LabelSelectorLike | undefined {
+  if (!query) return undefined;
+  const matchLabels: Record<string, string> = {};
+  const matchExpressions: {
+    key: string;
+    operator: string;
+    values?: string[];
+  }[] = [];
+  for (const term of query
+    .split(',')
+    .map(t => t.trim())
+    .filter(Boolean)) {
+    const notEqual = /^([^!=]+)!=(.*)$/.exec(term);
+    const equal = /^([^!=]+)==?(.*)$/.exec(term);
+    if (notEqual) {
+      matchExpressions.push({
+        key: notEqual[1].trim(),
+        operator: 'NotIn',
+        values: [notEqual[2].trim()],
+      });
+    } else if (equal) {
+      matchLabels[equal[1].trim()] = equal[2].trim();
+    } else if (term.startsWith('!')) {
+      matchExpressions.push({ key: term.slice(1), operator: 'DoesNotExist' });
     } else {
-      out[key] = mergePatch(out[key], value);
+      matchExpressions.push({ key: term, operator: 'Exists' });
     }
   }
-  return out;
-}
-
-/** Equality-based selectors: `a=b`, `a==b`, `a!=b`, `a`, `!a`. */
-export function matchesLabelSelector(
-  labels: Record<string, string> | undefined,
-  selector: string | null,
-): boolean {
-  if (!selector) return true;
-  const l = labels ?? {};
-  return selector
-    .split(',')
-    .map(s => s.trim())
-    .filter(Boolean)
-    .every(term => {
-      const ne = /^([^!=]+)!=(.*)$/.exec(term);
-      if (ne) return l[ne[1].trim()] !== ne[2].trim();
-      const eq = /^([^!=]+)==?(.*)$/.exec(term);
-      if (eq) return l[eq[1].trim()] === eq[2].trim();
-      if (term.startsWith('!')) return !(term.slice(1) in l);
-      return term in l;
-    });
+  return { matchLabels, matchExpressions };
 }
 
 interface ParsedPath {
@@ -179,20 +181,20 @@ export class FakeKubernetesApi {
     times: number;
   }[] = [];
   private revision = 1;
-  private server?: https.Server;
+  private listening?: LoopbackServer<https.Server>;
   /** Every request served, in order (method and path). */
   readonly requests: FakeRequest[] = [];
   /** `/readyz` answers 200 while true, 503 otherwise. */
   ready = true;
   url = '';
   /** What a client trusts the server with (base64 PEM, as in a kubeconfig). */
-  readonly caData = TEST_API_SERVER_CA_DATA;
+  readonly caData = tls.caData;
 
   constructor(readonly options: FakeKubernetesApiOptions) {}
 
   async start(): Promise<this> {
-    this.server = https.createServer(
-      { cert: TEST_API_SERVER_CERT, key: TEST_API_SERVER_KEY },
+    const server = https.createServer(
+      { cert: tls.cert, key: tls.key },
       (req, res) => {
         this.handle(req, res).catch(error => {
           res.writeHead(500, { 'Content-Type': 'application/json' });
@@ -205,20 +207,15 @@ export class FakeKubernetesApi {
         });
       },
     );
-    await new Promise<void>(resolve =>
-      this.server!.listen(0, '127.0.0.1', resolve),
-    );
-    const { port } = this.server.address() as AddressInfo;
-    this.url = `https://127.0.0.1:${port}`;
+    this.listening = await listenOnLoopback(server);
+    this.url = this.listening.url;
     return this;
   }
 
   async stop(): Promise<void> {
-    const server = this.server;
-    this.server = undefined;
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise<void>(resolve => server.close(() => resolve()));
+    const listening = this.listening;
+    this.listening = undefined;
+    await listening?.close();
   }
 
   /** Runs after every create, update, patch (what a controller would do). */
@@ -375,7 +372,7 @@ export class FakeKubernetesApi {
         const items = this.list(type, namespace).filter(o =>
           matchesLabelSelector(
             o.metadata.labels,
-            req.query.get('labelSelector'),
+            selectorOfQuery(req.query.get('labelSelector')),
           ),
         );
         return {

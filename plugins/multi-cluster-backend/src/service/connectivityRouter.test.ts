@@ -38,7 +38,7 @@ import {
   istioSystemNamespace,
   meshConfigMap,
 } from '../connectivity/__fixtures__/istio';
-import { eventually } from '../__testUtils__/eventually';
+import { eventually } from '@flotilla/test-kit';
 
 jest.setTimeout(60_000);
 
@@ -358,7 +358,11 @@ describe('connectivity routes', () => {
   }
 
   function waitFor(check: () => Promise<boolean>) {
-    return eventually(async () => (await check()) || undefined);
+    return eventually(
+      async () => expect(await check()).toBe(true),
+      60_000,
+      100,
+    );
   }
 
   it('records what the cluster API shows, without the virtual node in its capacity', async () => {

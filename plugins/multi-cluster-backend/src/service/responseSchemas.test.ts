@@ -27,7 +27,7 @@ import type {
 } from '../lifecycle/types';
 import { multiClusterPlugin } from '../plugin';
 import { ClusterApiTestFleet } from '../__testUtils__/ClusterApiTestFleet';
-import { eventually } from '../__testUtils__/eventually';
+import { eventually } from '@flotilla/test-kit';
 import {
   capiFleetClusters,
   capiFleetWorkloads,
@@ -178,14 +178,16 @@ describe('the routers’ success answers', () => {
 
   it('health, clusters and history', async () => {
     await call('health');
-    await eventually(async () => {
-      const res = await request(backend.server)
-        .get(`${API}/clusters`)
-        .set('Authorization', USER);
-      return res.body.totalCount === capiFleetClusters.length
-        ? true
-        : undefined;
-    });
+    await eventually(
+      async () => {
+        const res = await request(backend.server)
+          .get(`${API}/clusters`)
+          .set('Authorization', USER);
+        expect(res.body.totalCount).toBe(capiFleetClusters.length);
+      },
+      60_000,
+      100,
+    );
     await call('listClusters');
     await call('listClusters', { query: '?region=eu-west-1&limit=1' });
     await call('getCluster', { params: { name: CLUSTER } });
@@ -250,14 +252,19 @@ describe('the routers’ success answers', () => {
     await call('listFailovers');
     await call('getEntityDr', { params: ENTITY_PATH });
     const finish = (runId: string) =>
-      eventually(async () => {
-        const res = await request(backend.server)
-          .get(`${API}/failovers/${runId}`)
-          .set('Authorization', USER);
-        return ['succeeded', 'failed', 'cancelled'].includes(res.body.status)
-          ? res.body
-          : undefined;
-      });
+      eventually(
+        async () => {
+          const res = await request(backend.server)
+            .get(`${API}/failovers/${runId}`)
+            .set('Authorization', USER);
+          expect(['succeeded', 'failed', 'cancelled']).toContain(
+            res.body.status,
+          );
+          return res.body;
+        },
+        60_000,
+        100,
+      );
     const finished = await finish(id);
     if (finished.rollbackAvailable) {
       const rollback = await call('rollbackFailover', {

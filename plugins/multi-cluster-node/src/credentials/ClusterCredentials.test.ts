@@ -10,7 +10,7 @@ import type {
 } from '@backstage/plugin-kubernetes-node';
 import { http, HttpResponse } from 'msw';
 import { setupKubernetesMocks } from '../testUtils/msw';
-import { CLIENT_CERT, CLIENT_KEY } from '../kubernetes/__fixtures__/tls';
+import { CLIENT_CERT, CLIENT_KEY } from '../kubernetes/__testUtils__/tls';
 import { ClusterCredentials } from './ClusterCredentials';
 
 const server = setupKubernetesMocks();

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import https from 'node:https';
-import { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigReader } from '@backstage/config';
+import { listenOnLoopback } from '@flotilla/test-kit';
 import { readMultiClusterConfig } from '../config';
 import { ClusterClientFactory } from './ClusterClientFactory';
 import { CredentialsUnavailableError } from './client/errors';
@@ -13,7 +13,7 @@ import {
   CLIENT_KEY,
   SERVER_CERT,
   SERVER_KEY,
-} from './__fixtures__/tls';
+} from './__testUtils__/tls';
 
 /**
  * A local HTTPS server that authenticates like kube-apiserver: a client
@@ -48,12 +48,8 @@ async function apiServer() {
       );
     },
   );
-  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `https://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    seen,
-    close: () => new Promise(resolve => server.close(resolve)),
-  };
+  const { url, close } = await listenOnLoopback(server);
+  return { url, seen, close };
 }
 
 const b64 = (text: string) => Buffer.from(text).toString('base64');

@@ -1,6 +1,6 @@
 import https from 'node:https';
-import { AddressInfo } from 'node:net';
 import { http, HttpResponse } from 'msw';
+import { listenOnLoopback } from '@flotilla/test-kit';
 import { k8sStatus, setupKubernetesMocks } from '../testUtils/msw';
 import { ClusterClientFactory } from './ClusterClientFactory';
 import { CredentialsUnavailableError } from './client/errors';
@@ -10,7 +10,7 @@ import {
   CLIENT_KEY,
   SERVER_CERT,
   SERVER_KEY,
-} from './__fixtures__/tls';
+} from './__testUtils__/tls';
 
 const server = setupKubernetesMocks();
 const b64 = (text: string) => Buffer.from(text).toString('base64');
@@ -353,13 +353,8 @@ describe('ClusterClientFactory with Cluster API kubeconfig Secrets', () => {
         res.end(req.url === '/api/v1/nodes' ? JSON.stringify(nodeList) : 'ok');
       },
     );
-    await new Promise<void>(resolve =>
-      tlsServer.listen(0, '127.0.0.1', resolve),
-    );
+    const { url, close } = await listenOnLoopback(tlsServer);
     try {
-      const url = `https://127.0.0.1:${
-        (tlsServer.address() as AddressInfo).port
-      }`;
       server.use(
         http.get(SECRET_PATH, () =>
           HttpResponse.json(
@@ -384,7 +379,7 @@ describe('ClusterClientFactory with Cluster API kubeconfig Secrets', () => {
         'system:masters/capi-admin',
       ]);
     } finally {
-      await new Promise(resolve => tlsServer.close(resolve));
+      await close();
     }
   });
 });

@@ -3,7 +3,8 @@
  * certificate for 127.0.0.1 and localhost (valid until 2126) and its key.
  * Test-only, guards nothing: the plugin's clients trust it through
  * `caData` as they trust a real cluster's CA, so TLS is verified as in
- * production.
+ * production. Static rather than made by the repo's test kit: this entry
+ * point is published and the kit is not.
  *
  * @public
  */

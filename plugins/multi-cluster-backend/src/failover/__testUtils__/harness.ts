@@ -23,7 +23,7 @@ import { FailoverConfig } from '../config';
 import { FailoverStepKind } from '@flotilla/plugin-multi-cluster-common';
 import { StepExecutor, StepExecutors } from '../steps';
 import { defaultStepExecutors } from '../steps';
-import { eventually } from '../../__testUtils__/eventually';
+import { eventually } from '@flotilla/test-kit';
 import { InMemoryFleet } from '../../__testUtils__/InMemoryFleet';
 
 export const OWNER = 'user:default/owner';
@@ -340,5 +340,13 @@ export async function createReplicas(
 export function waitFor<T>(
   fn: () => Promise<T | undefined | false>,
 ): Promise<T> {
-  return eventually(async () => (await fn()) || undefined, { pollMs: 20 });
+  return eventually(
+    async () => {
+      const value = await fn();
+      if (!value) throw new Error('state not reached');
+      return value;
+    },
+    60_000,
+    20,
+  );
 }

@@ -1,17 +1,14 @@
 import https from 'node:https';
-import type { AddressInfo } from 'node:net';
-import {
-  TEST_API_SERVER_CA_DATA,
-  TEST_API_SERVER_CERT,
-  TEST_API_SERVER_KEY,
-} from '../../testUtils/testApiServerTls';
+import { listenOnLoopback, makeTestTls } from '@flotilla/test-kit';
 import { KubernetesClient } from './KubernetesClient';
+
+const tls = makeTestTls();
 
 /** An HTTPS API server that counts TLS handshakes and the tokens it saw. */
 async function countingApiServer() {
   const seen = { handshakes: 0, tokens: new Set<string>() };
   const server = https.createServer(
-    { cert: TEST_API_SERVER_CERT, key: TEST_API_SERVER_KEY },
+    { cert: tls.cert, key: tls.key },
     (req, res) => {
       seen.tokens.add(String(req.headers.authorization));
       if (req.url?.startsWith('/readyz')) {
@@ -32,17 +29,8 @@ async function countingApiServer() {
   server.on('secureConnection', () => {
     seen.handshakes++;
   });
-  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
-  const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    url,
-    seen,
-    close: () =>
-      new Promise<void>(resolve => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const { url, close } = await listenOnLoopback(server);
+  return { url, seen, close };
 }
 
 describe('kept-alive connections', () => {
@@ -55,7 +43,7 @@ describe('kept-alive connections', () => {
           {
             name: `member-${i}`,
             url: `${api.url}/apis/cluster.karmada.io/v1alpha1/clusters/member-${i}/proxy`,
-            caData: TEST_API_SERVER_CA_DATA,
+            caData: tls.caData,
             token: `token-${i % 2}`,
           },
           10_000,
@@ -82,7 +70,7 @@ describe('kept-alive connections', () => {
         {
           name: 'a',
           url: api.url,
-          caData: TEST_API_SERVER_CA_DATA,
+          caData: tls.caData,
           token: 't',
         },
         10_000,

@@ -15,9 +15,23 @@
 // sources (OCM and Karmada, or OCM and the kubernetes config), three to one,
 // which is what the inventory's merge rules must handle. The simulator
 // registers each as a ManagedCluster (packages/fleet-simulator/src/ocm).
-'use strict';
+import type { FleetClusterDescription, MemberAccess } from '../fleet';
 
-const member = (name, region, provider, access) => ({
+/** A cluster of the fleet as fleet.json describes it, and the CRDs it gets. */
+export type FleetCluster = Pick<
+  FleetClusterDescription,
+  'name' | 'kind' | 'role' | 'region' | 'provider' | 'access' | 'ocmManaged'
+> & {
+  /** Folders of packages/upstream-crds/crds installed into the cluster. */
+  crds: string[];
+};
+
+const member = (
+  name: string,
+  region: string,
+  provider: string,
+  access: MemberAccess,
+): FleetCluster => ({
   name,
   kind: 'member',
   role: `member (${region}, ${provider}, ${access})`,
@@ -28,7 +42,7 @@ const member = (name, region, provider, access) => ({
   crds: ['mcs-api'],
 });
 
-const FLEET = [
+export const FLEET: FleetCluster[] = [
   {
     name: 'karmada',
     kind: 'karmada',
@@ -66,4 +80,8 @@ const FLEET = [
   },
 ];
 
-module.exports = { FLEET };
+/** A cluster with its place in the whole FLEET list (its ports follow it). */
+export interface PlacedCluster {
+  cluster: FleetCluster;
+  index: number;
+}
