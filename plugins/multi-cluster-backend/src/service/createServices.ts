@@ -78,8 +78,8 @@ export interface MultiClusterServices {
   exposureReads: ExposureReadService;
 }
 
-/** Builds the plugin's services from the core services. */
-export async function createMultiClusterServices(deps: {
+/** The core services the plugin's services are built from. */
+export interface MultiClusterServiceDeps {
   config: RootConfigService;
   logger: LoggerService;
   database: DatabaseService;
@@ -90,18 +90,15 @@ export async function createMultiClusterServices(deps: {
   catalog: CatalogService;
   /** Strategies modules added through `multiClusterAuthStrategyExtensionPoint`. */
   authStrategies?: ReadonlyMap<string, AuthenticationStrategy>;
-}): Promise<MultiClusterServices> {
-  const { logger } = deps;
-  const config = readMultiClusterConfig(deps.config);
-  const store = await MultiClusterStore.create({ database: deps.database });
-  const clients = new ClusterClientFactory(config, {
-    credentials: ClusterCredentials.create({
-      config: deps.config,
-      logger,
-      custom: deps.authStrategies,
-    }),
-  });
+}
 
+/** Where the fleet's clusters come from: the catalog, config, control planes. */
+function createFleetSources(
+  deps: MultiClusterServiceDeps,
+  config: MultiClusterConfig,
+  clients: ClusterClientFactory,
+) {
+  const { logger } = deps;
   const connectors: FleetConnector[] = [];
   if (config.catalog.enabled) {
     connectors.push(
@@ -125,17 +122,30 @@ export async function createMultiClusterServices(deps: {
   logger.info(
     `Fleet sources: ${connectors.map(c => c.id).join(', ') || 'none'}`,
   );
+  return { connectors, karmada, clusterApi, ocm };
+}
 
+/** The fleet's inventory, with the workload census it keeps current. */
+function createInventory(
+  deps: MultiClusterServiceDeps,
+  parts: {
+    config: MultiClusterConfig;
+    store: MultiClusterStore;
+    clients: ClusterClientFactory;
+    connectors: FleetConnector[];
+  },
+) {
+  const { config } = parts;
   const census = new WorkloadCensus({
     liveReadLimit: config.placementLiveReadLimit,
     // Three refresh intervals: a census missed once is still trusted.
     maxAgeMs: 3 * durationToMilliseconds(config.refreshFrequency),
   });
   const inventory = new FleetInventory({
-    connectors,
-    store,
-    clients,
-    logger,
+    connectors: parts.connectors,
+    store: parts.store,
+    clients: parts.clients,
+    logger: deps.logger,
     healthTimeoutMs: config.healthTimeoutMs,
     connectorTimeoutMs: config.connectorTimeoutMs,
     concurrency: config.concurrency,
@@ -145,37 +155,33 @@ export async function createMultiClusterServices(deps: {
     inspectTimeoutMs: config.connectivity.timeoutMs,
     census,
   });
-  const workloads = new WorkloadService({ inventory, clients });
-  const permissions = new ClusterPermissions(
-    deps.permissions,
-    deps.permissionsRegistry,
-  );
-  const recorder = new MutationRecorder({
-    auditor: deps.auditor,
-    history: store,
-    logger,
-  });
-  const { lifecycle, upgradeWorker } = await createLifecycle({
-    database: deps.database,
-    logger,
-    clients,
-    clusterApi,
-    conflictRetries: config.conflictRetries,
-    inventory,
-    permissions,
-    recorder,
-    history: store,
-  });
+  return { census, inventory };
+}
+
+/** Where entities run, may run, and what they expose. */
+function createPlacementServices(
+  deps: MultiClusterServiceDeps,
+  parts: {
+    config: MultiClusterConfig;
+    inventory: FleetInventory;
+    workloads: WorkloadService;
+    karmada: KarmadaConnector[];
+    ocm: OcmHubConnector[];
+    census: WorkloadCensus;
+  },
+) {
+  const { config, inventory } = parts;
+  const { logger } = deps;
   const placement = new EntityPlacementService({
     catalog: deps.catalog,
     inventory,
-    workloads,
-    karmada,
-    ocm,
+    workloads: parts.workloads,
+    karmada: parts.karmada,
+    ocm: parts.ocm,
     concurrency: config.concurrency,
     clusterTimeoutMs: config.clusterTimeoutMs,
     logger,
-    census,
+    census: parts.census,
   });
   const dependencies = new DependencyResolver({
     catalog: deps.catalog,
@@ -198,6 +204,65 @@ export async function createMultiClusterServices(deps: {
     dependencies,
     placement,
   });
+  return { placement, dependencies, placementWorkers, simulator, exposure };
+}
+
+/** Builds the plugin's services from the core services. */
+export async function createMultiClusterServices(
+  deps: MultiClusterServiceDeps,
+): Promise<MultiClusterServices> {
+  const { logger } = deps;
+  const config = readMultiClusterConfig(deps.config);
+  const store = await MultiClusterStore.create({ database: deps.database });
+  const clients = new ClusterClientFactory(config, {
+    credentials: ClusterCredentials.create({
+      config: deps.config,
+      logger,
+      custom: deps.authStrategies,
+    }),
+  });
+  const { connectors, karmada, clusterApi, ocm } = createFleetSources(
+    deps,
+    config,
+    clients,
+  );
+  const { census, inventory } = createInventory(deps, {
+    config,
+    store,
+    clients,
+    connectors,
+  });
+  const workloads = new WorkloadService({ inventory, clients });
+  const permissions = new ClusterPermissions(
+    deps.permissions,
+    deps.permissionsRegistry,
+  );
+  const recorder = new MutationRecorder({
+    auditor: deps.auditor,
+    history: store,
+    logger,
+  });
+  const { lifecycle, upgradeWorker } = await createLifecycle({
+    database: deps.database,
+    logger,
+    clients,
+    clusterApi,
+    conflictRetries: config.conflictRetries,
+    inventory,
+    permissions,
+    recorder,
+    history: store,
+  });
+  const placementServices = createPlacementServices(deps, {
+    config,
+    inventory,
+    workloads,
+    karmada,
+    ocm,
+    census,
+  });
+  const { placement, simulator, placementWorkers, exposure } =
+    placementServices;
   const addons = AddonCoverageService.create({
     addons: readAddonsConfig(deps.config),
     logger,
@@ -221,11 +286,7 @@ export async function createMultiClusterServices(deps: {
     recorder,
     lifecycle,
     upgradeWorker,
-    simulator,
-    placementWorkers,
-    placement,
-    dependencies,
-    exposure,
+    ...placementServices,
     addons,
     clusterReads,
     fleetViews: new FleetViewService({
