@@ -207,6 +207,56 @@ function createPlacementServices(
   return { placement, dependencies, placementWorkers, simulator, exposure };
 }
 
+/**
+ * Add-on coverage and the services routes and actions read through, which
+ * check the caller's permissions themselves.
+ */
+function createReadServices(
+  deps: MultiClusterServiceDeps,
+  parts: {
+    config: MultiClusterConfig;
+    store: MultiClusterStore;
+    clients: ClusterClientFactory;
+    inventory: FleetInventory;
+    permissions: ClusterPermissions;
+    placementWorkers: PlacementWorkerPool;
+    simulator: PlacementSimulator;
+    placement: EntityPlacementService;
+    exposure: EntityExposureService;
+  },
+) {
+  const { clients, inventory, permissions } = parts;
+  const addons = AddonCoverageService.create({
+    addons: readAddonsConfig(deps.config),
+    logger: deps.logger,
+    timeoutMs: parts.config.connectorTimeoutMs,
+    clientFor: createAddonClientResolver({ clients, inventory }),
+  });
+  const clusterReads = new ClusterReadService({
+    inventory,
+    permissions,
+    history: parts.store,
+  });
+  return {
+    addons,
+    clusterReads,
+    fleetViews: new FleetViewService({
+      clusters: clusterReads,
+      addons,
+      compute: parts.placementWorkers,
+    }),
+    placementReads: new PlacementReadService({
+      permissions,
+      simulator: parts.simulator,
+      placement: parts.placement,
+    }),
+    exposureReads: new ExposureReadService({
+      permissions,
+      exposure: parts.exposure,
+    }),
+  };
+}
+
 /** Builds the plugin's services from the core services. */
 export async function createMultiClusterServices(
   deps: MultiClusterServiceDeps,
@@ -261,19 +311,6 @@ export async function createMultiClusterServices(
     ocm,
     census,
   });
-  const { placement, simulator, placementWorkers, exposure } =
-    placementServices;
-  const addons = AddonCoverageService.create({
-    addons: readAddonsConfig(deps.config),
-    logger,
-    timeoutMs: config.connectorTimeoutMs,
-    clientFor: createAddonClientResolver({ clients, inventory }),
-  });
-  const clusterReads = new ClusterReadService({
-    inventory,
-    permissions,
-    history: store,
-  });
   return {
     config,
     store,
@@ -287,18 +324,13 @@ export async function createMultiClusterServices(
     lifecycle,
     upgradeWorker,
     ...placementServices,
-    addons,
-    clusterReads,
-    fleetViews: new FleetViewService({
-      clusters: clusterReads,
-      addons,
-      compute: placementWorkers,
-    }),
-    placementReads: new PlacementReadService({
+    ...createReadServices(deps, {
+      config,
+      store,
+      clients,
+      inventory,
       permissions,
-      simulator,
-      placement,
+      ...placementServices,
     }),
-    exposureReads: new ExposureReadService({ permissions, exposure }),
   };
 }
