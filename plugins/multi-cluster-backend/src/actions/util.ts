@@ -76,6 +76,12 @@ export const IDEMPOTENT_CHANGE_ACTION = {
   idempotent: true,
 };
 
+/** What an action's handler reads of the registry's call. */
+interface ActionCall {
+  input: unknown;
+  credentials: BackstageCredentials;
+}
+
 /** The handler of an action that reads one entity's view (input `{ entityRef }`). */
 export function entityReadHandler<T>(
   read: (
@@ -83,13 +89,7 @@ export function entityReadHandler<T>(
     credentials: BackstageCredentials,
   ) => Promise<T>,
 ) {
-  return async ({
-    input,
-    credentials,
-  }: {
-    input: unknown;
-    credentials: BackstageCredentials;
-  }) => {
+  return async ({ input, credentials }: ActionCall) => {
     const ref = entityRefOf(input);
     const result = await read(ref, credentials);
     return { output: toJson(result) };
@@ -108,13 +108,7 @@ export function clusterChangeHandler<I extends { cluster: string }, T>(
     options: { credentials: BackstageCredentials },
   ) => Promise<T>,
 ) {
-  return async ({
-    input,
-    credentials,
-  }: {
-    input: unknown;
-    credentials: BackstageCredentials;
-  }) => {
+  return async ({ input, credentials }: ActionCall) => {
     requireUser(credentials);
     const { cluster, ...request } = inputOf(schema, input);
     const result = await change(cluster, request, { credentials });
