@@ -117,11 +117,11 @@ export class FailoverRunCreation {
         plan,
         context,
       },
-      run => ({
+      createdRun => ({
         from: plan.from,
         to: plan.to,
         method: plan.method,
-        reason: run.reason,
+        reason: createdRun.reason,
       }),
     );
     return { dryRun: false, created, run: describeRun(run) };
