@@ -3,23 +3,20 @@ import {
   createBackendPlugin,
 } from '@backstage/backend-plugin-api';
 import { actionsRegistryServiceRef } from '@backstage/backend-plugin-api/alpha';
-import type express from 'express';
 import { catalogServiceRef } from '@backstage/plugin-catalog-node';
 import { notificationService } from '@backstage/plugin-notifications-node';
 import { signalsServiceRef } from '@backstage/plugin-signals-node';
-import type { AuthenticationStrategy } from '@backstage/plugin-kubernetes-node';
 import { multiClusterAuthStrategyExtensionPoint } from '@flotilla/plugin-multi-cluster-node';
-import { createFailoverModule, createFailoverRouter } from './failover';
+import { createFailoverModule } from './failover';
 import { registerActions } from './actions';
 import { registerPermissions } from './permissions/registerPermissions';
-import { createClustersRouter } from './service/clustersRouter';
-import { createConnectivityRouter } from './service/connectivityRouter';
+import { createAuthStrategyRegistry } from './service/authStrategyRegistry';
 import { createMultiClusterServices } from './service/createServices';
-import { createEntityPlacementRouter } from './service/entityPlacementRouter';
-import { createErrorResponder } from './service/errorResponder';
-import { createHistoryRouter } from './service/historyRouter';
-import { createPlacementRouter } from './service/placementRouter';
-import { createRouter } from './service/router';
+import { registerPluginRoutes } from './service/pluginRoutes';
+import {
+  registerServiceLifecycle,
+  scheduleFleetRefresh,
+} from './service/serviceLifecycle';
 
 /**
  * Flotilla multi-cluster backend plugin (`/api/multi-cluster`).
@@ -29,15 +26,11 @@ import { createRouter } from './service/router';
 export const multiClusterPlugin = createBackendPlugin({
   pluginId: 'multi-cluster',
   register(env) {
-    const authStrategies = new Map<string, AuthenticationStrategy>();
-    env.registerExtensionPoint(multiClusterAuthStrategyExtensionPoint, {
-      addAuthStrategy(key, strategy) {
-        if (!/^[a-zA-Z][a-zA-Z0-9-]*$/.test(key)) {
-          throw new Error(`Invalid auth strategy key '${key}'`);
-        }
-        authStrategies.set(key, strategy);
-      },
-    });
+    const authStrategies = createAuthStrategyRegistry();
+    env.registerExtensionPoint(
+      multiClusterAuthStrategyExtensionPoint,
+      authStrategies.extensionPoint,
+    );
     env.registerInit({
       deps: {
         config: coreServices.rootConfig,
@@ -59,16 +52,10 @@ export const multiClusterPlugin = createBackendPlugin({
       async init(deps) {
         const services = await createMultiClusterServices({
           ...deps,
-          authStrategies,
+          authStrategies: authStrategies.strategies,
         });
-        const { inventory } = services;
-        const { httpAuth } = deps;
-
-        deps.lifecycle.addShutdownHook(() => inventory.stop());
-        deps.lifecycle.addStartupHook(() => services.upgradeWorker.start());
-        deps.lifecycle.addShutdownHook(() => services.upgradeWorker.stop());
-        deps.lifecycle.addShutdownHook(() => services.placementWorkers.close());
-        registerPermissions(deps.permissionsRegistry, inventory);
+        registerServiceLifecycle(deps.lifecycle, services);
+        registerPermissions(deps.permissionsRegistry, services.inventory);
         registerActions(deps.actionsRegistry, services);
 
         const failover = await createFailoverModule({
@@ -86,52 +73,13 @@ export const multiClusterPlugin = createBackendPlugin({
         deps.lifecycle.addStartupHook(() => failover.start());
         deps.lifecycle.addShutdownHook(() => failover.stop());
 
-        deps.httpRouter.use(
-          createRouter([
-            createClustersRouter({
-              httpAuth,
-              clusters: services.clusterReads,
-              lifecycle: services.lifecycle,
-            }),
-            createHistoryRouter({ httpAuth, clusters: services.clusterReads }),
-            createPlacementRouter({
-              httpAuth,
-              placement: services.placementReads,
-            }),
-            createEntityPlacementRouter({
-              httpAuth,
-              placement: services.placementReads,
-            }),
-            createConnectivityRouter({
-              httpAuth,
-              fleetViews: services.fleetViews,
-              exposure: services.exposureReads,
-            }),
-            createFailoverRouter({ httpAuth, service: failover.service }),
-          ]),
-        );
-        // After every route of the plugin, the actions registry's included:
-        // short 4xx answers (no echoed body), no internal details in
-        // production. Express hands errors to 4-argument middleware.
-        deps.httpRouter.use(
-          createErrorResponder({
-            logger: deps.logger,
-          }) as unknown as express.Handler,
-        );
-        deps.httpRouter.addAuthPolicy({
-          path: '/health',
-          allow: 'unauthenticated',
+        registerPluginRoutes(deps.httpRouter, {
+          httpAuth: deps.httpAuth,
+          logger: deps.logger,
+          services,
+          failover: failover.service,
         });
-
-        await deps.scheduler.scheduleTask({
-          id: 'multi-cluster-fleet-refresh',
-          frequency: services.config.refreshFrequency,
-          timeout: services.config.refreshTimeout,
-          scope: 'global',
-          fn: async signal => {
-            await inventory.refresh({ signal });
-          },
-        });
+        await scheduleFleetRefresh(deps.scheduler, services);
       },
     });
   },

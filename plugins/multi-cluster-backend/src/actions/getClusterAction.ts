@@ -1,7 +1,7 @@
 import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
 import { clusterRefSchema } from '@flotilla/plugin-multi-cluster-common';
 import { MultiClusterServices } from '../service/createServices';
-import { actionInputSchema, inputOf, toJson } from './util';
+import { actionInputSchema, inputOf, toJson, READ_ONLY_ACTION } from './util';
 
 /** `multi-cluster:get-cluster` */
 export function registerGetClusterAction(
@@ -13,7 +13,7 @@ export function registerGetClusterAction(
     title: 'Get a fleet cluster',
     description:
       'Returns one cluster of the fleet: health, capacity, Cluster API lifecycle state (MachineDeployments, versions) and the workloads placed there.',
-    attributes: { readOnly: true, destructive: false, idempotent: true },
+    attributes: READ_ONLY_ACTION,
     schema: {
       input: actionInputSchema(clusterRefSchema),
       output: z => z.object({ cluster: z.record(z.string(), z.any()) }),

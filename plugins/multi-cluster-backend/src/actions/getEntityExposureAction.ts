@@ -1,7 +1,7 @@
 import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
 import { entityRefRequestSchema } from '@flotilla/plugin-multi-cluster-common';
 import { MultiClusterServices } from '../service/createServices';
-import { actionInputSchema, entityRefOf, toJson } from './util';
+import { actionInputSchema, entityReadHandler, READ_ONLY_ACTION } from './util';
 
 /** `multi-cluster:get-entity-exposure` */
 export function registerGetEntityExposureAction(
@@ -13,7 +13,7 @@ export function registerGetEntityExposureAction(
     title: 'Get where a service is exported and reachable from',
     description:
       "For a catalog entity: its MCS exports (ServiceExports named like its workloads, or declared in flotilla.io/service-exports) with the <name>.<namespace>.svc.clusterset.local host, the clusters exporting each and the clusters that can reach it; and for each catalog dependsOn target, where it runs and which of the entity's clusters cannot reach it.",
-    attributes: { readOnly: true, destructive: false, idempotent: true },
+    attributes: READ_ONLY_ACTION,
     schema: {
       input: actionInputSchema(entityRefRequestSchema),
       output: z =>
@@ -24,10 +24,8 @@ export function registerGetEntityExposureAction(
           problems: z.array(z.string()).optional(),
         }),
     },
-    action: async ({ input, credentials }) => {
-      const ref = entityRefOf(input);
-      const result = await services.exposureReads.getExposure(ref, credentials);
-      return { output: toJson(result) };
-    },
+    action: entityReadHandler((ref, credentials) =>
+      services.exposureReads.getExposure(ref, credentials),
+    ),
   });
 }

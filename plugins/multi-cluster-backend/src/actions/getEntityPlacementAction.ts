@@ -1,7 +1,7 @@
 import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
 import { entityRefRequestSchema } from '@flotilla/plugin-multi-cluster-common';
 import { MultiClusterServices } from '../service/createServices';
-import { actionInputSchema, entityRefOf, toJson } from './util';
+import { actionInputSchema, entityReadHandler, READ_ONLY_ACTION } from './util';
 
 /** `multi-cluster:get-entity-placement` */
 export function registerGetEntityPlacementAction(
@@ -13,7 +13,7 @@ export function registerGetEntityPlacementAction(
     title: 'Get the placement of a catalog entity',
     description:
       "Returns an entity's desired placement (Karmada PropagationPolicy/ResourceBinding or the flotilla.io/placement annotation) and the actual replicas per cluster of its Deployments/StatefulSets (label backstage.io/kubernetes-id), with per-cluster errors.",
-    attributes: { readOnly: true, destructive: false, idempotent: true },
+    attributes: READ_ONLY_ACTION,
     schema: {
       input: actionInputSchema(entityRefRequestSchema),
       output: z =>
@@ -25,13 +25,8 @@ export function registerGetEntityPlacementAction(
           errors: z.array(z.record(z.string(), z.any())),
         }),
     },
-    action: async ({ input, credentials }) => {
-      const ref = entityRefOf(input);
-      const result = await services.placementReads.getEntityPlacement(
-        ref,
-        credentials,
-      );
-      return { output: toJson(result) };
-    },
+    action: entityReadHandler((ref, credentials) =>
+      services.placementReads.getEntityPlacement(ref, credentials),
+    ),
   });
 }

@@ -4,7 +4,7 @@ import {
   resourceListSchema,
 } from '@flotilla/plugin-multi-cluster-common';
 import { MultiClusterServices } from '../service/createServices';
-import { actionInputSchema, toJson } from './util';
+import { actionInputSchema, toJson, READ_ONLY_ACTION } from './util';
 
 /** `multi-cluster:get-fleet-connectivity` */
 export function registerGetFleetConnectivityAction(
@@ -17,7 +17,7 @@ export function registerGetFleetConnectivityAction(
       'Get the fleet’s cluster sets, fabric findings and borrowed capacity',
     description:
       'Returns the cluster sets (clusters joined by Submariner, Istio multi-cluster, Cilium Cluster Mesh, MCS or a declared fabric), clusters in no set, connectivity findings (overlapping pod/service CIDRs without Globalnet, gateways down, peers not connected), capacity borrowed through Liqo/Admiralty virtual nodes, and the fleet capacity with every node counted once. Only clusters the caller may read are included.',
-    attributes: { readOnly: true, destructive: false, idempotent: true },
+    attributes: READ_ONLY_ACTION,
     schema: {
       input: actionInputSchema(emptyRequestSchema),
       output: z =>

@@ -1,7 +1,7 @@
 import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
 import { listClustersRequestSchema } from '@flotilla/plugin-multi-cluster-common';
 import { MultiClusterServices } from '../service/createServices';
-import { actionInputSchema, inputOf, toJson } from './util';
+import { actionInputSchema, inputOf, toJson, READ_ONLY_ACTION } from './util';
 
 /** `multi-cluster:list-clusters` */
 export function registerListClustersAction(
@@ -13,7 +13,7 @@ export function registerListClustersAction(
     title: 'List fleet clusters',
     description:
       'Lists the clusters of the multi-cluster fleet with health, capacity and lifecycle state. Filter by label (key=value), region, provider, environment, source, health, conflicted or stale; paged with limit/offset.',
-    attributes: { readOnly: true, destructive: false, idempotent: true },
+    attributes: READ_ONLY_ACTION,
     schema: {
       input: actionInputSchema(listClustersRequestSchema),
       output: z =>

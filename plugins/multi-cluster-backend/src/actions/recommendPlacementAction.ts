@@ -1,12 +1,8 @@
 import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
-import { InputError } from '@backstage/errors';
-import {
-  QuantityError,
-  recommendPlacementRequestSchema,
-} from '@flotilla/plugin-multi-cluster-common';
-import { isPlacementError } from '../placement/PlacementSimulator';
+import { recommendPlacementRequestSchema } from '@flotilla/plugin-multi-cluster-common';
+import { refusingPlacementErrors } from './placementInputErrors';
 import { MultiClusterServices } from '../service/createServices';
-import { actionInputSchema, inputOf, toJson } from './util';
+import { actionInputSchema, inputOf, toJson, READ_ONLY_ACTION } from './util';
 
 /** `multi-cluster:recommend-placement` */
 export function registerRecommendPlacementAction(
@@ -18,7 +14,7 @@ export function registerRecommendPlacementAction(
     title: 'Recommend where a workload should run',
     description:
       'Placement advice on the live fleet: ranked placements for a workload (replicas, per-replica requests, data residency, user regions, minimum regions/zones, cost ceiling, compliance), each with a Karmada placement that reproduces its replica split, a score per objective (latency, cost, GPU, compliance) and why each excluded cluster was excluded (including clusters that cannot reach the dependencies of dependenciesOf).',
-    attributes: { readOnly: true, destructive: false, idempotent: true },
+    attributes: READ_ONLY_ACTION,
     schema: {
       // The schema of POST /placement/recommend.
       input: actionInputSchema(recommendPlacementRequestSchema),
@@ -35,22 +31,10 @@ export function registerRecommendPlacementAction(
     },
     action: async ({ input, credentials }) => {
       const requirements = inputOf(recommendPlacementRequestSchema, input);
-      try {
-        return {
-          output: toJson(
-            await services.placementReads.recommend(requirements, credentials),
-          ),
-        };
-      } catch (error) {
-        // As the route answers 422, the action refuses the input.
-        if (isPlacementError(error)) {
-          throw new InputError(`PlacementError: ${error.message}`);
-        }
-        if (error instanceof QuantityError) {
-          throw new InputError(error.message);
-        }
-        throw error;
-      }
+      const result = await refusingPlacementErrors(() =>
+        services.placementReads.recommend(requirements, credentials),
+      );
+      return { output: toJson(result) };
     },
   });
 }

@@ -1,7 +1,11 @@
 import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
 import { scaleClusterActionInputSchema } from '@flotilla/plugin-multi-cluster-common';
 import { MultiClusterServices } from '../service/createServices';
-import { actionInputSchema, inputOf, requireUser, toJson } from './util';
+import {
+  actionInputSchema,
+  clusterChangeHandler,
+  IDEMPOTENT_CHANGE_ACTION,
+} from './util';
 
 /** `multi-cluster:scale-cluster` */
 export function registerScaleClusterAction(
@@ -13,7 +17,7 @@ export function registerScaleClusterAction(
     title: 'Scale a cluster MachineDeployment',
     description:
       "Sets the replicas of one of a cluster's Cluster API MachineDeployments (merge patch guarded by resourceVersion; conflicts are retried a bounded number of times). Requires the multi-cluster.cluster.scale permission.",
-    attributes: { readOnly: false, destructive: true, idempotent: true },
+    attributes: IDEMPOTENT_CHANGE_ACTION,
     schema: {
       input: actionInputSchema(scaleClusterActionInputSchema),
       output: z =>
@@ -28,16 +32,10 @@ export function registerScaleClusterAction(
           source: z.string(),
         }),
     },
-    action: async ({ input, credentials }) => {
-      requireUser(credentials);
-      const { cluster, ...request } = inputOf(
-        scaleClusterActionInputSchema,
-        input,
-      );
-      const result = await services.lifecycle.scale(cluster, request, {
-        credentials,
-      });
-      return { output: toJson(result) };
-    },
+    action: clusterChangeHandler(
+      scaleClusterActionInputSchema,
+      (cluster, request, options) =>
+        services.lifecycle.scale(cluster, request, options),
+    ),
   });
 }

@@ -1,12 +1,8 @@
 import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
-import { InputError } from '@backstage/errors';
-import {
-  QuantityError,
-  simulatePlacementRequestSchema,
-} from '@flotilla/plugin-multi-cluster-common';
-import { isPlacementError } from '../placement/PlacementSimulator';
+import { simulatePlacementRequestSchema } from '@flotilla/plugin-multi-cluster-common';
+import { refusingPlacementErrors } from './placementInputErrors';
 import { MultiClusterServices } from '../service/createServices';
-import { actionInputSchema, inputOf, toJson } from './util';
+import { actionInputSchema, inputOf, toJson, READ_ONLY_ACTION } from './util';
 
 /** `multi-cluster:simulate-placement` */
 export function registerSimulatePlacementAction(
@@ -18,7 +14,7 @@ export function registerSimulatePlacementAction(
     title: 'Simulate a Karmada placement',
     description:
       'Runs the Karmada-exact scheduler for a placement (PropagationPolicy spec.placement) and a replica count on the live fleet, or on the clusters given. Returns the target clusters with replicas and a per-cluster explanation. With dependenciesOf, clusters that cannot reach the service’s dependencies are filtered out and say why.',
-    attributes: { readOnly: true, destructive: false, idempotent: true },
+    attributes: READ_ONLY_ACTION,
     schema: {
       // The schema of POST /placement/simulate.
       input: actionInputSchema(simulatePlacementRequestSchema),
@@ -34,21 +30,10 @@ export function registerSimulatePlacementAction(
     },
     action: async ({ input, credentials }) => {
       const request = inputOf(simulatePlacementRequestSchema, input);
-      try {
-        const result = await services.placementReads.simulate(
-          request,
-          credentials,
-        );
-        return { output: toJson(result) };
-      } catch (error) {
-        if (isPlacementError(error)) {
-          throw new InputError(`PlacementError: ${error.message}`);
-        }
-        if (error instanceof QuantityError) {
-          throw new InputError(error.message);
-        }
-        throw error;
-      }
+      const result = await refusingPlacementErrors(() =>
+        services.placementReads.simulate(request, credentials),
+      );
+      return { output: toJson(result) };
     },
   });
 }

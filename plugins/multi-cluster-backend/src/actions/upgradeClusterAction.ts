@@ -1,7 +1,11 @@
 import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
 import { upgradeClusterActionInputSchema } from '@flotilla/plugin-multi-cluster-common';
 import { MultiClusterServices } from '../service/createServices';
-import { actionInputSchema, inputOf, requireUser, toJson } from './util';
+import {
+  actionInputSchema,
+  clusterChangeHandler,
+  IDEMPOTENT_CHANGE_ACTION,
+} from './util';
 
 /** `multi-cluster:upgrade-cluster` */
 export function registerUpgradeClusterAction(
@@ -13,7 +17,7 @@ export function registerUpgradeClusterAction(
     title: 'Upgrade a cluster Kubernetes version',
     description:
       'Upgrades a Cluster API cluster to a Kubernetes version (topology version or KubeadmControlPlane spec.version), one minor version at a time, no downgrades. Requires the multi-cluster.cluster.upgrade permission.',
-    attributes: { readOnly: false, destructive: true, idempotent: true },
+    attributes: IDEMPOTENT_CHANGE_ACTION,
     schema: {
       input: actionInputSchema(upgradeClusterActionInputSchema),
       output: z =>
@@ -28,16 +32,10 @@ export function registerUpgradeClusterAction(
           source: z.string(),
         }),
     },
-    action: async ({ input, credentials }) => {
-      requireUser(credentials);
-      const { cluster, ...request } = inputOf(
-        upgradeClusterActionInputSchema,
-        input,
-      );
-      const result = await services.lifecycle.upgrade(cluster, request, {
-        credentials,
-      });
-      return { output: toJson(result) };
-    },
+    action: clusterChangeHandler(
+      upgradeClusterActionInputSchema,
+      (cluster, request, options) =>
+        services.lifecycle.upgrade(cluster, request, options),
+    ),
   });
 }

@@ -61,3 +61,57 @@ export function entityRefOf(input: unknown): CompoundEntityRef {
     throw new InputError(`entityRef: ${(error as Error).message}`);
   }
 }
+
+/** How an action that only reads is described to its callers. */
+export const READ_ONLY_ACTION = {
+  readOnly: true,
+  destructive: false,
+  idempotent: true,
+};
+
+/** An action that changes something; the same request again changes nothing more. */
+export const IDEMPOTENT_CHANGE_ACTION = {
+  readOnly: false,
+  destructive: true,
+  idempotent: true,
+};
+
+/** What an action's handler reads of the registry's call. */
+interface ActionCall {
+  input: unknown;
+  credentials: BackstageCredentials;
+}
+
+/** The handler of an action that reads one entity's view (input `{ entityRef }`). */
+export function entityReadHandler<T>(
+  read: (
+    ref: CompoundEntityRef,
+    credentials: BackstageCredentials,
+  ) => Promise<T>,
+) {
+  return async ({ input, credentials }: ActionCall) => {
+    const ref = entityRefOf(input);
+    const result = await read(ref, credentials);
+    return { output: toJson(result) };
+  };
+}
+
+/**
+ * The handler of an action a user takes on one cluster (input
+ * `{ cluster, ...request }`).
+ */
+export function clusterChangeHandler<I extends { cluster: string }, T>(
+  schema: z.ZodType<I, z.ZodTypeDef, unknown>,
+  change: (
+    cluster: string,
+    request: Omit<I, 'cluster'>,
+    options: { credentials: BackstageCredentials },
+  ) => Promise<T>,
+) {
+  return async ({ input, credentials }: ActionCall) => {
+    requireUser(credentials);
+    const { cluster, ...request } = inputOf(schema, input);
+    const result = await change(cluster, request, { credentials });
+    return { output: toJson(result) };
+  };
+}

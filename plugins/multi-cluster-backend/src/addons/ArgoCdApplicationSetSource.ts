@@ -14,11 +14,9 @@ import {
 } from '@flotilla/plugin-multi-cluster-node';
 import { coverageOf, FleetClusterIndex, observe } from './coverage';
 import {
-  requireClient,
-  AddonClientResolver,
-  AddonConfig,
-  AddonCoverageOptions,
-  AddonSource,
+  ClientDeliverySource,
+  DeliveryLocation,
+  DeliveryRead,
   ArgoCdApplicationSetDelivery,
 } from './types';
 
@@ -119,24 +117,21 @@ function errorConditions(appSet: ApplicationSet): string[] {
  * destination maps to a fleet cluster by name, else by API server URL;
  * `in-cluster` is the cluster Argo CD runs in.
  */
-export class ArgoCdApplicationSetSource implements AddonSource {
+export class ArgoCdApplicationSetSource extends ClientDeliverySource<ArgoCdApplicationSetDelivery> {
   readonly delivery = 'argocd-applicationset' as const;
 
-  constructor(private readonly clientFor: AddonClientResolver) {}
+  protected locate(delivery: ArgoCdApplicationSetDelivery): DeliveryLocation {
+    return {
+      ref: { kind: 'cluster', name: delivery.cluster },
+      source: `ApplicationSet ${delivery.namespace}/${delivery.name} on ${delivery.cluster}`,
+      unreachable: `cannot reach cluster '${delivery.cluster}' where Argo CD runs (unknown cluster or no credentials)`,
+    };
+  }
 
-  async coverage(
-    addon: AddonConfig,
-    fleet: FleetCluster[],
-    options: AddonCoverageOptions,
+  protected async read(
+    request: DeliveryRead<ArgoCdApplicationSetDelivery>,
   ): Promise<AddonCoverage> {
-    const delivery = addon.delivery as ArgoCdApplicationSetDelivery;
-    const source = `ApplicationSet ${delivery.namespace}/${delivery.name} on ${delivery.cluster}`;
-    const client = await requireClient(
-      this.clientFor,
-      { kind: 'cluster', name: delivery.cluster },
-      `cannot reach cluster '${delivery.cluster}' where Argo CD runs (unknown cluster or no credentials)`,
-    );
-    const opts = { signal: options.signal };
+    const { addon, delivery, fleet, client, source, opts } = request;
     const appSet = await getApplicationSet(
       client,
       { namespace: delivery.namespace, name: delivery.name },

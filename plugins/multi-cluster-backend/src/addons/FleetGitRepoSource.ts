@@ -6,11 +6,9 @@ import type {
 import { KubernetesClient } from '@flotilla/plugin-multi-cluster-node';
 import { coverageOf, FleetClusterIndex, observe } from './coverage';
 import {
-  requireClient,
-  AddonClientResolver,
-  AddonConfig,
-  AddonCoverageOptions,
-  AddonSource,
+  ClientDeliverySource,
+  DeliveryLocation,
+  DeliveryRead,
   FleetGitRepoDelivery,
 } from './types';
 
@@ -176,24 +174,21 @@ export function bundleDeploymentState(
  * fleet cluster of the same name, else to the one whose API server URL is
  * the Fleet Cluster's `status.apiServerURL`.
  */
-export class FleetGitRepoSource implements AddonSource {
+export class FleetGitRepoSource extends ClientDeliverySource<FleetGitRepoDelivery> {
   readonly delivery = 'fleet-gitrepo' as const;
 
-  constructor(private readonly clientFor: AddonClientResolver) {}
+  protected locate(delivery: FleetGitRepoDelivery): DeliveryLocation {
+    return {
+      ref: { kind: 'cluster', name: delivery.cluster },
+      source: `GitRepo ${delivery.namespace}/${delivery.name} on ${delivery.cluster}`,
+      unreachable: `cannot reach Fleet management cluster '${delivery.cluster}' (unknown cluster or no credentials)`,
+    };
+  }
 
-  async coverage(
-    addon: AddonConfig,
-    fleet: FleetCluster[],
-    options: AddonCoverageOptions,
+  protected async read(
+    request: DeliveryRead<FleetGitRepoDelivery>,
   ): Promise<AddonCoverage> {
-    const delivery = addon.delivery as FleetGitRepoDelivery;
-    const source = `GitRepo ${delivery.namespace}/${delivery.name} on ${delivery.cluster}`;
-    const client = await requireClient(
-      this.clientFor,
-      { kind: 'cluster', name: delivery.cluster },
-      `cannot reach Fleet management cluster '${delivery.cluster}' (unknown cluster or no credentials)`,
-    );
-    const opts = { signal: options.signal };
+    const { addon, delivery, fleet, client, source, opts } = request;
     const gitRepo = await client.getCustomObject<GitRepo>(
       {
         group: GROUP,

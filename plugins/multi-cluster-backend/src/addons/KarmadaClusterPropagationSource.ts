@@ -1,7 +1,6 @@
 import type {
   AddonClusterStatus,
   AddonCoverage,
-  FleetCluster,
 } from '@flotilla/plugin-multi-cluster-common';
 import {
   KubernetesClient,
@@ -10,11 +9,9 @@ import {
 } from '@flotilla/plugin-multi-cluster-node';
 import { coverageOf, FleetClusterIndex, observe } from './coverage';
 import {
-  requireClient,
-  AddonClientResolver,
-  AddonConfig,
-  AddonCoverageOptions,
-  AddonSource,
+  ClientDeliverySource,
+  DeliveryLocation,
+  DeliveryRead,
   KarmadaClusterPropagationDelivery,
 } from './types';
 
@@ -87,24 +84,23 @@ export function bindingStates(binding: BindingView): Map<string, Observation> {
  * resource of the add-on; a cluster carries the add-on when every binding
  * schedules it there and reports it applied and healthy.
  */
-export class KarmadaClusterPropagationSource implements AddonSource {
+export class KarmadaClusterPropagationSource extends ClientDeliverySource<KarmadaClusterPropagationDelivery> {
   readonly delivery = 'karmada-clusterpropagationpolicy' as const;
 
-  constructor(private readonly clientFor: AddonClientResolver) {}
+  protected locate(
+    delivery: KarmadaClusterPropagationDelivery,
+  ): DeliveryLocation {
+    return {
+      ref: { kind: 'karmada', name: delivery.controlPlane },
+      source: `ClusterPropagationPolicy ${delivery.name} on Karmada ${delivery.controlPlane}`,
+      unreachable: `no Karmada control plane '${delivery.controlPlane}' is configured`,
+    };
+  }
 
-  async coverage(
-    addon: AddonConfig,
-    fleet: FleetCluster[],
-    options: AddonCoverageOptions,
+  protected async read(
+    request: DeliveryRead<KarmadaClusterPropagationDelivery>,
   ): Promise<AddonCoverage> {
-    const delivery = addon.delivery as KarmadaClusterPropagationDelivery;
-    const source = `ClusterPropagationPolicy ${delivery.name} on Karmada ${delivery.controlPlane}`;
-    const client = await requireClient(
-      this.clientFor,
-      { kind: 'karmada', name: delivery.controlPlane },
-      `no Karmada control plane '${delivery.controlPlane}' is configured`,
-    );
-    const opts = { signal: options.signal };
+    const { addon, delivery, fleet, client, source, opts } = request;
     const policy = await this.getPolicy(client, delivery, opts);
     const bindings = await this.listBindings(client, delivery, policy, opts);
 

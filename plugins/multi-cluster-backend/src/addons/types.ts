@@ -95,3 +95,49 @@ export interface AddonSource {
     options: AddonCoverageOptions,
   ): Promise<AddonCoverage>;
 }
+
+/** Where a delivery is read, how messages name it, and why it may not be. */
+export interface DeliveryLocation {
+  ref: AddonClientRef;
+  /** e.g. `ApplicationSet argocd/addons on hub`. */
+  source: string;
+  unreachable: string;
+}
+
+/** What a source reads a delivery's coverage with. */
+export interface DeliveryRead<D extends AddonDeliveryConfig> {
+  addon: AddonConfig;
+  delivery: D;
+  fleet: FleetCluster[];
+  client: KubernetesClient;
+  source: string;
+  opts: { signal?: AbortSignal };
+}
+
+/**
+ * A source that reads its delivery through one client (a cluster's or a
+ * Karmada control plane's): it says where the delivery is, then reads it.
+ */
+export abstract class ClientDeliverySource<D extends AddonDeliveryConfig>
+  implements AddonSource
+{
+  abstract readonly delivery: AddonDelivery;
+
+  constructor(private readonly clientFor: AddonClientResolver) {}
+
+  protected abstract locate(delivery: D): DeliveryLocation;
+
+  protected abstract read(request: DeliveryRead<D>): Promise<AddonCoverage>;
+
+  async coverage(
+    addon: AddonConfig,
+    fleet: FleetCluster[],
+    options: AddonCoverageOptions,
+  ): Promise<AddonCoverage> {
+    const delivery = addon.delivery as D;
+    const { ref, source, unreachable } = this.locate(delivery);
+    const client = await requireClient(this.clientFor, ref, unreachable);
+    const opts = { signal: options.signal };
+    return this.read({ addon, delivery, fleet, client, source, opts });
+  }
+}

@@ -1,4 +1,5 @@
 import { BackstageCredentials } from '@backstage/backend-plugin-api';
+import { Entity } from '@backstage/catalog-model';
 import {
   planFailover,
   readServiceDrSpec,
@@ -7,7 +8,7 @@ import {
 } from '@flotilla/plugin-multi-cluster-common';
 import { actorOf } from '../history/MutationRecorder';
 import { sanitizeForLog } from '@flotilla/plugin-multi-cluster-node';
-import { assertSameRequest } from './idempotency';
+import { admitRun } from './runAdmission';
 import { describeRun } from './runView';
 import { ownersOf, ServicePlacement, workloadRefs } from './ServicePlacement';
 import {
@@ -20,6 +21,23 @@ import { ActiveFailoverError, IdempotencyClaim } from './FailoverStore';
 import { FailoverRunContext } from './types';
 
 export const ANNOTATION_HEALTH_URL = 'flotilla.io/health-url';
+
+/**
+ * The service's DR spec: what its annotations declare, else an
+ * active-passive-warm service of the entity's Kubernetes id.
+ */
+function serviceSpecOf(entityRef: string, entity: Entity): ServiceDrSpec {
+  const annotations = entity.metadata.annotations ?? {};
+  const { spec: declared } = readServiceDrSpec(entityRef, annotations);
+  const service: ServiceDrSpec = declared ?? {
+    entityRef,
+    strategy: 'active-passive-warm',
+    kubernetesId: annotations['backstage.io/kubernetes-id'],
+    argocdApp: annotations['flotilla.io/argocd-app'],
+  };
+  service.kubernetesId ??= entity.metadata.name;
+  return service;
+}
 
 /**
  * Plans a failover or drill of a service from where it runs now and, unless
@@ -49,16 +67,7 @@ export class FailoverRunCreation {
         throw new ActiveFailoverError(active, entityRef);
       }
     }
-    const annotations = entity.metadata.annotations ?? {};
-    const { spec: declared } = readServiceDrSpec(entityRef, annotations);
-    const service: ServiceDrSpec = declared ?? {
-      entityRef,
-      strategy: 'active-passive-warm',
-      kubernetesId: annotations['backstage.io/kubernetes-id'],
-      argocdApp: annotations['flotilla.io/argocd-app'],
-    };
-    service.kubernetesId ??= entity.metadata.name;
-
+    const service = serviceSpecOf(entityRef, entity);
     const [{ placement, clusters, assignment }, dependencies] =
       await Promise.all([
         this.services.current(entity, credentials),
@@ -88,7 +97,7 @@ export class FailoverRunCreation {
       namespace: placement.namespace,
       owners: ownersOf(entity),
       argocdApp: service.argocdApp,
-      healthUrl: annotations[ANNOTATION_HEALTH_URL],
+      healthUrl: entity.metadata.annotations?.[ANNOTATION_HEALTH_URL],
       resourceRequest: service.resourceRequest,
       workloads: workloadRefs(placement),
       karmada,
@@ -96,36 +105,25 @@ export class FailoverRunCreation {
     };
     // A drill runs the failover's runbook for real: it moves the replicas,
     // and its RTO is measured from what the clusters report (drillOutcome).
-    const { run, created, requestHash } = await store.createRun({
-      kind: request.drill ? 'drill' : 'failover',
-      entityRef,
-      reason: sanitizeForLog(request.reason, MAX_REASON_LENGTH),
-      actor: actorOf(credentials),
-      idempotency,
-      dry: false,
-      plan,
-      context,
-    });
-    if (!created && idempotency) {
-      assertSameRequest(idempotency, run, requestHash);
-    }
-    if (created) {
-      await this.options.events.emit({
-        runId: run.id,
+    const { run, created } = await admitRun(
+      this.options,
+      {
+        kind: request.drill ? 'drill' : 'failover',
         entityRef,
-        actor: run.actor,
-        kind: run.kind,
-        event: 'run.created',
-        status: run.status,
-        detail: {
-          from: plan.from,
-          to: plan.to,
-          method: plan.method,
-          reason: run.reason,
-        },
-      });
-      this.options.onCreated?.(run);
-    }
+        reason: sanitizeForLog(request.reason, MAX_REASON_LENGTH),
+        actor: actorOf(credentials),
+        idempotency,
+        dry: false,
+        plan,
+        context,
+      },
+      createdRun => ({
+        from: plan.from,
+        to: plan.to,
+        method: plan.method,
+        reason: createdRun.reason,
+      }),
+    );
     return { dryRun: false, created, run: describeRun(run) };
   }
 }

@@ -10,7 +10,7 @@ import { recordedReplicaChanges } from './recordedChanges';
 import { actorOf } from '../history/MutationRecorder';
 import { sanitizeForLog } from '@flotilla/plugin-multi-cluster-node';
 import { AlreadyRolledBackError, IdempotencyClaim } from './FailoverStore';
-import { assertSameRequest } from './idempotency';
+import { admitRun } from './runAdmission';
 import { describeRun } from './runView';
 import { ServicePlacement } from './ServicePlacement';
 import { FailoverServiceOptions, MAX_REASON_LENGTH } from './serviceTypes';
@@ -92,40 +92,29 @@ export class RollbackCreation {
     const plan = rollbackPlanOf(original);
     await assertCanRaise(plan, this.inventory);
     const actor = actorOf(credentials);
-    const { run, created, requestHash } = await this.options.store.createRun({
-      kind: 'rollback',
-      entityRef: original.entityRef,
-      reason: sanitizeForLog(
-        options.reason ?? `rollback of ${id}`,
-        MAX_REASON_LENGTH,
-      ),
-      actor,
-      idempotency,
-      rollbackOf: id,
-      dry: false,
-      plan,
-      context: { ...original.context, requestedBy: actor },
-    });
-    if (!created && idempotency) {
-      assertSameRequest(idempotency, run, requestHash);
-    }
-    if (created) {
-      await this.options.events.emit({
-        runId: run.id,
-        entityRef: run.entityRef,
-        actor: run.actor,
-        kind: run.kind,
-        event: 'run.created',
-        status: run.status,
-        detail: {
-          rollbackOf: id,
-          from: plan.from,
-          to: plan.to,
-          movedReplicas: plan.movedReplicas,
-        },
-      });
-      this.options.onCreated?.(run);
-    }
+    const { run, created } = await admitRun(
+      this.options,
+      {
+        kind: 'rollback',
+        entityRef: original.entityRef,
+        reason: sanitizeForLog(
+          options.reason ?? `rollback of ${id}`,
+          MAX_REASON_LENGTH,
+        ),
+        actor,
+        idempotency,
+        rollbackOf: id,
+        dry: false,
+        plan,
+        context: { ...original.context, requestedBy: actor },
+      },
+      () => ({
+        rollbackOf: id,
+        from: plan.from,
+        to: plan.to,
+        movedReplicas: plan.movedReplicas,
+      }),
+    );
     return { created, run: describeRun(run) };
   }
 }

@@ -7,7 +7,9 @@ import {
 } from '@flotilla/plugin-multi-cluster-common';
 import {
   actionInputSchema,
+  IDEMPOTENT_CHANGE_ACTION,
   inputOf,
+  READ_ONLY_ACTION,
   requireUser,
   toJson,
 } from '../actions/util';
@@ -127,7 +129,7 @@ export function registerFailoverActions(
     title: 'Get a failover run',
     description:
       'Status of a failover run and each of its steps (status, attempts, error). Requires multi-cluster.failover.read on the entity.',
-    attributes: { readOnly: true, destructive: false, idempotent: true },
+    attributes: READ_ONLY_ACTION,
     schema: {
       input: actionInputSchema(failoverRunRefSchema),
       output: runOutput,
@@ -144,7 +146,7 @@ export function registerFailoverActions(
     title: 'Cancel a failover run',
     description:
       'Cancels a failover run: at once when no replica is executing it, else before its next step. Completed steps are not undone (use a rollback). Requires multi-cluster.failover.execute on the entity.',
-    attributes: { readOnly: false, destructive: true, idempotent: true },
+    attributes: IDEMPOTENT_CHANGE_ACTION,
     schema: {
       input: actionInputSchema(failoverRunRefSchema),
       output: runOutput,

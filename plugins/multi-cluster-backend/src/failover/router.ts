@@ -1,4 +1,8 @@
-import { HttpAuthService } from '@backstage/backend-plugin-api';
+import {
+  BackstageCredentials,
+  BackstageUserPrincipal,
+  HttpAuthService,
+} from '@backstage/backend-plugin-api';
 import {
   FailoverPlanError,
   multiClusterApiRoutes as routes,
@@ -20,31 +24,38 @@ function planRejected(res: express.Response, error: FailoverPlanError) {
   });
 }
 
-/**
- * Failover routes (mounted under `/api/multi-cluster`):
- * `POST /failovers`, `GET /failovers`, `GET /failovers/:id`,
- * `POST /failovers/:id/cancel`, `POST /failovers/:id/rollback`,
- * `POST /drills`, `GET /entities/:kind/:namespace/:name/dr`.
- */
-export function createFailoverRouter(options: {
-  httpAuth: HttpAuthService;
+/** Answers 409 when the entity already has an unfinished run; else rethrows. */
+function activeRunConflict(res: express.Response, error: unknown) {
+  if (error instanceof ActiveFailoverError) {
+    res.status(409).json({
+      error: { name: 'ConflictError', message: error.message },
+      runningId: error.runId,
+      response: { statusCode: 409 },
+    });
+    return;
+  }
+  throw error;
+}
+
+/** What every failover route uses. */
+interface FailoverRouteParts {
+  router: express.Router;
   service: FailoverService;
-}): express.Router {
-  const { httpAuth, service } = options;
-  const router = Router();
-  // Per route: a router-wide parser would also read the bodies of the
-  // routers mounted after this one.
-  const body = jsonBody(BODY_LIMITS.failover);
+  /** The JSON body parser of the failover routes. */
+  body: express.Handler;
+  userCredentials(
+    req: express.Request,
+  ): Promise<BackstageCredentials<BackstageUserPrincipal>>;
+  readCredentials(req: express.Request): Promise<BackstageCredentials>;
+}
 
-  const userCredentials = (req: express.Request) =>
-    httpAuth.credentials(req, { allow: ['user'] });
-  const readCredentials = (req: express.Request) =>
-    httpAuth.credentials(req, { allow: ['user', 'service'] });
-
+/** `POST /failovers` and `POST /drills`: both start a run. */
+function addStartRoutes(parts: FailoverRouteParts) {
+  const { router, service, body, userCredentials } = parts;
   const start = async (
     res: express.Response,
     request: StartFailoverRequestInput,
-    credentials: Awaited<ReturnType<typeof userCredentials>>,
+    credentials: BackstageCredentials<BackstageUserPrincipal>,
   ) => {
     try {
       const result = await service.create(request, credentials);
@@ -64,15 +75,7 @@ export function createFailoverRouter(options: {
         planRejected(res, error);
         return;
       }
-      if (error instanceof ActiveFailoverError) {
-        res.status(409).json({
-          error: { name: 'ConflictError', message: error.message },
-          runningId: error.runId,
-          response: { statusCode: 409 },
-        });
-        return;
-      }
-      throw error;
+      activeRunConflict(res, error);
     }
   };
 
@@ -87,7 +90,14 @@ export function createFailoverRouter(options: {
     const request = parseBody(routes.startDrill, req.body);
     await start(res, { ...request, drill: true }, credentials);
   });
+}
 
+/** `GET /failovers` and `GET /failovers/:id`. */
+function addReadRoutes({
+  router,
+  service,
+  readCredentials,
+}: FailoverRouteParts) {
   router.get(routes.listFailovers.path, async (req, res) => {
     const credentials = await readCredentials(req);
     const query = parseQuery(routes.listFailovers, req.query);
@@ -102,7 +112,11 @@ export function createFailoverRouter(options: {
     parseQuery(routes.getFailover, req.query);
     res.json(toApiRun(await service.get(id, credentials)));
   });
+}
 
+/** `POST /failovers/:id/cancel` and `POST /failovers/:id/rollback`. */
+function addRunActionRoutes(parts: FailoverRouteParts) {
+  const { router, service, body, userCredentials } = parts;
   router.post(routes.cancelFailover.path, body, async (req, res) => {
     const credentials = await userCredentials(req);
     const { id } = parsePath(routes.cancelFailover, req.params);
@@ -125,18 +139,17 @@ export function createFailoverRouter(options: {
         run: toApiRun(run),
       });
     } catch (error) {
-      if (error instanceof ActiveFailoverError) {
-        res.status(409).json({
-          error: { name: 'ConflictError', message: error.message },
-          runningId: error.runId,
-          response: { statusCode: 409 },
-        });
-        return;
-      }
-      throw error;
+      activeRunConflict(res, error);
     }
   });
+}
 
+/** `GET /entities/:kind/:namespace/:name/dr`. */
+function addDrPostureRoute({
+  router,
+  service,
+  readCredentials,
+}: FailoverRouteParts) {
   router.get(routes.getEntityDr.path, async (req, res) => {
     const credentials = await readCredentials(req);
     const { kind, namespace, name } = parsePath(routes.getEntityDr, req.params);
@@ -148,6 +161,32 @@ export function createFailoverRouter(options: {
       ),
     );
   });
+}
 
-  return router;
+/**
+ * Failover routes (mounted under `/api/multi-cluster`):
+ * `POST /failovers`, `GET /failovers`, `GET /failovers/:id`,
+ * `POST /failovers/:id/cancel`, `POST /failovers/:id/rollback`,
+ * `POST /drills`, `GET /entities/:kind/:namespace/:name/dr`.
+ */
+export function createFailoverRouter(options: {
+  httpAuth: HttpAuthService;
+  service: FailoverService;
+}): express.Router {
+  const { httpAuth, service } = options;
+  const parts: FailoverRouteParts = {
+    router: Router(),
+    service,
+    // Per route: a router-wide parser would also read the bodies of the
+    // routers mounted after this one.
+    body: jsonBody(BODY_LIMITS.failover),
+    userCredentials: req => httpAuth.credentials(req, { allow: ['user'] }),
+    readCredentials: req =>
+      httpAuth.credentials(req, { allow: ['user', 'service'] }),
+  };
+  addStartRoutes(parts);
+  addReadRoutes(parts);
+  addRunActionRoutes(parts);
+  addDrPostureRoute(parts);
+  return parts.router;
 }

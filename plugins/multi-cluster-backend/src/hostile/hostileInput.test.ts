@@ -23,8 +23,8 @@ import {
   routeTargets,
   RUN_ID,
   Target,
-} from './corpus';
-import { measureWithinBound } from './measure';
+} from './__testUtils__/corpus';
+import { measureWithinBound } from './__testUtils__/measure';
 import { allowingPermissions, fleetConfig } from './__testUtils__/testBackend';
 
 // Requests are sequential and bounded (about 700 of them); the time is in

@@ -11,7 +11,7 @@ import {
   capiFleetWorkloads,
 } from '../__testUtils__/fixtures';
 import { ClusterApiTestFleet } from '../__testUtils__/ClusterApiTestFleet';
-import { measureBlocking } from './measure';
+import { measureBlocking } from './__testUtils__/measure';
 import { heaviestSimulation } from './__testUtils__/heaviestSimulation';
 import { allowingPermissions } from './__testUtils__/testBackend';
 

@@ -251,39 +251,8 @@ export class FleetInventory implements FleetInventoryService {
   }): Promise<RefreshSummary> {
     const started = Date.now();
     const now = new Date().toISOString();
-    const { logger } = this.options;
     const previous = await this.options.store.listSnapshots();
-
-    const results = await Promise.all(
-      this.options.connectors.map(async connector => {
-        try {
-          const records = await withDeadline(
-            `source ${connector.id}`,
-            {
-              timeoutMs: this.options.connectorTimeoutMs,
-              signal: options?.signal,
-            },
-            signal => connector.listClusters({ signal }),
-          );
-          // While slower sources still list.
-          return {
-            connector,
-            records: await this.configTopology.withTopology(
-              records,
-              options?.signal,
-            ),
-          };
-        } catch (error) {
-          logger.warn(
-            `Fleet source ${connector.id} failed: ${sanitizeForLog(
-              errorMessage(error),
-              500,
-            )}`,
-          );
-          return { connector, records: [] as ClusterRecord[], error };
-        }
-      }),
-    );
+    const results = await this.listSources(options?.signal);
 
     const merged = mergeRecords(
       results.flatMap(r => r.records),
@@ -332,13 +301,44 @@ export class FleetInventory implements FleetInventoryService {
       );
       await this.persist(fleetSnapshots(merged, previous, failed));
       summary.inspectionDurationMs = Date.now() - inspectStarted;
-      logger.info(
+      this.options.logger.info(
         `Connectivity inspected: ${toInspect.length} clusters${
           withCensus ? ' (with workload census)' : ''
         } in ${summary.inspectionDurationMs}ms`,
       );
     }
     return summary;
+  }
+
+  /**
+   * Every source's clusters, each source bounded by its deadline; a source
+   * that fails lists none and carries its error.
+   */
+  private listSources(signal: AbortSignal | undefined) {
+    return Promise.all(
+      this.options.connectors.map(async connector => {
+        try {
+          const records = await withDeadline(
+            `source ${connector.id}`,
+            { timeoutMs: this.options.connectorTimeoutMs, signal },
+            deadline => connector.listClusters({ signal: deadline }),
+          );
+          // While slower sources still list.
+          return {
+            connector,
+            records: await this.configTopology.withTopology(records, signal),
+          };
+        } catch (error) {
+          this.options.logger.warn(
+            `Fleet source ${connector.id} failed: ${sanitizeForLog(
+              errorMessage(error),
+              500,
+            )}`,
+          );
+          return { connector, records: [] as ClusterRecord[], error };
+        }
+      }),
+    );
   }
 
   /** Stores the fleet and logs the refresh's figures. */

@@ -41,6 +41,12 @@ export type {
   KarmadaPolicyMatch,
 };
 
+/** Which workloads are the entity's: its Kubernetes id, in a namespace or any. */
+interface WorkloadIdentity {
+  kubernetesId: string;
+  namespace?: string;
+}
+
 function errorInfo(cluster: string, e: unknown) {
   const err = e as { message?: string; timeout?: boolean };
   return {
@@ -107,79 +113,30 @@ export class EntityPlacementService {
       throw new NotFoundError(`Entity ${stringifyEntityRef(ref)} not found`);
     }
     const annotations = entity.metadata.annotations ?? {};
-    const kubernetesId =
-      annotations[SERVICE_ANNOTATIONS.kubernetesId] ?? entity.metadata.name;
-    const namespace = annotations[SERVICE_ANNOTATIONS.kubernetesNamespace];
+    const workload: WorkloadIdentity = {
+      kubernetesId:
+        annotations[SERVICE_ANNOTATIONS.kubernetesId] ?? entity.metadata.name,
+      namespace: annotations[SERVICE_ANNOTATIONS.kubernetesNamespace],
+    };
     const errors: EntityPlacement['errors'] = [];
 
     const annotation = annotations[SERVICE_ANNOTATIONS.placement]
       ? parsePlacementAnnotation(annotations[SERVICE_ANNOTATIONS.placement])
       : undefined;
 
-    const candidates = (await this.options.inventory.getClusters()).filter(
+    const { clusters, ruledOut } = await this.clustersToRead(
+      workload.kubernetesId,
       clusterFilter,
-    );
-    const { census } = this.options;
-    // Over the live-read limit a recent census also says which kinds to list.
-    const { read, ruledOut }: ClustersToRead<FleetCluster> = census
-      ? census.clustersToRead(candidates, kubernetesId)
-      : { read: candidates, ruledOut: 0 };
-    const clusters = this.responseTimes.slowestFirst(read, name =>
-      census?.readMs(name),
     );
     const limit = pLimit(Math.max(1, this.options.concurrency));
     const [karmada, ocm, actual] = await Promise.all([
-      Promise.all(
-        this.options.karmada.map(k =>
-          this.karmadaPlacement(k, kubernetesId, namespace).catch(e => {
-            errors.push(errorInfo(`karmada:${k.name}`, e));
-            return [] as KarmadaDesiredPlacement[];
-          }),
-        ),
-      ),
-      // The Placements labelled with the entity's id on every OCM hub.
-      Promise.all(
-        (this.options.ocm ?? []).map(hub =>
-          hub.entityPlacements({ kubernetesId, namespace }).catch(e => {
-            errors.push(errorInfo(hub.id, e));
-            return [] as OcmDesiredPlacement[];
-          }),
-        ),
-      ),
+      this.karmadaPlacements(workload, errors),
+      this.ocmPlacements(workload, errors),
       Promise.all(
         clusters.map(cluster =>
-          limit(async (): Promise<ClusterWorkloads | undefined> => {
-            const t0 = Date.now();
-            try {
-              const workloads = await this.options.workloads.listWorkloads(
-                cluster.name,
-                { kubernetesId, namespace, kinds: cluster.kinds },
-                {
-                  timeoutMs: this.options.clusterTimeoutMs,
-                  userAuth: clientOptions.userAuth,
-                },
-              );
-              return {
-                cluster: cluster.name,
-                source: cluster.source,
-                workloads,
-                replicas: workloads.reduce((s, w) => s + w.replicas, 0),
-                readyReplicas: workloads.reduce(
-                  (s, w) => s + w.readyReplicas,
-                  0,
-                ),
-                latencyMs: Date.now() - t0,
-              };
-            } catch (e) {
-              if (e instanceof NotFoundError) {
-                return undefined; // cluster without server-side access
-              }
-              errors.push(errorInfo(cluster.name, e));
-              return undefined;
-            } finally {
-              this.responseTimes.record(cluster.name, Date.now() - t0);
-            }
-          }),
+          limit(() =>
+            this.clusterWorkloads(cluster, workload, clientOptions, errors),
+          ),
         ),
       ),
     ]);
@@ -189,9 +146,8 @@ export class EntityPlacementService {
     errors.sort((a, b) => a.cluster.localeCompare(b.cluster));
     return {
       entityRef: stringifyEntityRef(entity),
-      kubernetesId,
-      namespace,
-      desired: { karmada: karmada.flat(), ocm: ocm.flat(), annotation },
+      ...workload,
+      desired: { karmada, ocm, annotation },
       actual: {
         clusters: withWorkloads,
         totalReplicas: withWorkloads.reduce((s, c) => s + c.replicas, 0),
@@ -209,6 +165,95 @@ export class EntityPlacementService {
         : {}),
       durationMs: Date.now() - started,
     };
+  }
+
+  /**
+   * The clusters to read live, slowest first, and how many a recent census
+   * ruled out (over the live-read limit it also says which kinds to list).
+   */
+  private async clustersToRead(
+    kubernetesId: string,
+    clusterFilter: (c: FleetCluster) => boolean,
+  ) {
+    const candidates = (await this.options.inventory.getClusters()).filter(
+      clusterFilter,
+    );
+    const { census } = this.options;
+    const { read, ruledOut }: ClustersToRead<FleetCluster> = census
+      ? census.clustersToRead(candidates, kubernetesId)
+      : { read: candidates, ruledOut: 0 };
+    const clusters = this.responseTimes.slowestFirst(read, name =>
+      census?.readMs(name),
+    );
+    return { clusters, ruledOut };
+  }
+
+  /** What Karmada's policies and bindings say, on every control plane. */
+  private async karmadaPlacements(
+    { kubernetesId, namespace }: WorkloadIdentity,
+    errors: EntityPlacement['errors'],
+  ): Promise<KarmadaDesiredPlacement[]> {
+    const placements = await Promise.all(
+      this.options.karmada.map(k =>
+        this.karmadaPlacement(k, kubernetesId, namespace).catch(e => {
+          errors.push(errorInfo(`karmada:${k.name}`, e));
+          return [] as KarmadaDesiredPlacement[];
+        }),
+      ),
+    );
+    return placements.flat();
+  }
+
+  /** The Placements labelled with the entity's id on every OCM hub. */
+  private async ocmPlacements(
+    { kubernetesId, namespace }: WorkloadIdentity,
+    errors: EntityPlacement['errors'],
+  ): Promise<OcmDesiredPlacement[]> {
+    const placements = await Promise.all(
+      (this.options.ocm ?? []).map(hub =>
+        hub.entityPlacements({ kubernetesId, namespace }).catch(e => {
+          errors.push(errorInfo(hub.id, e));
+          return [] as OcmDesiredPlacement[];
+        }),
+      ),
+    );
+    return placements.flat();
+  }
+
+  /** The entity's workloads on one cluster; none when it cannot be read. */
+  private async clusterWorkloads(
+    cluster: ClustersToRead<FleetCluster>['read'][number],
+    { kubernetesId, namespace }: WorkloadIdentity,
+    clientOptions: ClusterClientOptions,
+    errors: EntityPlacement['errors'],
+  ): Promise<ClusterWorkloads | undefined> {
+    const t0 = Date.now();
+    try {
+      const workloads = await this.options.workloads.listWorkloads(
+        cluster.name,
+        { kubernetesId, namespace, kinds: cluster.kinds },
+        {
+          timeoutMs: this.options.clusterTimeoutMs,
+          userAuth: clientOptions.userAuth,
+        },
+      );
+      return {
+        cluster: cluster.name,
+        source: cluster.source,
+        workloads,
+        replicas: workloads.reduce((s, w) => s + w.replicas, 0),
+        readyReplicas: workloads.reduce((s, w) => s + w.readyReplicas, 0),
+        latencyMs: Date.now() - t0,
+      };
+    } catch (e) {
+      if (e instanceof NotFoundError) {
+        return undefined; // cluster without server-side access
+      }
+      errors.push(errorInfo(cluster.name, e));
+      return undefined;
+    } finally {
+      this.responseTimes.record(cluster.name, Date.now() - t0);
+    }
   }
 
   private async karmadaPlacement(

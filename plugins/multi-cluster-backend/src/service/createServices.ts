@@ -78,8 +78,8 @@ export interface MultiClusterServices {
   exposureReads: ExposureReadService;
 }
 
-/** Builds the plugin's services from the core services. */
-export async function createMultiClusterServices(deps: {
+/** The core services the plugin's services are built from. */
+export interface MultiClusterServiceDeps {
   config: RootConfigService;
   logger: LoggerService;
   database: DatabaseService;
@@ -90,18 +90,15 @@ export async function createMultiClusterServices(deps: {
   catalog: CatalogService;
   /** Strategies modules added through `multiClusterAuthStrategyExtensionPoint`. */
   authStrategies?: ReadonlyMap<string, AuthenticationStrategy>;
-}): Promise<MultiClusterServices> {
-  const { logger } = deps;
-  const config = readMultiClusterConfig(deps.config);
-  const store = await MultiClusterStore.create({ database: deps.database });
-  const clients = new ClusterClientFactory(config, {
-    credentials: ClusterCredentials.create({
-      config: deps.config,
-      logger,
-      custom: deps.authStrategies,
-    }),
-  });
+}
 
+/** Where the fleet's clusters come from: the catalog, config, control planes. */
+function createFleetSources(
+  deps: MultiClusterServiceDeps,
+  config: MultiClusterConfig,
+  clients: ClusterClientFactory,
+) {
+  const { logger } = deps;
   const connectors: FleetConnector[] = [];
   if (config.catalog.enabled) {
     connectors.push(
@@ -125,17 +122,30 @@ export async function createMultiClusterServices(deps: {
   logger.info(
     `Fleet sources: ${connectors.map(c => c.id).join(', ') || 'none'}`,
   );
+  return { connectors, karmada, clusterApi, ocm };
+}
 
+/** The fleet's inventory, with the workload census it keeps current. */
+function createInventory(
+  deps: MultiClusterServiceDeps,
+  parts: {
+    config: MultiClusterConfig;
+    store: MultiClusterStore;
+    clients: ClusterClientFactory;
+    connectors: FleetConnector[];
+  },
+) {
+  const { config } = parts;
   const census = new WorkloadCensus({
     liveReadLimit: config.placementLiveReadLimit,
     // Three refresh intervals: a census missed once is still trusted.
     maxAgeMs: 3 * durationToMilliseconds(config.refreshFrequency),
   });
   const inventory = new FleetInventory({
-    connectors,
-    store,
-    clients,
-    logger,
+    connectors: parts.connectors,
+    store: parts.store,
+    clients: parts.clients,
+    logger: deps.logger,
     healthTimeoutMs: config.healthTimeoutMs,
     connectorTimeoutMs: config.connectorTimeoutMs,
     concurrency: config.concurrency,
@@ -145,37 +155,33 @@ export async function createMultiClusterServices(deps: {
     inspectTimeoutMs: config.connectivity.timeoutMs,
     census,
   });
-  const workloads = new WorkloadService({ inventory, clients });
-  const permissions = new ClusterPermissions(
-    deps.permissions,
-    deps.permissionsRegistry,
-  );
-  const recorder = new MutationRecorder({
-    auditor: deps.auditor,
-    history: store,
-    logger,
-  });
-  const { lifecycle, upgradeWorker } = await createLifecycle({
-    database: deps.database,
-    logger,
-    clients,
-    clusterApi,
-    conflictRetries: config.conflictRetries,
-    inventory,
-    permissions,
-    recorder,
-    history: store,
-  });
+  return { census, inventory };
+}
+
+/** Where entities run, may run, and what they expose. */
+function createPlacementServices(
+  deps: MultiClusterServiceDeps,
+  parts: {
+    config: MultiClusterConfig;
+    inventory: FleetInventory;
+    workloads: WorkloadService;
+    karmada: KarmadaConnector[];
+    ocm: OcmHubConnector[];
+    census: WorkloadCensus;
+  },
+) {
+  const { config, inventory } = parts;
+  const { logger } = deps;
   const placement = new EntityPlacementService({
     catalog: deps.catalog,
     inventory,
-    workloads,
-    karmada,
-    ocm,
+    workloads: parts.workloads,
+    karmada: parts.karmada,
+    ocm: parts.ocm,
     concurrency: config.concurrency,
     clusterTimeoutMs: config.clusterTimeoutMs,
     logger,
-    census,
+    census: parts.census,
   });
   const dependencies = new DependencyResolver({
     catalog: deps.catalog,
@@ -198,16 +204,112 @@ export async function createMultiClusterServices(deps: {
     dependencies,
     placement,
   });
+  return { placement, dependencies, placementWorkers, simulator, exposure };
+}
+
+/**
+ * Add-on coverage and the services routes and actions read through, which
+ * check the caller's permissions themselves.
+ */
+function createReadServices(
+  deps: MultiClusterServiceDeps,
+  parts: {
+    config: MultiClusterConfig;
+    store: MultiClusterStore;
+    clients: ClusterClientFactory;
+    inventory: FleetInventory;
+    permissions: ClusterPermissions;
+    placementWorkers: PlacementWorkerPool;
+    simulator: PlacementSimulator;
+    placement: EntityPlacementService;
+    exposure: EntityExposureService;
+  },
+) {
+  const { clients, inventory, permissions } = parts;
   const addons = AddonCoverageService.create({
     addons: readAddonsConfig(deps.config),
-    logger,
-    timeoutMs: config.connectorTimeoutMs,
+    logger: deps.logger,
+    timeoutMs: parts.config.connectorTimeoutMs,
     clientFor: createAddonClientResolver({ clients, inventory }),
   });
   const clusterReads = new ClusterReadService({
     inventory,
     permissions,
+    history: parts.store,
+  });
+  return {
+    addons,
+    clusterReads,
+    fleetViews: new FleetViewService({
+      clusters: clusterReads,
+      addons,
+      compute: parts.placementWorkers,
+    }),
+    placementReads: new PlacementReadService({
+      permissions,
+      simulator: parts.simulator,
+      placement: parts.placement,
+    }),
+    exposureReads: new ExposureReadService({
+      permissions,
+      exposure: parts.exposure,
+    }),
+  };
+}
+
+/** Builds the plugin's services from the core services. */
+export async function createMultiClusterServices(
+  deps: MultiClusterServiceDeps,
+): Promise<MultiClusterServices> {
+  const { logger } = deps;
+  const config = readMultiClusterConfig(deps.config);
+  const store = await MultiClusterStore.create({ database: deps.database });
+  const clients = new ClusterClientFactory(config, {
+    credentials: ClusterCredentials.create({
+      config: deps.config,
+      logger,
+      custom: deps.authStrategies,
+    }),
+  });
+  const { connectors, karmada, clusterApi, ocm } = createFleetSources(
+    deps,
+    config,
+    clients,
+  );
+  const { census, inventory } = createInventory(deps, {
+    config,
+    store,
+    clients,
+    connectors,
+  });
+  const workloads = new WorkloadService({ inventory, clients });
+  const permissions = new ClusterPermissions(
+    deps.permissions,
+    deps.permissionsRegistry,
+  );
+  const recorder = new MutationRecorder({
+    auditor: deps.auditor,
     history: store,
+    logger,
+  });
+  const { lifecycle, upgradeWorker } = await createLifecycle({
+    database: deps.database,
+    logger,
+    clients,
+    clusterApi,
+    conflictRetries: config.conflictRetries,
+    inventory,
+    permissions,
+    recorder,
+    history: store,
+  });
+  const placementServices = createPlacementServices(deps, {
+    config,
+    inventory,
+    workloads,
+    karmada,
+    ocm,
+    census,
   });
   return {
     config,
@@ -221,23 +323,14 @@ export async function createMultiClusterServices(deps: {
     recorder,
     lifecycle,
     upgradeWorker,
-    simulator,
-    placementWorkers,
-    placement,
-    dependencies,
-    exposure,
-    addons,
-    clusterReads,
-    fleetViews: new FleetViewService({
-      clusters: clusterReads,
-      addons,
-      compute: placementWorkers,
-    }),
-    placementReads: new PlacementReadService({
+    ...placementServices,
+    ...createReadServices(deps, {
+      config,
+      store,
+      clients,
+      inventory,
       permissions,
-      simulator,
-      placement,
+      ...placementServices,
     }),
-    exposureReads: new ExposureReadService({ permissions, exposure }),
   };
 }

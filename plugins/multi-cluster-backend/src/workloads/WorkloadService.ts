@@ -44,6 +44,11 @@ export interface WorkloadOperations {
   ): Promise<ScaleWorkloadResult>;
 }
 
+/** The interface declares them (its public API); the class follows it. */
+type WorkloadQuery = Parameters<WorkloadOperations['listWorkloads']>[1];
+type WorkloadReadOptions = Parameters<WorkloadOperations['listWorkloads']>[2];
+type ScaleTarget = Parameters<WorkloadOperations['scaleWorkload']>[1];
+
 export class WorkloadService implements WorkloadOperations {
   constructor(
     private readonly options: {
@@ -73,11 +78,8 @@ export class WorkloadService implements WorkloadOperations {
 
   async listWorkloads(
     clusterName: string,
-    query: { kubernetesId: string; namespace?: string; kinds?: WorkloadKind[] },
-    options?: {
-      timeoutMs?: number;
-      signal?: AbortSignal;
-    } & ClusterClientOptions,
+    query: WorkloadQuery,
+    options?: WorkloadReadOptions,
   ): Promise<WorkloadStatus[]> {
     // Writes below never take the user's credentials: they follow a
     // permission check and act as the service.
@@ -110,12 +112,7 @@ export class WorkloadService implements WorkloadOperations {
 
   async scaleWorkload(
     clusterName: string,
-    target: {
-      namespace: string;
-      kind: WorkloadKind;
-      name: string;
-      replicas: number;
-    },
+    target: ScaleTarget,
   ): Promise<ScaleWorkloadResult> {
     const client = await this.client(clusterName);
     const patched = await client.scaleWorkload(target.kind, target);

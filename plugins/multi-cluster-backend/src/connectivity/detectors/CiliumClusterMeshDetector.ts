@@ -4,6 +4,7 @@ import {
   type FabricMembership,
 } from '@flotilla/plugin-multi-cluster-common';
 import { type KubernetesClient } from '@flotilla/plugin-multi-cluster-node';
+import type { V1Service } from '@kubernetes/client-node';
 import { gatewayReachable } from './IstioDetector';
 import { describeDetectorError } from './errors';
 import type { ConnectivityDetector, DetectorResult } from './types';
@@ -13,6 +14,59 @@ const CLUSTERMESH_SELECTOR = 'k8s-app=clustermesh-apiserver';
 
 function cidrs(value: string | undefined): string[] {
   return (value ?? '').split(/[\s,]+/).filter(Boolean);
+}
+
+/**
+ * The pod CIDRs `cilium-config` names: the cluster pool's, else the native
+ * routing ones (ipam=kubernetes takes pod ranges from the Nodes, the
+ * networks detector's fallback).
+ */
+function ciliumNetworks(
+  data: Record<string, string>,
+): ClusterNetworks | undefined {
+  const podCidrs = [
+    ...cidrs(data['cluster-pool-ipv4-cidr']),
+    ...cidrs(data['cluster-pool-ipv6-cidr']),
+  ];
+  if (podCidrs.length === 0) {
+    podCidrs.push(...cidrs(data['ipv4-native-routing-cidr']));
+    podCidrs.push(...cidrs(data['ipv6-native-routing-cidr']));
+  }
+  if (podCidrs.length === 0) return undefined;
+  return { podCidrs, serviceCidrs: [], detectedVia: 'api' };
+}
+
+/** The cluster sets declared on the clustermesh-apiserver Service. */
+function declaredClusterSets(service: V1Service): string[] {
+  return (
+    service.metadata?.annotations?.[CLUSTER_ANNOTATIONS.clusterSets] ?? ''
+  )
+    .split(',')
+    .map(s => s.trim())
+    .filter(Boolean);
+}
+
+/**
+ * The clustermesh-apiserver as the gateway: ready when a replica is and its
+ * Service has an external address; otherwise why not.
+ */
+function apiserverGateway(
+  service: V1Service,
+  readyReplicas: number | undefined,
+): NonNullable<FabricMembership['gateway']> {
+  const reachable = gatewayReachable(service);
+  const problems = [
+    ...(readyReplicas === 0
+      ? ['no clustermesh-apiserver replica is ready']
+      : []),
+    ...(reachable
+      ? []
+      : ['the clustermesh-apiserver Service has no external address']),
+  ];
+  return {
+    ready: readyReplicas !== undefined && readyReplicas > 0 && reachable,
+    ...(problems.length > 0 ? { message: problems.join('; ') } : {}),
+  };
 }
 
 /**
@@ -43,24 +97,8 @@ export class CiliumClusterMeshDetector implements ConnectivityDetector {
     if (!config) return {};
     const data = config.data ?? {};
     const result: DetectorResult = {};
-
-    // ipam=kubernetes takes pod ranges from the Nodes (the networks detector's fallback).
-    const podCidrs = [
-      ...cidrs(data['cluster-pool-ipv4-cidr']),
-      ...cidrs(data['cluster-pool-ipv6-cidr']),
-    ];
-    if (podCidrs.length === 0) {
-      podCidrs.push(...cidrs(data['ipv4-native-routing-cidr']));
-      podCidrs.push(...cidrs(data['ipv6-native-routing-cidr']));
-    }
-    if (podCidrs.length > 0) {
-      const networks: ClusterNetworks = {
-        podCidrs,
-        serviceCidrs: [],
-        detectedVia: 'api',
-      };
-      result.networks = networks;
-    }
+    const networks = ciliumNetworks(data);
+    if (networks) result.networks = networks;
 
     const services = await client.listServices(
       { namespace: CILIUM_NAMESPACE, labelSelector: CLUSTERMESH_SELECTOR },
@@ -77,7 +115,6 @@ export class CiliumClusterMeshDetector implements ConnectivityDetector {
     ];
     const errors: string[] = [];
     let readyReplicas: number | undefined;
-    let replicas: number | undefined;
     try {
       const [deployment] = await client.listWorkloads(
         'Deployment',
@@ -85,31 +122,17 @@ export class CiliumClusterMeshDetector implements ConnectivityDetector {
         { signal },
       );
       readyReplicas = deployment?.status?.readyReplicas ?? 0;
-      replicas = deployment?.spec?.replicas ?? 1;
+      evidence.push(
+        `clustermesh-apiserver ${readyReplicas}/${
+          deployment?.spec?.replicas ?? 1
+        } ready`,
+      );
     } catch (error) {
       errors.push(describeDetectorError(this.id, error));
     }
-    const reachable = gatewayReachable(service);
-    const apiserverReady =
-      readyReplicas !== undefined && readyReplicas > 0 && reachable;
-    const problems = [
-      ...(readyReplicas === 0
-        ? ['no clustermesh-apiserver replica is ready']
-        : []),
-      ...(reachable
-        ? []
-        : ['the clustermesh-apiserver Service has no external address']),
-    ];
-    if (readyReplicas !== undefined) {
-      evidence.push(`clustermesh-apiserver ${readyReplicas}/${replicas} ready`);
-    }
+    const gateway = apiserverGateway(service, readyReplicas);
 
-    const declared = (
-      service.metadata?.annotations?.[CLUSTER_ANNOTATIONS.clusterSets] ?? ''
-    )
-      .split(',')
-      .map(s => s.trim())
-      .filter(Boolean);
+    const declared = declaredClusterSets(service);
     if (declared.length === 0) {
       evidence.push(
         `no ${CLUSTER_ANNOTATIONS.clusterSets} annotation on the clustermesh-apiserver Service: the mesh cannot be named from the API`,
@@ -121,10 +144,7 @@ export class CiliumClusterMeshDetector implements ConnectivityDetector {
       clusterSet,
       clusterId: clusterName,
       detectedVia: 'api' as const,
-      gateway: {
-        ready: apiserverReady,
-        ...(problems.length > 0 ? { message: problems.join('; ') } : {}),
-      },
+      gateway: { ...gateway },
       evidence,
     })) satisfies FabricMembership[];
     if (errors.length > 0) result.errors = errors;

@@ -35,6 +35,64 @@ export function gatewayReachable(service: V1Service): boolean {
   );
 }
 
+/** The mesh config in the `istio` ConfigMap; its parse error, if any. */
+function parseMeshConfig(mesh: string | undefined): {
+  meshConfig: MeshConfig;
+  error?: string;
+} {
+  if (!mesh) return { meshConfig: {} };
+  try {
+    const parsed = parseYamlDocument(mesh);
+    return {
+      meshConfig:
+        typeof parsed === 'object' && parsed !== null
+          ? (parsed as MeshConfig)
+          : {},
+    };
+  } catch (error) {
+    return {
+      meshConfig: {},
+      error: `ConfigMap ${ISTIO_NAMESPACE}/istio key mesh is not valid YAML: ${
+        (error as Error).message
+      }`,
+    };
+  }
+}
+
+/** The clusters the remote secrets name, sorted. */
+function remoteClusters(
+  remoteSecrets: Awaited<ReturnType<KubernetesClient['listSecretMetadata']>>,
+): string[] {
+  return remoteSecrets
+    .map(
+      secret =>
+        secret.annotations?.[REMOTE_CLUSTER_ANNOTATION] ??
+        secret.name?.replace(REMOTE_SECRET_PREFIX, ''),
+    )
+    .filter((name): name is string => Boolean(name))
+    .sort();
+}
+
+/** The east-west gateway's readiness, and the evidence for it. */
+function eastWestGateway(gateways: V1Service[]): {
+  gateway: FabricMembership['gateway'];
+  evidence: string;
+} {
+  const reachable = gateways.find(gatewayReachable);
+  const name = (reachable ?? gateways[0]).metadata?.name;
+  return {
+    gateway: reachable
+      ? { ready: true }
+      : {
+          ready: false,
+          message: `east-west gateway ${name} has no external address`,
+        },
+    evidence: `east-west gateway ${name} ${
+      reachable ? 'has an external address' : 'has no external address'
+    }`,
+  };
+}
+
 /**
  * Istio multi-cluster: remote secrets (metadata only: they hold kubeconfigs
  * of other clusters), the east-west gateway, the mesh id and this
@@ -67,43 +125,17 @@ export class IstioDetector implements ConnectivityDetector {
 
     const errors: string[] = [];
     const evidence: string[] = [];
-    let meshConfig: MeshConfig = {};
-    if (mesh?.data?.mesh) {
-      try {
-        const parsed = parseYamlDocument(mesh.data.mesh);
-        meshConfig =
-          typeof parsed === 'object' && parsed !== null
-            ? (parsed as MeshConfig)
-            : {};
-      } catch (error) {
-        errors.push(
-          `${
-            this.id
-          }: ConfigMap ${ISTIO_NAMESPACE}/istio key mesh is not valid YAML: ${
-            (error as Error).message
-          }`,
-        );
-      }
-    }
+    const { meshConfig, error } = parseMeshConfig(mesh?.data?.mesh);
+    if (error) errors.push(`${this.id}: ${error}`);
     const meshId = stringOrUndefined(meshConfig.defaultConfig?.meshId);
     const trustDomain =
       stringOrUndefined(meshConfig.trustDomain) || 'cluster.local';
-    const clusterSet = meshId || trustDomain;
     evidence.push(
       meshId
         ? `Istio mesh id ${meshId}`
         : `Istio mesh id not set; Istio uses the trust domain ${trustDomain}`,
     );
-
-    const remotes = remoteSecrets
-      .map(
-        secret =>
-          secret.annotations?.[REMOTE_CLUSTER_ANNOTATION] ??
-          secret.name?.replace(REMOTE_SECRET_PREFIX, ''),
-      )
-      .filter((name): name is string => Boolean(name))
-      .sort();
-    for (const remote of remotes) {
+    for (const remote of remoteClusters(remoteSecrets)) {
       // Configured peers, not proof of a live connection: evidence only.
       evidence.push(`remote secret for cluster ${remote}`);
     }
@@ -114,32 +146,22 @@ export class IstioDetector implements ConnectivityDetector {
         signal,
       });
       network = namespace?.labels?.[NETWORK_LABEL];
-    } catch (error) {
-      errors.push(describeDetectorError(this.id, error));
+    } catch (e) {
+      errors.push(describeDetectorError(this.id, e));
     }
     network ??= gateways[0]?.metadata?.labels?.[NETWORK_LABEL];
     if (network) evidence.push(`network ${network}`);
 
     let gateway: FabricMembership['gateway'];
     if (gateways.length > 0) {
-      const reachable = gateways.find(gatewayReachable);
-      const name = (reachable ?? gateways[0]).metadata?.name;
-      gateway = reachable
-        ? { ready: true }
-        : {
-            ready: false,
-            message: `east-west gateway ${name} has no external address`,
-          };
-      evidence.push(
-        `east-west gateway ${name} ${
-          reachable ? 'has an external address' : 'has no external address'
-        }`,
-      );
+      const eastWest = eastWestGateway(gateways);
+      gateway = eastWest.gateway;
+      evidence.push(eastWest.evidence);
     }
 
     const fabric: FabricMembership = {
       kind: 'istio',
-      clusterSet,
+      clusterSet: meshId || trustDomain,
       detectedVia: 'api',
       evidence,
       ...(gateway ? { gateway } : {}),

@@ -102,6 +102,108 @@ export function submarinerClusterSet(
   return `submariner:${[...new Set(endpointClusterIds)].sort().join(',')}`;
 }
 
+/** The Submariner CR, the Gateways and the Endpoints; none when not installed. */
+async function readSubmariner(client: KubernetesClient, signal: AbortSignal) {
+  const [submariners, gateways, endpoints] = await Promise.all([
+    listOrEmpty<SubmarinerObject>(
+      client,
+      {
+        group: 'submariner.io',
+        version: 'v1alpha1',
+        plural: 'submariners',
+        namespace: OPERATOR_NAMESPACE,
+      },
+      signal,
+    ),
+    listOrEmpty<GatewayObject>(
+      client,
+      { group: 'submariner.io', version: 'v1', plural: 'gateways' },
+      signal,
+    ),
+    listOrEmpty<EndpointObject>(
+      client,
+      { group: 'submariner.io', version: 'v1', plural: 'endpoints' },
+      signal,
+    ),
+  ]);
+  return { submariners, gateways, endpoints };
+}
+
+/** Each gateway's state and the active ones' connections, and the peers connected. */
+function gatewayEvidence(gateways: GatewayObject[]) {
+  const evidence: string[] = [];
+  const connectedTo: string[] = [];
+  for (const gateway of gateways) {
+    const name = gateway?.metadata?.name;
+    const haStatus = gateway?.status?.haStatus ?? 'unknown';
+    evidence.push(`Submariner Gateway ${name} is ${haStatus}`);
+    if (haStatus !== 'active') continue;
+    for (const connection of gateway.status?.connections ?? []) {
+      const peer = connection?.endpoint?.cluster_id;
+      if (!peer) continue;
+      if (connection.status === 'connected') {
+        connectedTo.push(peer);
+        const rtt = connection.latencyRTT?.average;
+        evidence.push(
+          `connected to ${peer}${rtt ? ` (average RTT ${rtt})` : ''}`,
+        );
+      } else {
+        evidence.push(
+          `connection to ${peer} is ${connection.status}${
+            connection.statusMessage ? `: ${connection.statusMessage}` : ''
+          }`,
+        );
+      }
+    }
+  }
+  return { evidence, connectedTo };
+}
+
+/** The Lighthouse agent's readiness (service discovery), when it runs. */
+async function lighthouseEvidence(
+  client: KubernetesClient,
+  namespace: string,
+  signal: AbortSignal,
+): Promise<string[]> {
+  const agents = await client.listWorkloads(
+    'Deployment',
+    { namespace, labelSelector: LIGHTHOUSE_AGENT_SELECTOR },
+    { signal },
+  );
+  const agent = agents[0];
+  return agent
+    ? [
+        `Lighthouse agent ${agent.status?.readyReplicas ?? 0}/${
+          agent.spec?.replicas ?? 1
+        } ready (service discovery)`,
+      ]
+    : [];
+}
+
+/** The gateway's readiness: the active Gateway without a failure. */
+function gatewayState(
+  active: GatewayObject | undefined,
+): FabricMembership['gateway'] {
+  const message = active
+    ? active.status?.statusFailure || undefined
+    : 'no active Submariner Gateway';
+  return {
+    ready: active !== undefined && !active.status?.statusFailure,
+    ...(message === undefined ? {} : { message }),
+  };
+}
+
+/** The pod and service CIDRs the Submariner CR names, if any. */
+function submarinerNetworks(
+  spec: SubmarinerFields,
+  status: SubmarinerFields,
+): ClusterNetworks | undefined {
+  const podCidrs = cidrList(status.clusterCIDR || spec.clusterCIDR);
+  const serviceCidrs = cidrList(status.serviceCIDR || spec.serviceCIDR);
+  if (podCidrs.length === 0 && serviceCidrs.length === 0) return undefined;
+  return { podCidrs, serviceCidrs, detectedVia: 'api' };
+}
+
 /**
  * Submariner: the operator's Submariner CR (cluster id, CIDRs, Globalnet,
  * broker), the Gateways (active gateway, connections to peers), the
@@ -116,28 +218,10 @@ export class SubmarinerDetector implements ConnectivityDetector {
     client: KubernetesClient,
     { signal }: { signal: AbortSignal },
   ): Promise<DetectorResult> {
-    const [submariners, gateways, endpoints] = await Promise.all([
-      listOrEmpty<SubmarinerObject>(
-        client,
-        {
-          group: 'submariner.io',
-          version: 'v1alpha1',
-          plural: 'submariners',
-          namespace: OPERATOR_NAMESPACE,
-        },
-        signal,
-      ),
-      listOrEmpty<GatewayObject>(
-        client,
-        { group: 'submariner.io', version: 'v1', plural: 'gateways' },
-        signal,
-      ),
-      listOrEmpty<EndpointObject>(
-        client,
-        { group: 'submariner.io', version: 'v1', plural: 'endpoints' },
-        signal,
-      ),
-    ]);
+    const { submariners, gateways, endpoints } = await readSubmariner(
+      client,
+      signal,
+    );
     if (submariners.length === 0 && gateways.length === 0) return {};
 
     const cr = submariners[0];
@@ -164,31 +248,8 @@ export class SubmarinerDetector implements ConnectivityDetector {
       );
     }
     if (globalCidr) evidence.push(`Globalnet CIDR ${globalCidr}`);
-
-    const connectedTo: string[] = [];
-    for (const gateway of gateways) {
-      const name = gateway?.metadata?.name;
-      const haStatus = gateway?.status?.haStatus ?? 'unknown';
-      evidence.push(`Submariner Gateway ${name} is ${haStatus}`);
-      if (haStatus !== 'active') continue;
-      for (const connection of gateway.status?.connections ?? []) {
-        const peer = connection?.endpoint?.cluster_id;
-        if (!peer) continue;
-        if (connection.status === 'connected') {
-          connectedTo.push(peer);
-          const rtt = connection.latencyRTT?.average;
-          evidence.push(
-            `connected to ${peer}${rtt ? ` (average RTT ${rtt})` : ''}`,
-          );
-        } else {
-          evidence.push(
-            `connection to ${peer} is ${connection.status}${
-              connection.statusMessage ? `: ${connection.statusMessage}` : ''
-            }`,
-          );
-        }
-      }
-    }
+    const gatewaysSeen = gatewayEvidence(gateways);
+    evidence.push(...gatewaysSeen.evidence);
 
     const endpointClusterIds: string[] = endpoints
       .map(e => e?.spec?.cluster_id)
@@ -198,29 +259,18 @@ export class SubmarinerDetector implements ConnectivityDetector {
         `Endpoints of ${[...new Set(endpointClusterIds)].sort().join(', ')}`,
       );
     }
-
     try {
-      const agents = await client.listWorkloads(
-        'Deployment',
-        {
-          namespace: spec.namespace || OPERATOR_NAMESPACE,
-          labelSelector: LIGHTHOUSE_AGENT_SELECTOR,
-        },
-        { signal },
+      evidence.push(
+        ...(await lighthouseEvidence(
+          client,
+          spec.namespace || OPERATOR_NAMESPACE,
+          signal,
+        )),
       );
-      const agent = agents[0];
-      if (agent) {
-        evidence.push(
-          `Lighthouse agent ${agent.status?.readyReplicas ?? 0}/${
-            agent.spec?.replicas ?? 1
-          } ready (service discovery)`,
-        );
-      }
     } catch (error) {
       errors.push(describeDetectorError(this.id, error));
     }
 
-    const gatewayReady = active !== undefined && !active.status?.statusFailure;
     const fabric: FabricMembership = {
       kind: 'submariner',
       clusterSet: submarinerClusterSet(spec, [
@@ -230,30 +280,13 @@ export class SubmarinerDetector implements ConnectivityDetector {
       clusterId,
       detectedVia: 'api',
       globalnet: Boolean(globalCidr),
-      connectedTo: [...new Set(connectedTo)].sort(),
-      gateway: {
-        ready: gatewayReady,
-        message: active
-          ? active.status?.statusFailure || undefined
-          : 'no active Submariner Gateway',
-      },
+      connectedTo: [...new Set(gatewaysSeen.connectedTo)].sort(),
+      gateway: gatewayState(active),
       evidence,
     };
-    if (fabric.gateway && fabric.gateway.message === undefined) {
-      delete fabric.gateway.message;
-    }
-
     const result: DetectorResult = { fabrics: [fabric] };
-    const podCidrs = cidrList(status.clusterCIDR || spec.clusterCIDR);
-    const serviceCidrs = cidrList(status.serviceCIDR || spec.serviceCIDR);
-    if (podCidrs.length > 0 || serviceCidrs.length > 0) {
-      const networks: ClusterNetworks = {
-        podCidrs,
-        serviceCidrs,
-        detectedVia: 'api',
-      };
-      result.networks = networks;
-    }
+    const networks = submarinerNetworks(spec, status);
+    if (networks) result.networks = networks;
     if (errors.length > 0) result.errors = errors;
     return result;
   }

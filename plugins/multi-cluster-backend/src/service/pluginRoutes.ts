@@ -1,0 +1,64 @@
+import {
+  HttpAuthService,
+  HttpRouterService,
+  LoggerService,
+} from '@backstage/backend-plugin-api';
+import type express from 'express';
+import { createFailoverRouter, type FailoverService } from '../failover';
+import { createClustersRouter } from './clustersRouter';
+import { createConnectivityRouter } from './connectivityRouter';
+import { MultiClusterServices } from './createServices';
+import { createEntityPlacementRouter } from './entityPlacementRouter';
+import { createErrorResponder } from './errorResponder';
+import { createHistoryRouter } from './historyRouter';
+import { createPlacementRouter } from './placementRouter';
+import { createRouter } from './router';
+
+/** Mounts the plugin's routes, its error responder and its auth policy. */
+export function registerPluginRoutes(
+  httpRouter: HttpRouterService,
+  options: {
+    httpAuth: HttpAuthService;
+    logger: LoggerService;
+    services: MultiClusterServices;
+    failover: FailoverService;
+  },
+): void {
+  const { httpAuth, services } = options;
+  httpRouter.use(
+    createRouter([
+      createClustersRouter({
+        httpAuth,
+        clusters: services.clusterReads,
+        lifecycle: services.lifecycle,
+      }),
+      createHistoryRouter({ httpAuth, clusters: services.clusterReads }),
+      createPlacementRouter({
+        httpAuth,
+        placement: services.placementReads,
+      }),
+      createEntityPlacementRouter({
+        httpAuth,
+        placement: services.placementReads,
+      }),
+      createConnectivityRouter({
+        httpAuth,
+        fleetViews: services.fleetViews,
+        exposure: services.exposureReads,
+      }),
+      createFailoverRouter({ httpAuth, service: options.failover }),
+    ]),
+  );
+  // After every route of the plugin, the actions registry's included:
+  // short 4xx answers (no echoed body), no internal details in
+  // production. Express hands errors to 4-argument middleware.
+  httpRouter.use(
+    createErrorResponder({
+      logger: options.logger,
+    }) as unknown as express.Handler,
+  );
+  httpRouter.addAuthPolicy({
+    path: '/health',
+    allow: 'unauthenticated',
+  });
+}

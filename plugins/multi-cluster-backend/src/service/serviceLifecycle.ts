@@ -1,0 +1,32 @@
+import {
+  LifecycleService,
+  SchedulerService,
+} from '@backstage/backend-plugin-api';
+import { MultiClusterServices } from './createServices';
+
+/** Starts and stops the services that run in the background. */
+export function registerServiceLifecycle(
+  lifecycle: LifecycleService,
+  services: MultiClusterServices,
+): void {
+  lifecycle.addShutdownHook(() => services.inventory.stop());
+  lifecycle.addStartupHook(() => services.upgradeWorker.start());
+  lifecycle.addShutdownHook(() => services.upgradeWorker.stop());
+  lifecycle.addShutdownHook(() => services.placementWorkers.close());
+}
+
+/** Refreshes the fleet inventory on schedule, once across replicas. */
+export async function scheduleFleetRefresh(
+  scheduler: SchedulerService,
+  services: MultiClusterServices,
+): Promise<void> {
+  await scheduler.scheduleTask({
+    id: 'multi-cluster-fleet-refresh',
+    frequency: services.config.refreshFrequency,
+    timeout: services.config.refreshTimeout,
+    scope: 'global',
+    fn: async signal => {
+      await services.inventory.refresh({ signal });
+    },
+  });
+}
