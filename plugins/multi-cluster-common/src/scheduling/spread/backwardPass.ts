@@ -29,8 +29,8 @@ export function bestChoices(
   reachable: Boundary[],
 ): Int32Array[] {
   const choices: Int32Array[] = new Array(program.classes.length);
-  let laterWeights = new Float64Array(0);
-  let laterValues = new Float64Array(0);
+  let laterWeights: Float64Array = new Float64Array(0);
+  let laterValues: Float64Array = new Float64Array(0);
   let points: PointBuffers = {
     pointWeight: new Float64Array(16),
     pointValue: new Float64Array(16),
