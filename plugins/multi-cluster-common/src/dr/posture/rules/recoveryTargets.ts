@@ -1,44 +1,49 @@
 import { formatDuration } from '../../../fleet/duration';
-import type { DrFinding, PostureRule } from '../types';
+import type { PostureRule } from '../types';
 
-/** An RTO target tighter than the strategy's best recovery time. */
-export const rtoUnachievableRule: PostureRule = ({ service, strategy }) => {
-  if (
-    service.rtoSeconds === undefined ||
-    service.rtoSeconds >= strategy.bestRtoSeconds
-  ) {
-    return [];
-  }
-  const finding: DrFinding = {
-    id: 'rto-unachievable',
-    severity: 'high',
-    title: 'RTO target is tighter than the strategy can meet',
-    detail: `The target RTO is ${formatDuration(service.rtoSeconds)}, but ${
-      strategy.title
-    } typically recovers in ${formatDuration(
-      strategy.bestRtoSeconds,
-    )} at best.`,
-  };
-  return [finding];
-};
+/** One recovery objective: the service's target and the strategy's best. */
+interface RecoveryObjective {
+  id: 'rto-unachievable' | 'rpo-unachievable';
+  name: 'RTO' | 'RPO';
+  target: 'rtoSeconds' | 'rpoSeconds';
+  best: 'bestRtoSeconds' | 'bestRpoSeconds';
+  /** What the strategy's best duration measures, around the duration. */
+  achieves: (best: string) => string;
+}
 
-/** An RPO target tighter than the strategy's best data loss. */
-export const rpoUnachievableRule: PostureRule = ({ service, strategy }) => {
-  if (
-    service.rpoSeconds === undefined ||
-    service.rpoSeconds >= strategy.bestRpoSeconds
-  ) {
-    return [];
-  }
-  const finding: DrFinding = {
-    id: 'rpo-unachievable',
-    severity: 'high',
-    title: 'RPO target is tighter than the strategy can meet',
-    detail: `The target RPO is ${formatDuration(service.rpoSeconds)}, but ${
-      strategy.title
-    } typically loses ${formatDuration(
-      strategy.bestRpoSeconds,
-    )} of data at best.`,
+/** A target tighter than the best the strategy can typically do. */
+function unachievableTargetRule(objective: RecoveryObjective): PostureRule {
+  return ({ service, strategy }) => {
+    const target = service[objective.target];
+    const best = strategy[objective.best];
+    if (target === undefined || target >= best) return [];
+    return [
+      {
+        id: objective.id,
+        severity: 'high',
+        title: `${objective.name} target is tighter than the strategy can meet`,
+        detail: `The target ${objective.name} is ${formatDuration(
+          target,
+        )}, but ${strategy.title} typically ${objective.achieves(
+          formatDuration(best),
+        )} at best.`,
+      },
+    ];
   };
-  return [finding];
-};
+}
+
+export const rtoUnachievableRule = unachievableTargetRule({
+  id: 'rto-unachievable',
+  name: 'RTO',
+  target: 'rtoSeconds',
+  best: 'bestRtoSeconds',
+  achieves: best => `recovers in ${best}`,
+});
+
+export const rpoUnachievableRule = unachievableTargetRule({
+  id: 'rpo-unachievable',
+  name: 'RPO',
+  target: 'rpoSeconds',
+  best: 'bestRpoSeconds',
+  achieves: best => `loses ${best} of data`,
+});
