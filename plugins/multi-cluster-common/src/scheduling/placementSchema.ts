@@ -18,6 +18,26 @@ function customIssue(
   ctx.addIssue({ code: z.ZodIssueCode.custom, path, message });
 }
 
+function checkLabelKey(
+  ctx: z.RefinementCtx,
+  path: (string | number)[],
+  key: string,
+): void {
+  const problem = qualifiedNameError(key);
+  if (problem) customIssue(ctx, path, `invalid label key "${key}": ${problem}`);
+}
+
+function checkLabelValue(
+  ctx: z.RefinementCtx,
+  path: (string | number)[],
+  value: string,
+): void {
+  const problem = labelValueError(value);
+  if (problem) {
+    customIssue(ctx, path, `invalid label value "${value}": ${problem}`);
+  }
+}
+
 /**
  * An integer field of Karmada's API, bounded to int32. Karmada declares
  * weights and seconds as int64, but past 2^53 a JavaScript number is no
@@ -44,14 +64,7 @@ const labelSelectorRequirementSchema = z
   })
   .strict()
   .superRefine((req, ctx) => {
-    const keyProblem = qualifiedNameError(req.key);
-    if (keyProblem) {
-      customIssue(
-        ctx,
-        ['key'],
-        `invalid label key "${req.key}": ${keyProblem}`,
-      );
-    }
+    checkLabelKey(ctx, ['key'], req.key);
     const count = req.values?.length ?? 0;
     if ((req.operator === 'In' || req.operator === 'NotIn') && count === 0) {
       customIssue(
@@ -70,16 +83,9 @@ const labelSelectorRequirementSchema = z
         `values must be empty for operator ${req.operator}`,
       );
     }
-    req.values?.forEach((value, index) => {
-      const problem = labelValueError(value);
-      if (problem) {
-        customIssue(
-          ctx,
-          ['values', index],
-          `invalid label value "${value}": ${problem}`,
-        );
-      }
-    });
+    req.values?.forEach((value, index) =>
+      checkLabelValue(ctx, ['values', index], value),
+    );
   });
 
 const labelSelectorSchema = z
@@ -90,22 +96,8 @@ const labelSelectorSchema = z
   .strict()
   .superRefine((selector, ctx) => {
     for (const [key, value] of Object.entries(selector.matchLabels ?? {})) {
-      const keyProblem = qualifiedNameError(key);
-      if (keyProblem) {
-        customIssue(
-          ctx,
-          ['matchLabels', key],
-          `invalid label key "${key}": ${keyProblem}`,
-        );
-      }
-      const valueProblem = labelValueError(value);
-      if (valueProblem) {
-        customIssue(
-          ctx,
-          ['matchLabels', key],
-          `invalid label value "${value}": ${valueProblem}`,
-        );
-      }
+      checkLabelKey(ctx, ['matchLabels', key], key);
+      checkLabelValue(ctx, ['matchLabels', key], value);
     }
   });
 
