@@ -312,7 +312,7 @@ export function planFailover(request: FailoverPlanRequest): FailoverPlan {
     entityRef: service.entityRef,
     from,
     to: targets,
-    targetChosenBy: to === undefined ? 'recommendation' : 'request',
+    targetChosenBy: to !== undefined ? 'request' : 'recommendation',
     recommendation,
     movedReplicas: moved,
     method,
