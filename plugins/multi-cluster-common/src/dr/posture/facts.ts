@@ -1,12 +1,29 @@
 import type { ClusterProfile } from '../../fleet/cluster';
+import type { WorkloadRequirements } from '../../recommend/types';
 import { validateReachability } from '../../scheduling/filters/clusterSetReachability';
+import type { ReachabilityRequirement } from '../../scheduling/types';
 import type { ServiceDrSpec } from '../service';
-import { DR_STRATEGIES } from '../strategies';
-import type {
-  DrPostureContext,
-  PostureFacts,
-  ReplicaAssignment,
-} from './types';
+import { DR_STRATEGIES, DrStrategy } from '../strategies';
+import type { DrFinding, DrPostureContext, ReplicaAssignment } from './types';
+
+/** What every posture rule may look at, worked out once per assessment. */
+export interface PostureFacts {
+  service: ServiceDrSpec;
+  strategy: DrStrategy;
+  fleet: ClusterProfile[];
+  byName: Map<string, ClusterProfile>;
+  /** The placement's entries with at least one replica. */
+  running: ReplicaAssignment;
+  runningClusters: string[];
+  totalReplicas: number;
+  /** What a cluster must fit to take the whole service. */
+  requirements: WorkloadRequirements;
+  /** The dependencies a failover target must reach, when known. */
+  reachability?: ReachabilityRequirement;
+}
+
+/** One posture check: its findings, in the order they should be reported. */
+export type PostureRule = (facts: PostureFacts) => DrFinding[];
 
 /** Works out the facts the rules share; throws on invalid dependencies. */
 export function postureFacts(

@@ -1,6 +1,6 @@
 import type { ClusterProfile } from '../../fleet/cluster';
 import { distinctStandby } from './standbyPair';
-import type { PostureFacts } from './types';
+import type { PostureFacts } from './facts';
 
 /**
  * Clusters the service would fail over to: for active-active on two or more

@@ -14,7 +14,7 @@ import {
   standbyHealthRule,
   standbyPlacementRule,
 } from './rules/standby';
-import type { PostureRule } from './types';
+import type { PostureRule } from './facts';
 
 /**
  * Every posture rule, in report order: findings of equal severity keep the

@@ -1,5 +1,5 @@
 import type { ClusterProfile } from '../../fleet/cluster';
-import type { PostureFacts } from './types';
+import type { PostureFacts } from './facts';
 
 /** The primary and standby of an active-passive service, as declared. */
 export interface StandbyPair {

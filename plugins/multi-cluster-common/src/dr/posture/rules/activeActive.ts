@@ -1,5 +1,5 @@
 import { capacityFor } from '../../../recommend/eligibility';
-import type { PostureFacts, PostureRule } from '../types';
+import type { PostureFacts, PostureRule } from '../facts';
 
 function isRunningActiveActive({ service, running }: PostureFacts) {
   return service.strategy === 'active-active' && running.length > 0;

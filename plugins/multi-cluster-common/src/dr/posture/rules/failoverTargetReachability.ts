@@ -1,6 +1,7 @@
 import { reachabilityProblem } from '../../../scheduling/filters/clusterSetReachability';
 import { failoverTargets } from '../failoverTargets';
-import type { DrFinding, PostureRule } from '../types';
+import type { PostureRule } from '../facts';
+import type { DrFinding } from '../types';
 
 /** Each failover target must reach the service's dependencies. */
 export const failoverTargetReachabilityRule: PostureRule = facts => {

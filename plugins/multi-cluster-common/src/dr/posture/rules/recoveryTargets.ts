@@ -1,5 +1,5 @@
 import { formatDuration } from '../../../fleet/duration';
-import type { PostureRule } from '../types';
+import type { PostureRule } from '../facts';
 
 /** One recovery objective: the service's target and the strategy's best. */
 interface RecoveryObjective {

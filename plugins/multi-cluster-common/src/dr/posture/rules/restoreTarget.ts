@@ -1,6 +1,6 @@
 import { capacityFor } from '../../../recommend/eligibility';
 import { reachabilityProblem } from '../../../scheduling/filters/clusterSetReachability';
-import type { PostureRule } from '../types';
+import type { PostureRule } from '../facts';
 
 /**
  * Backup-restore needs one healthy cluster outside the placement with room

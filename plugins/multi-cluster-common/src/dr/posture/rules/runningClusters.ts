@@ -1,5 +1,6 @@
 import { evidenceOf, replicasOn } from '../facts';
-import type { DrFinding, PostureRule } from '../types';
+import type { PostureRule } from '../facts';
+import type { DrFinding } from '../types';
 
 /** Replicas on a cluster the inventory does not know, or knows unhealthy. */
 export const runningClustersRule: PostureRule = ({ running, byName }) => {

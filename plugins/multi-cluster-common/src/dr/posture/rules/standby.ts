@@ -1,7 +1,8 @@
 import { capacityFor } from '../../../recommend/eligibility';
 import { evidenceOf, replicasOn } from '../facts';
 import { standbyPair } from '../standbyPair';
-import type { DrFinding, PostureRule } from '../types';
+import type { PostureRule } from '../facts';
+import type { DrFinding } from '../types';
 
 /** A standby that is missing, unknown, or shares the primary's fate. */
 export const standbyPlacementRule: PostureRule = facts => {
