@@ -9,8 +9,9 @@ import {
 } from '../scheduling/filters/clusterSetReachability';
 import { schedule } from '../scheduling/schedule';
 import type { ReachabilityRequirement } from '../scheduling/types';
-import { failoverSourceCheck, failoverTargetProblem } from './failoverHealth';
+import { failoverTargetProblem } from './failoverHealth';
 import type { ReplicaAssignment } from './posture';
+import { failoverSteps } from './runbook/runbookSteps';
 import type { ServiceDrSpec } from './service';
 
 /** @public */
@@ -107,44 +108,6 @@ export class FailoverPlanError extends Error {
   readonly name = 'FailoverPlanError';
 }
 
-const DEFAULT_TIMEOUTS: Record<FailoverStepKind, number> = {
-  'precheck-source': 30,
-  'precheck-target': 30,
-  'shift-replicas': 120,
-  'gitops-sync': 300,
-  'traffic-shift': 120,
-  verify: 600,
-  notify: 30,
-};
-
-const DEFAULT_ATTEMPTS: Record<FailoverStepKind, number> = {
-  'precheck-source': 3,
-  'precheck-target': 3,
-  'shift-replicas': 5,
-  'gitops-sync': 3,
-  'traffic-shift': 3,
-  verify: 1,
-  notify: 3,
-};
-
-function step<K extends FailoverStepKind, P>(
-  kind: K,
-  title: string,
-  description: string,
-  params: P,
-  skipReason?: string,
-): Omit<FailoverStepBase<K, P>, 'order'> {
-  return {
-    kind,
-    title,
-    description,
-    timeoutSeconds: DEFAULT_TIMEOUTS[kind],
-    maxAttempts: DEFAULT_ATTEMPTS[kind],
-    ...(skipReason ? { skipReason } : {}),
-    params,
-  };
-}
-
 /** Splits `replicas` over `targets` exactly as Karmada would (aggregated: fewest clusters). */
 function splitOnTargets(
   request: FailoverPlanRequest,
@@ -184,6 +147,119 @@ function splitOnTargets(
   }
 }
 
+type Split = { name: string; replicas: number }[];
+
+/** The dependencies a target must reach, when given; invalid ones are the user's error. */
+function reachabilityOf(
+  request: FailoverPlanRequest,
+): ReachabilityRequirement | undefined {
+  if (!request.dependencies) return undefined;
+  const reachability = { dependencies: request.dependencies };
+  try {
+    validateReachability(reachability, request.fleet);
+  } catch (error) {
+    if (error instanceof PlacementError) {
+      throw new FailoverPlanError(error.message);
+    }
+    throw error;
+  }
+  return reachability;
+}
+
+/** The requested target, if it is known, healthy and reaches the dependencies. */
+function splitOnRequestedTarget(
+  request: FailoverPlanRequest,
+  to: string,
+  moved: number,
+  reachability: ReachabilityRequirement | undefined,
+): Split {
+  const { from, service } = request;
+  // The last entry of a name wins, as in every by-name lookup of the fleet.
+  const target = new Map(request.fleet.map(c => [c.name, c])).get(to);
+  if (!target) {
+    throw new FailoverPlanError(`target cluster '${to}' is not in the fleet`);
+  }
+  if (to === from) {
+    throw new FailoverPlanError('the target must differ from the source');
+  }
+  const unhealthy = failoverTargetProblem(target);
+  if (unhealthy) {
+    throw new FailoverPlanError(unhealthy);
+  }
+  const unreachable = reachabilityProblem(target, reachability);
+  if (unreachable) {
+    throw new FailoverPlanError(
+      `target cluster '${to}' cannot reach the dependencies of ${service.entityRef}: ${to} ${unreachable}`,
+    );
+  }
+  return splitOnTargets(request, [to], moved, reachability);
+}
+
+/** Placement advice's best target for the moved replicas, never the source. */
+function recommendedTarget(
+  request: FailoverPlanRequest,
+  moved: number,
+  reachability: ReachabilityRequirement | undefined,
+): PlacementRecommendation {
+  const { service, from, fleet } = request;
+  const advice = recommendPlacement(
+    {
+      replicas: moved,
+      resourceRequest: service.resourceRequest,
+      tolerations: service.placement?.clusterTolerations,
+      requiredLabels:
+        service.placement?.clusterAffinity?.labelSelector?.matchLabels,
+      excludeClusters: [from],
+      reachability,
+    },
+    fleet,
+    { limit: 1 },
+  );
+  const recommendation = advice.recommendations[0];
+  if (!recommendation) {
+    const why = [
+      ...advice.rejected.map(r => r.reason),
+      ...advice.excluded.map(e => `${e.cluster}: ${e.reasons.join('; ')}`),
+    ];
+    throw new FailoverPlanError(
+      `no cluster can take ${moved} replica(s) of ${service.entityRef}: ${
+        why.join(' | ') || 'the fleet is empty'
+      }`,
+    );
+  }
+  return recommendation;
+}
+
+/** The requested target, else the recommended one. */
+function chooseTargets(
+  request: FailoverPlanRequest,
+  moved: number,
+  reachability: ReachabilityRequirement | undefined,
+): { split: Split; recommendation?: PlacementRecommendation } {
+  if (request.to !== undefined) {
+    return {
+      split: splitOnRequestedTarget(request, request.to, moved, reachability),
+    };
+  }
+  const recommendation = recommendedTarget(request, moved, reachability);
+  return { split: recommendation.split, recommendation };
+}
+
+/** Every cluster whose replicas change, sorted by name. */
+function replicaMoves(
+  current: Map<string, number>,
+  after: Map<string, number>,
+): ReplicaMove[] {
+  return [...after.keys()]
+    .sort()
+    .map(cluster => ({
+      cluster,
+      before: current.get(cluster) ?? 0,
+      after: after.get(cluster) ?? 0,
+    }))
+    .filter(m => m.before !== m.after);
+}
+
 /**
  * Plans a failover of a service from one cluster: an ordered, typed runbook
  * whose replica moves are computed with `schedule`. Bad requests (unknown
@@ -194,21 +270,8 @@ function splitOnTargets(
  */
 export function planFailover(request: FailoverPlanRequest): FailoverPlan {
   const { service, from, to, fleet } = request;
-  const reachability = request.dependencies
-    ? { dependencies: request.dependencies }
-    : undefined;
-  if (reachability) {
-    try {
-      validateReachability(reachability, fleet);
-    } catch (error) {
-      if (error instanceof PlacementError) {
-        throw new FailoverPlanError(error.message);
-      }
-      throw error;
-    }
-  }
-  const byName = new Map(fleet.map(c => [c.name, c]));
-  const source = byName.get(from);
+  const reachability = reachabilityOf(request);
+  const source = new Map(fleet.map(c => [c.name, c])).get(from);
   if (!source) {
     throw new FailoverPlanError(`source cluster '${from}' is not in the fleet`);
   }
@@ -223,151 +286,33 @@ export function planFailover(request: FailoverPlanRequest): FailoverPlan {
       `${service.entityRef} runs no replicas on ${from}; there is nothing to fail over`,
     );
   }
-
-  let targetChosenBy: FailoverPlan['targetChosenBy'] = 'request';
-  let recommendation: PlacementRecommendation | undefined;
-  let split: { name: string; replicas: number }[];
-  if (to !== undefined) {
-    const target = byName.get(to);
-    if (!target) {
-      throw new FailoverPlanError(`target cluster '${to}' is not in the fleet`);
-    }
-    if (to === from) {
-      throw new FailoverPlanError('the target must differ from the source');
-    }
-    const unhealthy = failoverTargetProblem(target);
-    if (unhealthy) {
-      throw new FailoverPlanError(unhealthy);
-    }
-    const unreachable = reachabilityProblem(target, reachability);
-    if (unreachable) {
-      throw new FailoverPlanError(
-        `target cluster '${to}' cannot reach the dependencies of ${service.entityRef}: ${to} ${unreachable}`,
-      );
-    }
-    split = splitOnTargets(request, [to], moved, reachability);
-  } else {
-    targetChosenBy = 'recommendation';
-    const advice = recommendPlacement(
-      {
-        replicas: moved,
-        resourceRequest: service.resourceRequest,
-        tolerations: service.placement?.clusterTolerations,
-        requiredLabels:
-          service.placement?.clusterAffinity?.labelSelector?.matchLabels,
-        excludeClusters: [from],
-        reachability,
-      },
-      fleet,
-      { limit: 1 },
-    );
-    recommendation = advice.recommendations[0];
-    if (!recommendation) {
-      const why = [
-        ...advice.rejected.map(r => r.reason),
-        ...advice.excluded.map(e => `${e.cluster}: ${e.reasons.join('; ')}`),
-      ];
-      throw new FailoverPlanError(
-        `no cluster can take ${moved} replica(s) of ${service.entityRef}: ${
-          why.join(' | ') || 'the fleet is empty'
-        }`,
-      );
-    }
-    split = recommendation.split;
-  }
+  const { split, recommendation } = chooseTargets(request, moved, reachability);
 
   const after = new Map(current);
   after.set(from, 0);
   for (const target of split) {
     after.set(target.name, (after.get(target.name) ?? 0) + target.replicas);
   }
-  const moves: ReplicaMove[] = [...after.keys()]
-    .sort()
-    .map(cluster => ({
-      cluster,
-      before: current.get(cluster) ?? 0,
-      after: after.get(cluster) ?? 0,
-    }))
-    .filter(m => m.before !== m.after);
+  const moves = replicaMoves(current, after);
   const targets = split.map(t => t.name);
   const method: ShiftMethod = request.viaKarmada
     ? 'karmada-override'
     : 'direct-scale';
-
-  const steps = [
-    step(
-      'precheck-source',
-      `Check ${from}`,
-      `Record the health of ${from}; ${
-        request.force
-          ? 'proceed whatever it reports (forced)'
-          : 'stop if it is still healthy, unless forced'
-      }. When planned: ${
-        failoverSourceCheck(source, Boolean(request.force)).reason
-      }.`,
-      { cluster: from, force: Boolean(request.force) },
-    ),
-    step(
-      'precheck-target',
-      `Check ${targets.join(', ')}`,
-      'Each target is healthy and has room for the replicas it receives.',
-      {
-        targets: split.map(t => ({
-          cluster: t.name,
-          additionalReplicas: t.replicas,
-        })),
-      },
-    ),
-    step(
-      'shift-replicas',
-      `Move ${moved} replica(s) from ${from} to ${targets.join(', ')}`,
-      method === 'karmada-override'
-        ? 'Patch the Karmada OverridePolicy so the targets run the replicas and the source runs none.'
-        : 'Scale the Deployments in each cluster directly.',
-      { method, moves, kubernetesId: service.kubernetesId },
-    ),
-    step(
-      'gitops-sync',
-      'Sync Argo CD',
-      'Sync the Argo CD application on the target and wait until it is Synced and Healthy.',
-      { application: service.argocdApp },
-      service.argocdApp
-        ? undefined
-        : 'no Argo CD application configured (flotilla.io/argocd-app)',
-    ),
-    step(
-      'traffic-shift',
-      'Shift traffic',
-      `Point DNS / the global load balancer away from ${from}.`,
-      { from, to: targets },
-      request.trafficProvider ? undefined : 'no traffic provider configured',
-    ),
-    step(
-      'verify',
-      'Verify',
-      'The targets report the desired available replicas.',
-      {
-        expected: [...after.entries()]
-          .filter(([, replicas]) => replicas > 0)
-          .map(([cluster, replicas]) => ({ cluster, replicas }))
-          .sort((a, b) => a.cluster.localeCompare(b.cluster)),
-      },
-    ),
-    step(
-      'notify',
-      'Notify owners',
-      `Tell the owners of ${service.entityRef}.`,
-      {
-        entityRef: service.entityRef,
-      },
-    ),
-  ].map((s, index) => ({ ...s, order: index + 1 })) as FailoverStep[];
-
+  const steps = failoverSteps({
+    request,
+    source,
+    split,
+    targets,
+    moved,
+    method,
+    moves,
+    after,
+  });
   return {
     entityRef: service.entityRef,
     from,
     to: targets,
-    targetChosenBy,
+    targetChosenBy: to !== undefined ? 'request' : 'recommendation',
     recommendation,
     movedReplicas: moved,
     method,

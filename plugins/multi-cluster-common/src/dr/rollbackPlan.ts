@@ -1,4 +1,5 @@
-import type { FailoverPlan, FailoverStep, ReplicaMove } from './failoverPlan';
+import type { FailoverPlan, ReplicaMove } from './failoverPlan';
+import { rollbackSteps } from './runbook/runbookSteps';
 
 /**
  * A run as rollback planning needs it: the plan it executed and what it
@@ -89,7 +90,6 @@ export function inversePlan(
   run: RollbackSource,
   changes: RecordedReplicaChange[],
 ): FailoverPlan {
-  const plan = run.plan;
   const { moves, moved, taken, returned } = rollbackMoves(changes);
   if (!moves.length) {
     throw new NothingToRollBackError(
@@ -98,82 +98,14 @@ export function inversePlan(
   }
   const from = (taken[0] ?? moves[0]).cluster;
   const to = returned.map(m => m.cluster);
-  const template = new Map(plan.steps.map(s => [s.kind, s]));
-  const base = (kind: FailoverStep['kind']) => {
-    const s = template.get(kind)!;
-    return {
-      kind,
-      timeoutSeconds: s.timeoutSeconds,
-      maxAttempts: s.maxAttempts,
-      ...(s.skipReason ? { skipReason: s.skipReason } : {}),
-    };
-  };
-  const steps: FailoverStep[] = [
-    {
-      ...base('precheck-source'),
-      title: `Check ${from}`,
-      description: `Record the health of ${from} (fail back: forced).`,
-      params: { cluster: from, force: true },
-    },
-    {
-      ...base('precheck-target'),
-      title: `Check ${to.join(', ')}`,
-      description: 'The original clusters are healthy and have room.',
-      params: {
-        targets: returned.map(m => ({
-          cluster: m.cluster,
-          additionalReplicas: m.after - m.before,
-        })),
-      },
-    },
-    {
-      ...base('shift-replicas'),
-      title: `Fail back ${moved} replica(s) to ${to.join(', ')}`,
-      description:
-        'Reverse what the run changed on each cluster, relative to what each runs then: the clusters that get replicas back first, ready before the others give theirs back.',
-      params: {
-        method: plan.method,
-        moves,
-        kubernetesId: run.context.kubernetesId,
-        rollbackOf: run.id,
-      },
-    },
-    {
-      ...base('gitops-sync'),
-      title: 'Sync Argo CD',
-      description: 'Sync the Argo CD application.',
-      params: { application: run.context.argocdApp },
-    },
-    {
-      ...base('traffic-shift'),
-      title: 'Shift traffic back',
-      description: `Point traffic back to ${to.join(', ')}.`,
-      params: { from, to },
-    },
-    {
-      ...base('verify'),
-      title: 'Verify',
-      description: 'The clusters report the replicas of the rollback.',
-      params: {
-        expected: moves
-          .filter(m => m.after > 0)
-          .map(m => ({ cluster: m.cluster, replicas: m.after })),
-      },
-    },
-    {
-      ...base('notify'),
-      title: 'Notify owners',
-      description: `Tell the owners of ${run.entityRef}.`,
-      params: { entityRef: run.entityRef },
-    },
-  ].map((s, i) => ({ ...s, order: i + 1 })) as FailoverStep[];
+  const steps = rollbackSteps({ run, from, to, moved, moves, returned });
   return {
     entityRef: run.entityRef,
     from,
     to,
     targetChosenBy: 'request',
     movedReplicas: moved,
-    method: plan.method,
+    method: run.plan.method,
     moves,
     steps,
   };

@@ -61,62 +61,72 @@ export function quantityToScaledInteger(
   let binaryMultiplier = 1;
   const suffixLength = length - position;
   if (suffixLength === 1) {
-    switch (text.charCodeAt(position)) {
-      case 109: // m
-        exponent10 -= 3;
-        break;
-      case 107: // k
-        exponent10 += 3;
-        break;
-      case 77: // M
-        exponent10 += 6;
-        break;
-      case 71: // G
-        exponent10 += 9;
-        break;
-      case 84: // T
-        exponent10 += 12;
-        break;
-      case 80: // P
-        exponent10 += 15;
-        break;
-      case 69: // E
-        exponent10 += 18;
-        break;
-      case 117: // u
-        exponent10 -= 6;
-        break;
-      case 110: // n
-        exponent10 -= 9;
-        break;
-      default:
-        return NaN;
-    }
+    const suffixExponent = decimalSuffixExponent(text.charCodeAt(position));
+    if (Number.isNaN(suffixExponent)) return NaN;
+    exponent10 += suffixExponent;
   } else if (suffixLength === 2 && text.charCodeAt(position + 1) === 105) {
-    // Ki, Mi, Gi, Ti, Pi, Ei
-    switch (text.charCodeAt(position)) {
-      case 75:
-        binaryMultiplier = 1024;
-        break;
-      case 77:
-        binaryMultiplier = 1048576;
-        break;
-      case 71:
-        binaryMultiplier = 1073741824;
-        break;
-      case 84:
-        binaryMultiplier = 1099511627776;
-        break;
-      case 80:
-        binaryMultiplier = 1125899906842624;
-        break;
-      default:
-        return NaN; // Ei always exceeds the safe range
-    }
+    binaryMultiplier = binarySuffixMultiplier(text.charCodeAt(position));
+    if (Number.isNaN(binaryMultiplier)) return NaN;
   } else if (suffixLength !== 0) {
     return NaN; // exponents and anything unusual take the exact path
   }
+  const scaled = scaleExactly(mantissa, binaryMultiplier, exponent10);
+  return negative ? -scaled : scaled;
+}
 
+/** The decimal exponent of a one-letter SI suffix (`m`, `k`, ...); NaN for others. */
+function decimalSuffixExponent(code: number): number {
+  switch (code) {
+    case 109: // m
+      return -3;
+    case 107: // k
+      return 3;
+    case 77: // M
+      return 6;
+    case 71: // G
+      return 9;
+    case 84: // T
+      return 12;
+    case 80: // P
+      return 15;
+    case 69: // E
+      return 18;
+    case 117: // u
+      return -6;
+    case 110: // n
+      return -9;
+    default:
+      return NaN;
+  }
+}
+
+/** The multiplier of a binary suffix by its first letter (`K` of `Ki`); NaN for others. */
+function binarySuffixMultiplier(code: number): number {
+  switch (code) {
+    case 75: // Ki
+      return 1024;
+    case 77: // Mi
+      return 1048576;
+    case 71: // Gi
+      return 1073741824;
+    case 84: // Ti
+      return 1099511627776;
+    case 80: // Pi
+      return 1125899906842624;
+    default:
+      return NaN; // Ei always exceeds the safe range
+  }
+}
+
+/**
+ * mantissa * binaryMultiplier * 10^exponent10 when every step stays an
+ * exact safe integer; NaN otherwise.
+ */
+function scaleExactly(
+  mantissa: number,
+  binaryMultiplier: number,
+  exponent10: number,
+): number {
   let scaled = mantissa * binaryMultiplier;
   if (scaled > Number.MAX_SAFE_INTEGER) return NaN;
   if (exponent10 > 0) {
@@ -129,5 +139,5 @@ export function quantityToScaledInteger(
     if (scaled % divisor !== 0) return NaN;
     scaled /= divisor;
   }
-  return negative ? -scaled : scaled;
+  return scaled;
 }

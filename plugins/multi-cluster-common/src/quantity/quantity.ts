@@ -26,8 +26,28 @@
  */
 import { NANOS_PER_UNIT } from './arithmetic';
 import { MAX_QUANTITY_LENGTH, quantityToScaledInteger } from './fastPath';
+import {
+  failure,
+  MAX_DECIMAL_EXPONENT,
+  MAX_NANOS,
+  QuantityErrorReason,
+  QuantityResult,
+  Quantity,
+} from './quantityResult';
 
 export { MAX_QUANTITY_LENGTH, quantityToScaledInteger };
+// The result types, the error and the bounds are shared with the parser.
+export {
+  MAX_DECIMAL_EXPONENT,
+  MAX_QUANTITY_UNITS,
+  QUANTITY_FORMAT_ERROR,
+  QuantityError,
+} from './quantityResult';
+export type {
+  Quantity,
+  QuantityErrorReason,
+  QuantityResult,
+} from './quantityResult';
 // Arithmetic and formatting live beside the parser; `./quantity` keeps both.
 export {
   addQuantities,
@@ -37,124 +57,6 @@ export {
   quantityValue,
   subtractQuantities,
 } from './arithmetic';
-
-/**
- * Same wording as apimachinery's `ErrFormatWrong`.
- *
- * @public
- */
-export const QUANTITY_FORMAT_ERROR =
-  "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
-
-/**
- * Largest written exponent magnitude (`1e100`, `1e-100`). With at most
- * {@link MAX_QUANTITY_LENGTH} characters, any larger exponent gives a value
- * above the 2^63-1 bound or finer than 1n for every mantissa.
- *
- * @public
- */
-export const MAX_DECIMAL_EXPONENT = 100;
-
-/**
- * apimachinery's `maxAllowed`: 2^63-1 whole units.
- *
- * @public
- */
-export const MAX_QUANTITY_UNITS = 2n ** 63n - 1n;
-
-const MAX_NANOS = MAX_QUANTITY_UNITS * NANOS_PER_UNIT;
-
-/**
- * Why a quantity (or a resource list holding it) was refused.
- *
- * @public
- */
-export type QuantityErrorReason =
-  /** apimachinery `ErrFormatWrong`. */
-  | 'format'
-  /** apimachinery `ErrSuffix`. */
-  | 'suffix'
-  /** apimachinery `ErrNumeric`. */
-  | 'numeric'
-  /** Not a string or a finite number. */
-  | 'type'
-  | 'too-long'
-  | 'exponent-out-of-range'
-  | 'too-large'
-  /** A request below zero. */
-  | 'negative'
-  /** A resource list key that is not a Kubernetes resource name. */
-  | 'resource-name'
-  /** A resource list with more entries than allowed. */
-  | 'too-many-resources';
-
-const DETAILS: Record<QuantityErrorReason, string> = {
-  format: QUANTITY_FORMAT_ERROR,
-  suffix: "unable to parse quantity's suffix",
-  numeric: 'unable to parse numeric part of quantity',
-  type: 'quantities must be a string or a finite number',
-  'too-long': `quantities must be at most ${MAX_QUANTITY_LENGTH} characters long`,
-  'exponent-out-of-range': `quantity exponents must be between -${MAX_DECIMAL_EXPONENT} and ${MAX_DECIMAL_EXPONENT}`,
-  'too-large': `quantities must not exceed ${MAX_QUANTITY_UNITS} (2^63-1) in magnitude`,
-  // Kubernetes' IsNegativeErrorMsg.
-  negative: 'must be greater than or equal to 0',
-  'resource-name': 'is not a resource name',
-  'too-many-resources': 'has too many resources',
-};
-
-/**
- * A quantity or resource list Kubernetes (or these bounds) would refuse.
- * `detail` is the bare reason; `field`, when known, names where the value
- * came from (e.g. `resourceRequest.cpu`) and prefixes `message`, so a
- * caller can answer 400 with the message as is.
- *
- * @public
- */
-export class QuantityError extends Error {
-  readonly reason: QuantityErrorReason;
-  readonly detail: string;
-  readonly field?: string;
-
-  constructor(reason: QuantityErrorReason, detail?: string, field?: string) {
-    const text = detail ?? DETAILS[reason];
-    super(field ? `${field}: ${text}` : text);
-    this.name = 'QuantityError';
-    this.reason = reason;
-    this.detail = text;
-    this.field = field;
-  }
-
-  /** A fresh copy of this error, attributed to `field` when given. */
-  at(field?: string): QuantityError {
-    return new QuantityError(this.reason, this.detail, field ?? this.field);
-  }
-}
-
-/** @public */
-export interface Quantity {
-  /** The exact value times 10^9 (Kubernetes rounds up below one nano). */
-  readonly nanos: bigint;
-}
-
-/** @public */
-export type QuantityResult =
-  | { ok: true; quantity: Quantity }
-  | { ok: false; error: QuantityError };
-
-// One shared instance per reason: failing parses allocate nothing, so a
-// fleet full of bad values cannot turn the tolerant paths into a GC storm.
-const FAILURES = new Map<QuantityErrorReason, QuantityResult>();
-function failure(reason: QuantityErrorReason): QuantityResult {
-  let result = FAILURES.get(reason);
-  if (!result) {
-    result = Object.freeze({
-      ok: false as const,
-      error: Object.freeze(new QuantityError(reason)),
-    });
-    FAILURES.set(reason, result);
-  }
-  return result;
-}
 
 const BINARY_EXPONENTS = new Map<string, number>([
   ['Ki', 10],
@@ -217,14 +119,25 @@ function decimalExponent(text: string): number | QuantityErrorReason {
   return text[0] === '-' ? -value : value;
 }
 
-/** The grammar and exact arithmetic, without the Number shortcut. */
-function parseTextExact(text: string): QuantityResult {
+/** A quantity's text cut along apimachinery's grammar. */
+interface ScannedQuantity {
+  negative: boolean;
+  integerDigits: string;
+  fractionDigits: string;
+  suffix: string;
+  /** Whether any digit was written (leading zeros count). */
+  hasDigits: boolean;
+}
+
+/**
+ * apimachinery's parseQuantityString: sign, leading zeros, integer digits,
+ * fraction, suffix letters, optional sign, exponent digits. Texts it settles
+ * on the spot (refused, or only a sign and zeros) come back as a result.
+ */
+function scanQuantity(text: string): ScannedQuantity | QuantityResult {
   const end = text.length;
   if (end === 0) return failure('format');
   if (end > MAX_QUANTITY_LENGTH) return failure('too-long');
-
-  // parseQuantityString: sign, leading zeros, integer digits, fraction,
-  // suffix letters, optional sign, exponent digits.
   let position = 0;
   let negative = false;
   const first = text.charCodeAt(0);
@@ -234,7 +147,7 @@ function parseTextExact(text: string): QuantityResult {
   }
   const zerosStart = position;
   while (position < end && text.charCodeAt(position) === 48) position++;
-  let hasDigits = position > zerosStart;
+  const hasZeros = position > zerosStart;
   // Only a sign and zeros (or nothing): apimachinery's value is "0".
   if (position === end) return { ok: true, quantity: { nanos: 0n } };
 
@@ -248,7 +161,6 @@ function parseTextExact(text: string): QuantityResult {
     while (position < end && isDigit(text.charCodeAt(position))) position++;
     fractionDigits = text.slice(fractionStart, position);
   }
-  hasDigits ||= integerDigits.length > 0 || fractionDigits.length > 0;
 
   const suffixStart = position;
   while (position < end && SUFFIX_LETTERS.includes(text[position])) position++;
@@ -258,27 +170,42 @@ function parseTextExact(text: string): QuantityResult {
     while (position < end && isDigit(text.charCodeAt(position))) position++;
     if (position < end) return failure('format');
   }
-  const suffix = text.slice(suffixStart);
+  return {
+    negative,
+    integerDigits,
+    fractionDigits,
+    suffix: text.slice(suffixStart),
+    hasDigits:
+      hasZeros || integerDigits.length > 0 || fractionDigits.length > 0,
+  };
+}
 
-  // quantitySuffixer.interpret
-  let binaryExponent = 0;
-  let exponent10: number;
+/** apimachinery's quantitySuffixer.interpret: the suffix's exponents, or why it is refused. */
+function interpretSuffix(
+  suffix: string,
+): { binaryExponent: number; exponent10: number } | QuantityErrorReason {
   const binary = BINARY_EXPONENTS.get(suffix);
+  if (binary !== undefined) return { binaryExponent: binary, exponent10: 0 };
   const decimal = DECIMAL_EXPONENTS.get(suffix);
-  if (binary !== undefined) {
-    binaryExponent = binary;
-    exponent10 = 0;
-  } else if (decimal !== undefined) {
-    exponent10 = decimal;
-  } else if (suffix.length > 1 && (suffix[0] === 'e' || suffix[0] === 'E')) {
+  if (decimal !== undefined) return { binaryExponent: 0, exponent10: decimal };
+  if (suffix.length > 1 && (suffix[0] === 'e' || suffix[0] === 'E')) {
     const written = decimalExponent(suffix.slice(1));
-    if (typeof written === 'string') return failure(written);
-    exponent10 = written;
-  } else {
-    return failure('suffix');
+    if (typeof written === 'string') return written;
+    return { binaryExponent: 0, exponent10: written };
   }
+  return 'suffix';
+}
 
-  if (!hasDigits) {
+/** The grammar and exact arithmetic, without the Number shortcut. */
+function parseTextExact(text: string): QuantityResult {
+  const scanned = scanQuantity(text);
+  if ('ok' in scanned) return scanned;
+  const exponents = interpretSuffix(scanned.suffix);
+  if (typeof exponents === 'string') return failure(exponents);
+  const { binaryExponent, exponent10 } = exponents;
+  const { negative, integerDigits, fractionDigits } = scanned;
+
+  if (!scanned.hasDigits) {
     // apimachinery parses the empty number through its int64 fast path
     // (zero) when that path applies, else inf.Dec fails on it (ErrNumeric).
     const fastPath =

@@ -9,6 +9,35 @@ import type { KarmadaPlacement } from './placement';
 
 const INT32_MAX = 2_147_483_647;
 
+/** Reports a rule the schema's shape cannot express, at `path`. */
+function customIssue(
+  ctx: z.RefinementCtx,
+  path: (string | number)[],
+  message: string,
+): void {
+  ctx.addIssue({ code: z.ZodIssueCode.custom, path, message });
+}
+
+function checkLabelKey(
+  ctx: z.RefinementCtx,
+  path: (string | number)[],
+  key: string,
+): void {
+  const problem = qualifiedNameError(key);
+  if (problem) customIssue(ctx, path, `invalid label key "${key}": ${problem}`);
+}
+
+function checkLabelValue(
+  ctx: z.RefinementCtx,
+  path: (string | number)[],
+  value: string,
+): void {
+  const problem = labelValueError(value);
+  if (problem) {
+    customIssue(ctx, path, `invalid label value "${value}": ${problem}`);
+  }
+}
+
 /**
  * An integer field of Karmada's API, bounded to int32. Karmada declares
  * weights and seconds as int64, but past 2^53 a JavaScript number is no
@@ -35,42 +64,28 @@ const labelSelectorRequirementSchema = z
   })
   .strict()
   .superRefine((req, ctx) => {
-    const keyProblem = qualifiedNameError(req.key);
-    if (keyProblem) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ['key'],
-        message: `invalid label key "${req.key}": ${keyProblem}`,
-      });
-    }
+    checkLabelKey(ctx, ['key'], req.key);
     const count = req.values?.length ?? 0;
     if ((req.operator === 'In' || req.operator === 'NotIn') && count === 0) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ['values'],
-        message: `values must be non-empty for operator ${req.operator}`,
-      });
+      customIssue(
+        ctx,
+        ['values'],
+        `values must be non-empty for operator ${req.operator}`,
+      );
     }
     if (
       (req.operator === 'Exists' || req.operator === 'DoesNotExist') &&
       count > 0
     ) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ['values'],
-        message: `values must be empty for operator ${req.operator}`,
-      });
+      customIssue(
+        ctx,
+        ['values'],
+        `values must be empty for operator ${req.operator}`,
+      );
     }
-    req.values?.forEach((value, index) => {
-      const problem = labelValueError(value);
-      if (problem) {
-        ctx.addIssue({
-          code: z.ZodIssueCode.custom,
-          path: ['values', index],
-          message: `invalid label value "${value}": ${problem}`,
-        });
-      }
-    });
+    req.values?.forEach((value, index) =>
+      checkLabelValue(ctx, ['values', index], value),
+    );
   });
 
 const labelSelectorSchema = z
@@ -81,22 +96,8 @@ const labelSelectorSchema = z
   .strict()
   .superRefine((selector, ctx) => {
     for (const [key, value] of Object.entries(selector.matchLabels ?? {})) {
-      const keyProblem = qualifiedNameError(key);
-      if (keyProblem) {
-        ctx.addIssue({
-          code: z.ZodIssueCode.custom,
-          path: ['matchLabels', key],
-          message: `invalid label key "${key}": ${keyProblem}`,
-        });
-      }
-      const valueProblem = labelValueError(value);
-      if (valueProblem) {
-        ctx.addIssue({
-          code: z.ZodIssueCode.custom,
-          path: ['matchLabels', key],
-          message: `invalid label value "${value}": ${valueProblem}`,
-        });
-      }
+      checkLabelKey(ctx, ['matchLabels', key], key);
+      checkLabelValue(ctx, ['matchLabels', key], value);
     }
   });
 
@@ -201,20 +202,20 @@ const spreadConstraintSchema = z
   .strict()
   .superRefine((constraint, ctx) => {
     if (constraint.spreadByField && constraint.spreadByLabel) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ['spreadByLabel'],
-        message: 'spreadByLabel should not co-exist with spreadByField',
-      });
+      customIssue(
+        ctx,
+        ['spreadByLabel'],
+        'spreadByLabel should not co-exist with spreadByField',
+      );
     }
     const max = constraint.maxGroups ?? 0;
     const min = constraint.minGroups ?? 0;
     if (max > 0 && max < min) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ['maxGroups'],
-        message: 'maxGroups lower than minGroups is not allowed',
-      });
+      customIssue(
+        ctx,
+        ['maxGroups'],
+        'maxGroups lower than minGroups is not allowed',
+      );
     }
   });
 
@@ -292,28 +293,28 @@ export const karmadaPlacementSchema: z.ZodType<
   .strict()
   .superRefine((placement, ctx) => {
     if (placement.clusterAffinity && placement.clusterAffinities) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ['clusterAffinities'],
-        message: 'clusterAffinities cannot co-exist with clusterAffinity',
-      });
+      customIssue(
+        ctx,
+        ['clusterAffinities'],
+        'clusterAffinities cannot co-exist with clusterAffinity',
+      );
     }
     const seenNames = new Set<string>();
     placement.clusterAffinities?.forEach((term, index) => {
       const nameProblem = qualifiedNameError(term.affinityName);
       if (nameProblem) {
-        ctx.addIssue({
-          code: z.ZodIssueCode.custom,
-          path: ['clusterAffinities', index, 'affinityName'],
-          message: `invalid affinityName "${term.affinityName}": ${nameProblem}`,
-        });
+        customIssue(
+          ctx,
+          ['clusterAffinities', index, 'affinityName'],
+          `invalid affinityName "${term.affinityName}": ${nameProblem}`,
+        );
       }
       if (seenNames.has(term.affinityName)) {
-        ctx.addIssue({
-          code: z.ZodIssueCode.custom,
-          path: ['clusterAffinities', index, 'affinityName'],
-          message: 'each affinity term in a policy must have a unique name',
-        });
+        customIssue(
+          ctx,
+          ['clusterAffinities', index, 'affinityName'],
+          'each affinity term in a policy must have a unique name',
+        );
       }
       seenNames.add(term.affinityName);
     });
@@ -324,20 +325,19 @@ export const karmadaPlacementSchema: z.ZodType<
       const field = constraint.spreadByField;
       if (!field) return;
       if (seenFields.has(field)) {
-        ctx.addIssue({
-          code: z.ZodIssueCode.custom,
-          path: ['spreadConstraints', index, 'spreadByField'],
-          message: `multiple ${field} spread constraints are not allowed`,
-        });
+        customIssue(
+          ctx,
+          ['spreadConstraints', index, 'spreadByField'],
+          `multiple ${field} spread constraints are not allowed`,
+        );
       }
       seenFields.add(field);
     });
     if (seenFields.size > 0 && !seenFields.has('cluster')) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ['spreadConstraints'],
-        message:
-          'the cluster spread constraint must be enabled in one of the constraints in case of SpreadByField is enabled',
-      });
+      customIssue(
+        ctx,
+        ['spreadConstraints'],
+        'the cluster spread constraint must be enabled in one of the constraints in case of SpreadByField is enabled',
+      );
     }
   });
