@@ -43,7 +43,7 @@ export const manifestOutputFields = {
     .describe('Workspace-relative paths of the files written'),
 };
 
-type WorkspaceInput = z.infer<z.ZodObject<typeof workspaceFields>>;
+type WorkspaceInput = z.input<z.ZodObject<typeof workspaceFields>>;
 
 /** What an action's generator made of the input. */
 export interface GeneratedFiles {
@@ -63,22 +63,23 @@ export interface GeneratedFiles {
 
 /** Options of {@link createManifestAction}. */
 export interface ManifestActionOptions<
-  TInput extends WorkspaceInput,
+  TInput extends z.ZodType<unknown, z.ZodTypeDef, WorkspaceInput>,
   TOutput extends z.ZodRawShape,
 > {
   id: string;
   description: string;
   examples: TemplateExample[];
   /** Common's input schema with {@link workspaceFields} added. */
-  input: z.ZodType<TInput, z.ZodTypeDef, unknown>;
+  input: TInput;
   /** {@link manifestOutputFields} and the action's other outputs. */
   output: TOutput;
-  generate(input: Omit<TInput, keyof WorkspaceInput>): GeneratedFiles;
+  /** Gets the step's input as given, without the blanks and workspace fields. */
+  generate(input: Omit<z.input<TInput>, keyof WorkspaceInput>): GeneratedFiles;
 }
 
 /** A Scaffolder action that writes generated manifests (see the file comment). */
 export function createManifestAction<
-  TInput extends WorkspaceInput,
+  TInput extends z.ZodType<unknown, z.ZodTypeDef, WorkspaceInput>,
   TOutput extends z.ZodRawShape,
 >(options: ManifestActionOptions<TInput, TOutput>) {
   const action = createTemplateAction({

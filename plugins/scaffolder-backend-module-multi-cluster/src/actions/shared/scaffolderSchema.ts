@@ -13,10 +13,15 @@ type ScaffolderZod = Parameters<
   NonNullable<NonNullable<TemplateActionOptions['schema']>['input']>[string]
 >[0];
 
-/** `schema`, typed as a schema of the Scaffolder's zod with the same output. */
-export function scaffolderSchema<T>(
+/**
+ * `schema`, typed as a schema of the Scaffolder's zod whose output is
+ * `schema`'s input: the Scaffolder hands the handler the step's input as
+ * given (checked against the JSON Schema, not parsed by zod, so no
+ * defaults filled in).
+ */
+export function scaffolderSchema<TSchema extends z.ZodTypeAny>(
   zImpl: ScaffolderZod,
-  schema: z.ZodType<T, z.ZodTypeDef, unknown>,
+  schema: TSchema,
 ) {
-  return schema as unknown as ReturnType<typeof zImpl.custom<T>>;
+  return schema as unknown as ReturnType<typeof zImpl.custom<z.input<TSchema>>>;
 }
