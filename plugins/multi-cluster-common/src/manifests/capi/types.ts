@@ -21,6 +21,11 @@ import {
   segmentValueSchema,
   topologySchema,
 } from './fieldSchemas';
+import {
+  awsOptionsSchema,
+  azureOptionsSchema,
+  gcpOptionsSchema,
+} from './providerOptionSchemas';
 import { CAPI_PROVIDERS } from './versions';
 
 /**
@@ -215,63 +220,11 @@ export const capiClusterInputSchema = z
       .describe(
         'Use the managed topology of a ClusterClass instead of individual objects',
       ),
-    aws: z
-      .object({
-        sshKeyName: z.string().min(1).max(255).optional(),
-        controlPlaneIamInstanceProfile: z.string().min(1).max(128).optional(),
-        nodeIamInstanceProfile: z.string().min(1).max(128).optional(),
-        ami: z
-          .string()
-          .regex(
-            /^ami-[0-9a-f]{8,17}$/,
-            'aws.ami must look like ami-0123456789abcdef0',
-          )
-          .optional(),
-      })
-      .strict()
-      .optional()
-      .describe('AWS options'),
-    gcp: z
-      .object({
-        project: z
-          .string({ required_error: 'gcp.project is required' })
-          .regex(
-            /^[a-z][-a-z0-9]{4,28}[a-z0-9]$/,
-            'gcp.project must be a GCP project ID (6-30 lowercase letters, digits and -)',
-          ),
-        network: rfc1123LabelSchema('gcp.network').optional(),
-        image: z.string().min(1).max(512).optional(),
-      })
-      .strict()
+    aws: awsOptionsSchema.optional().describe('AWS options'),
+    gcp: gcpOptionsSchema
       .optional()
       .describe('GCP options (project is required for gcp)'),
-    azure: z
-      .object({
-        subscriptionId: z
-          .string()
-          .regex(
-            /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
-            'azure.subscriptionId must be a GUID',
-          )
-          .optional(),
-        resourceGroup: z
-          .string()
-          .regex(
-            /^[-\w.()]{1,89}[-\w()]$/,
-            'azure.resourceGroup must be an Azure resource group name',
-          )
-          .optional(),
-        identityName:
-          rfc1123SubdomainSchema('azure.identityName').default(
-            'cluster-identity',
-          ),
-        identityNamespace: rfc1123LabelSchema(
-          'azure.identityNamespace',
-        ).optional(),
-      })
-      .strict()
-      .optional()
-      .describe('Azure options'),
+    azure: azureOptionsSchema.optional().describe('Azure options'),
   })
   .strict()
   .superRefine((input, ctx) => {
