@@ -85,6 +85,7 @@ export {
   type PlacedWorkload,
   placementRecommendationSchema,
   type QueryValues,
+  type RecommendPlacementRequest,
   recommendPlacementRequestSchema,
   RequestObject,
   requestObject,

@@ -1,12 +1,11 @@
-import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
 import { convertKubefedResource } from '@flotilla/plugin-multi-cluster-common';
+import { z } from 'zod';
 import { examples } from './kubefedConvert.examples';
 import {
-  commonInputDescriptions,
-  generateOrThrow,
-  withoutBlanks,
-  writeManifests,
-} from './util';
+  createManifestAction,
+  manifestOutputFields,
+  workspaceFields,
+} from './shared/manifestAction';
 
 /**
  * ID of the kubefed migration action.
@@ -22,73 +21,36 @@ export const KUBEFED_CONVERT_ACTION_ID = 'multicluster:kubefed:convert';
  * @public
  */
 export function createKubefedConvertAction() {
-  return createTemplateAction({
+  return createManifestAction({
     id: KUBEFED_CONVERT_ACTION_ID,
     description:
       'Converts a kubefed types.kubefed.io/v1beta1 FederatedDeployment (or other Federated* object) into the plain resource, a Karmada PropagationPolicy and an OverridePolicy.',
     examples,
-    supportsDryRun: true,
-    schema: {
-      input: z =>
-        z.object({
-          federated: z
-            .union([z.string(), z.record(z.unknown())])
-            .describe(
-              'The Federated* object, as YAML/JSON text or as an object',
-            ),
-          namespace: z
-            .string()
-            .optional()
-            .describe("Namespace for the output (default: the object's own)"),
-          targetPath: z
-            .string()
-            .optional()
-            .describe(commonInputDescriptions.targetPath),
-          singleFile: z
-            .boolean()
-            .optional()
-            .describe(commonInputDescriptions.singleFile),
-        }),
-      output: z =>
-        z.object({
-          manifest: z
-            .string()
-            .describe('The generated documents as one YAML text'),
-          filePaths: z
-            .array(z.string())
-            .describe('Workspace-relative paths of the files written'),
-          warnings: z
-            .array(z.string())
-            .describe('Conversion notes worth a look'),
-        }),
+    // The conversion reads the object itself (text or data), so the
+    // Federated* schema applies in the handler, not to this field.
+    input: z.object({
+      federated: z
+        .union([z.string(), z.record(z.unknown())])
+        .describe('The Federated* object, as YAML/JSON text or as an object'),
+      namespace: z
+        .string()
+        .optional()
+        .describe("Namespace for the output (default: the object's own)"),
+      ...workspaceFields,
+    }),
+    output: {
+      ...manifestOutputFields,
+      warnings: z.array(z.string()).describe('Conversion notes worth a look'),
     },
-    async handler(ctx) {
-      const { targetPath, singleFile, federated, namespace } = withoutBlanks(
-        ctx.input,
-      );
-      const result = generateOrThrow(() =>
-        convertKubefedResource({
-          federated: federated as string | Record<string, unknown>,
-          namespace,
-        }),
-      );
-      const name = result.manifests[0].metadata.name;
-      const written = await writeManifests({
-        workspacePath: ctx.workspacePath,
-        manifests: result.manifests,
-        targetPath,
-        singleFile,
+    generate(input) {
+      const { manifests, warnings } = convertKubefedResource(input);
+      const name = manifests[0].metadata.name;
+      return {
+        manifests,
+        warnings,
         singleFileName: `kubefed-${name}.yaml`,
-      });
-      for (const warning of result.warnings) ctx.logger.warn(warning);
-      ctx.logger.info(
-        `${
-          ctx.isDryRun ? '[dry run] ' : ''
-        }Converted ${name}: wrote ${written.filePaths.join(', ')}`,
-      );
-      ctx.output('manifest', written.manifest);
-      ctx.output('filePaths', written.filePaths);
-      ctx.output('warnings', result.warnings);
+        summary: paths => `Converted ${name}: wrote ${paths}`,
+      };
     },
   });
 }

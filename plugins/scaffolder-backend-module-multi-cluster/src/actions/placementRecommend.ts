@@ -15,10 +15,14 @@ import {
   MultiClusterApiClient,
   multiClusterApiRoutes as routes,
   parseRequest,
+  PlacementAdvice,
+  RecommendPlacementRequest,
   recommendPlacementRequestSchema,
 } from '@flotilla/plugin-multi-cluster-common';
 import { examples } from './placementRecommend.examples';
-import { withoutBlanks } from './util';
+import { withoutBlanks } from './shared/blanks';
+import { withPublishedInputSchema } from './shared/publishedInputSchema';
+import { scaffolderSchema } from './shared/scaffolderSchema';
 
 /**
  * ID of the placement recommendation action.
@@ -50,6 +54,47 @@ function sameKindOfError(status: number, message: string): Error {
 }
 
 /**
+ * The requirements a template may give: the route's own fields (the ones a
+ * form asks for), so the route's schema checks them in the handler.
+ */
+const templateRequirementsSchema = recommendPlacementRequestSchema.pick({
+  replicas: true,
+  resourceRequest: true,
+  allowedJurisdictions: true,
+  userRegions: true,
+  minRegions: true,
+  minZones: true,
+  maxCostPerHour: true,
+  requiredCompliance: true,
+  requiredLabels: true,
+  dependsOn: true,
+});
+
+/** The best recommendation, or an InputError saying why there is none. */
+function bestOf(advice: PlacementAdvice) {
+  const best = advice.recommendations[0];
+  const excluded = advice.excluded.map(
+    e => `${e.cluster}: ${e.reasons.join('; ')}`,
+  );
+  if (!best) {
+    throw new InputError(
+      `no placement satisfies the requirements: ${[
+        ...advice.rejected.map(r => r.reason),
+        ...excluded,
+      ].join(' | ')}`,
+    );
+  }
+  const explanation = [
+    `Recommended ${best.clusters.join(', ')} (${best.strategy}, score ${
+      best.score.total
+    }):`,
+    ...best.explanation.map(e => `  ${e.cluster}: ${e.reasons.join('; ')}`),
+    ...(excluded.length ? ['Excluded:', ...excluded.map(e => `  ${e}`)] : []),
+  ].join('\n');
+  return { best, explanation };
+}
+
+/**
  * `multicluster:placement:recommend`: asks the multi-cluster backend for
  * placement advice on the live fleet, as the user who runs the template, and
  * outputs the best placement ready for `multicluster:karmada:policy`: what
@@ -65,7 +110,17 @@ export function createPlacementRecommendAction(options: {
     discovery: options.discovery,
     errors: ResponseError,
   });
-  return createTemplateAction({
+  const askBackend = (body: RecommendPlacementRequest, token: string) =>
+    client.call(routes.recommendPlacement, { body }, { token }).catch(error => {
+      if (!(error instanceof ResponseError)) throw error;
+      throw sameKindOfError(
+        error.response.status,
+        `placement advice failed: ${
+          error.body?.error?.message ?? error.message
+        }`,
+      );
+    });
+  const action = createTemplateAction({
     id: PLACEMENT_RECOMMEND_ACTION_ID,
     description:
       'Recommends where a workload should run on the live fleet and outputs a ready Karmada placement.',
@@ -73,40 +128,7 @@ export function createPlacementRecommendAction(options: {
     // Read-only: it only asks the backend, so it runs in dry runs too.
     supportsDryRun: true,
     schema: {
-      // What the template form shows. The route's own schema is applied in
-      // the handler: the Scaffolder checks this one as JSON Schema, and its
-      // validator cannot follow the \$refs zod-to-json-schema writes for the
-      // route schema's shared parts.
-      input: z =>
-        z.object({
-          replicas: z.number().int().min(1).describe('Total replicas'),
-          resourceRequest: z
-            .record(z.string())
-            .optional()
-            .describe('Per-replica requests, e.g. { cpu: 500m, memory: 1Gi }'),
-          allowedJurisdictions: z
-            .array(z.string())
-            .optional()
-            .describe('Jurisdictions the data may live in, e.g. [eu]'),
-          userRegions: z
-            .array(z.string())
-            .optional()
-            .describe('Regions the users are in'),
-          minRegions: z.number().int().min(1).optional(),
-          minZones: z.number().int().min(1).optional(),
-          maxCostPerHour: z.number().positive().optional(),
-          requiredCompliance: z.array(z.string()).optional(),
-          requiredLabels: z
-            .record(z.string())
-            .optional()
-            .describe('Labels every chosen cluster must carry'),
-          dependsOn: z
-            .array(z.string())
-            .optional()
-            .describe(
-              'Entity refs the new service will depend on; every chosen cluster must share a cluster set with where each runs',
-            ),
-        }),
+      input: zImpl => scaffolderSchema(zImpl, templateRequirementsSchema),
       output: z =>
         z.object({
           clusters: z.array(z.string()).describe('The chosen clusters'),
@@ -130,44 +152,14 @@ export function createPlacementRecommendAction(options: {
           `Invalid placement requirements: ${parsed.message}`,
         );
       }
-      const requirements = parsed.data;
       const credentials = await ctx.getInitiatorCredentials();
       const { token } = await options.auth.getPluginRequestToken({
         onBehalfOf: credentials,
         targetPluginId: 'multi-cluster',
       });
-      const advice = await client
-        .call(routes.recommendPlacement, { body: requirements }, { token })
-        .catch(error => {
-          if (!(error instanceof ResponseError)) throw error;
-          throw sameKindOfError(
-            error.response.status,
-            `placement advice failed: ${
-              error.body?.error?.message ?? error.message
-            }`,
-          );
-        });
-      const best = advice.recommendations[0];
-      const excluded = advice.excluded.map(
-        e => `${e.cluster}: ${e.reasons.join('; ')}`,
+      const { best, explanation } = bestOf(
+        await askBackend(parsed.data, token),
       );
-      if (!best) {
-        throw new InputError(
-          `no placement satisfies the requirements: ${[
-            ...advice.rejected.map(r => r.reason),
-            ...excluded,
-          ].join(' | ')}`,
-        );
-      }
-      const explanation = [
-        `Recommended ${best.clusters.join(', ')} (${best.strategy}, score ${
-          best.score.total
-        }):`,
-        ...best.explanation.map(e => `  ${e.cluster}: ${e.reasons.join('; ')}`),
-        ...(excluded.length
-          ? ['Excluded:', ...excluded.map(e => `  ${e}`)]
-          : []),
-      ].join('\n');
       ctx.logger.info(explanation);
       ctx.output('clusters', best.clusters);
       ctx.output('placement', best.placement as Record<string, unknown>);
@@ -176,4 +168,5 @@ export function createPlacementRecommendAction(options: {
       ctx.output('explanation', explanation);
     },
   });
+  return withPublishedInputSchema(action);
 }

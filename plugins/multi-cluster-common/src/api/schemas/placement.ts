@@ -244,17 +244,26 @@ export type SimulatePlacementRequest = z.output<
  * @public
  */
 export const recommendPlacementRequestSchema = requestObject({
-  replicas: z.number().int().min(1).max(REQUEST_LIMITS.replicas),
+  replicas: z
+    .number()
+    .int()
+    .min(1)
+    .max(REQUEST_LIMITS.replicas)
+    .describe('Total replicas'),
   resourceRequest: resourceRequestsSchema
     .optional()
     .describe('Per-replica requests, e.g. { "cpu": "500m", "memory": "1Gi" }'),
-  allowedJurisdictions: nameListSchema.optional(),
-  userRegions: nameListSchema.optional(),
+  allowedJurisdictions: nameListSchema
+    .optional()
+    .describe('Jurisdictions the data may live in, e.g. [eu]'),
+  userRegions: nameListSchema.optional().describe('Regions the users are in'),
   minRegions: z.number().int().min(1).max(1_000).optional(),
   minZones: z.number().int().min(1).max(1_000).optional(),
   maxCostPerHour: z.number().positive().max(1_000_000_000).optional(),
   requiredCompliance: nameListSchema.optional(),
-  requiredLabels: labelMapSchema.optional(),
+  requiredLabels: labelMapSchema
+    .optional()
+    .describe('Labels every chosen cluster must carry'),
   tolerations: boundedArray(
     boundedTolerationSchema,
     REQUEST_LIMITS.tolerations,

@@ -53,7 +53,9 @@ const clustersGeneratorSchema = z
   .object({
     type: z.literal('clusters'),
     /** Selects Argo CD cluster secrets by label (all clusters when absent). */
-    selector: k8sLabelSelectorSchema.optional(),
+    selector: k8sLabelSelectorSchema
+      .optional()
+      .describe('Label selector over Argo CD cluster secrets'),
     /** Extra parameters available as `{{.values.<key>}}`. */
     values: z.record(z.string()).optional(),
   })
@@ -63,7 +65,7 @@ const listGeneratorSchema = z
   .object({
     type: z.literal('list'),
     /** One element per Application; keys become template parameters. */
-    elements: listElementsSchema,
+    elements: listElementsSchema.describe('One element per Application'),
   })
   .strict();
 
@@ -79,11 +81,13 @@ const matrixGeneratorSchema = z
   .object({
     type: z.literal('matrix'),
     /** Exactly two child generators (Argo CD's limit). */
-    generators: z.tuple([leafGeneratorSchema, leafGeneratorSchema], {
-      errorMap: () => ({
-        message: 'matrix needs exactly two generators (clusters or list)',
-      }),
-    }),
+    generators: z
+      .tuple([leafGeneratorSchema, leafGeneratorSchema], {
+        errorMap: () => ({
+          message: 'matrix needs exactly two generators (clusters or list)',
+        }),
+      })
+      .describe('Exactly two generators'),
   })
   .strict();
 
@@ -104,23 +108,34 @@ const generatorSchema = z.discriminatedUnion(
  */
 export const applicationSetInputSchema = z
   .object({
-    name: rfc1123LabelSchema('name'),
-    namespace: rfc1123LabelSchema('namespace').default('argocd'),
-    project: rfc1123SubdomainSchema('project').default('default'),
+    name: rfc1123LabelSchema('name').describe(
+      'ApplicationSet name (RFC 1123 label)',
+    ),
+    namespace: rfc1123LabelSchema('namespace')
+      .default('argocd')
+      .describe('Argo CD namespace (default: argocd)'),
+    project: rfc1123SubdomainSchema('project')
+      .default('default')
+      .describe('Argo CD project (default: default)'),
     source: z
       .object({
-        repoURL: repoUrlSchema('source.repoURL'),
-        targetRevision: gitRevisionSchema('source.targetRevision').default(
-          'HEAD',
+        repoURL: repoUrlSchema('source.repoURL').describe(
+          'Git repository or Helm chart repository URL',
         ),
-        path: repoPathSchema('source.path').optional(),
+        targetRevision: gitRevisionSchema('source.targetRevision')
+          .default('HEAD')
+          .describe('Branch, tag, commit or chart version (default HEAD)'),
+        path: repoPathSchema('source.path')
+          .optional()
+          .describe('Path in a Git repository'),
         chart: z
           .string()
           .regex(
             /^[a-z0-9]([-a-z0-9._]*[a-z0-9])?$/,
             'source.chart must be a chart name',
           )
-          .optional(),
+          .optional()
+          .describe('Chart name in a Helm repository'),
         helm: z
           .object({
             releaseName: rfc1123LabelSchema(
@@ -144,11 +159,19 @@ export const applicationSetInputSchema = z
               'give exactly one of source.path (Git) or source.chart (Helm repository)',
           });
         }
-      }),
-    destinationNamespace: rfc1123LabelSchema('destinationNamespace'),
-    generator: generatorSchema,
+      })
+      .describe('What to deploy'),
+    destinationNamespace: rfc1123LabelSchema('destinationNamespace').describe(
+      'Namespace in each cluster',
+    ),
+    generator: generatorSchema.describe('clusters, list or matrix generator'),
     /** Go template of the Application names; see the defaults in the docs. */
-    applicationName: z.string().min(1).max(253).optional(),
+    applicationName: z
+      .string()
+      .min(1)
+      .max(253)
+      .optional()
+      .describe('Go template of the Application names'),
     syncPolicy: z
       .object({
         automated: z.boolean().default(true),
@@ -159,7 +182,8 @@ export const applicationSetInputSchema = z
         retryLimit: z.number().int().min(0).max(100).default(5),
       })
       .strict()
-      .default({}),
+      .default({})
+      .describe('Sync policy (automated, prune and self-heal by default)'),
     labels: labelsSchema.optional(),
   })
   .strict()

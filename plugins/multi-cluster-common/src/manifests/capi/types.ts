@@ -20,6 +20,11 @@ import {
   topologySchema,
 } from './fieldSchemas';
 import { checkCapiClusterInput } from './inputRules';
+import {
+  awsOptionsSchema,
+  azureOptionsSchema,
+  gcpOptionsSchema,
+} from './providerOptionSchemas';
 import { CAPI_PROVIDERS } from './versions';
 
 /**
@@ -52,7 +57,9 @@ export { SEGMENTATION_LABELS } from './segmentationLabels';
 
 const workerSchema = z
   .object({
-    name: rfc1123LabelSchema('worker pool name'),
+    name: rfc1123LabelSchema('worker pool name').describe(
+      'Pool name (RFC 1123 label)',
+    ),
     replicas: z
       .number({
         required_error: 'replicas is required',
@@ -63,33 +70,59 @@ const workerSchema = z
       .max(
         MAX_WORKER_REPLICAS,
         `worker replicas must be at most ${MAX_WORKER_REPLICAS}`,
-      ),
-    machineType: blankAsAbsent(machineTypeSchema),
+      )
+      .describe('Machines in the pool (0-1000)'),
+    machineType: blankAsAbsent(machineTypeSchema).describe(
+      'Instance type / VM size',
+    ),
     /** Managed topology only: the MachineDeployment class of the ClusterClass. */
-    class: z.string().min(1).max(256).optional(),
+    class: z
+      .string()
+      .min(1)
+      .max(256)
+      .optional()
+      .describe('Topology only: MachineDeployment class'),
     /** Failure domain (availability zone) to place the pool in. */
-    failureDomain: z.string().min(1).max(256).optional(),
+    failureDomain: z
+      .string()
+      .min(1)
+      .max(256)
+      .optional()
+      .describe('Failure domain (zone)'),
     /** Labels for the pool's Machines (propagated to Nodes when prefixed node-role.kubernetes.io or node.cluster.x-k8s.io). */
-    labels: labelsSchema.optional(),
+    labels: labelsSchema.optional().describe('Labels of the pool machines'),
   })
   .strict();
 
 const capiClusterFieldsSchema = z
   .object({
-    name: rfc1123LabelSchema('name'),
-    namespace: rfc1123LabelSchema('namespace').default('default'),
-    provider: z.enum(CAPI_PROVIDERS as [string, ...string[]], {
-      errorMap: () => ({
-        message: `provider must be one of ${CAPI_PROVIDERS.join(', ')}`,
-      }),
-    }) as z.ZodType<'aws' | 'gcp' | 'azure' | 'docker'>,
+    name: rfc1123LabelSchema('name').describe(
+      'Cluster name (RFC 1123 label, at most 63 characters)',
+    ),
+    namespace: rfc1123LabelSchema('namespace')
+      .default('default')
+      .describe('Namespace of the Cluster API objects (default: default)'),
+    provider: z
+      .enum(CAPI_PROVIDERS as [string, ...string[]], {
+        errorMap: () => ({
+          message: `provider must be one of ${CAPI_PROVIDERS.join(', ')}`,
+        }),
+      })
+      .describe('Infrastructure provider') as z.ZodType<
+      'aws' | 'gcp' | 'azure' | 'docker'
+    >,
     apiVersion: z
       .enum(['v1beta2', 'v1beta1'], {
         errorMap: () => ({ message: 'apiVersion must be v1beta2 or v1beta1' }),
       })
-      .default('v1beta2'),
-    kubernetesVersion: kubernetesVersionSchema,
-    region: blankAsAbsent(regionSchema),
+      .default('v1beta2')
+      .describe('Cluster API version (default: v1beta2)'),
+    kubernetesVersion: kubernetesVersionSchema.describe(
+      'Kubernetes version such as v1.31.2',
+    ),
+    region: blankAsAbsent(regionSchema).describe(
+      'Cloud region (AWS region, GCP region, Azure location); required except for docker',
+    ),
     controlPlane: z
       .object({
         replicas: z
@@ -106,22 +139,29 @@ const capiClusterFieldsSchema = z
           .refine(
             n => n % 2 === 1,
             'controlPlane.replicas must be odd (1, 3, 5 or 7) so that etcd keeps quorum',
-          ),
-        machineType: blankAsAbsent(machineTypeSchema),
+          )
+          .describe('Control-plane machines: 1, 3, 5 or 7'),
+        machineType: blankAsAbsent(machineTypeSchema).describe(
+          'Instance type / VM size',
+        ),
       })
-      .strict(),
+      .strict()
+      .describe('Control plane'),
     workers: z
       .array(workerSchema)
       .max(MAX_WORKER_POOLS, `at most ${MAX_WORKER_POOLS} worker pools`)
+      .describe('Worker pools, one MachineDeployment each')
       .default([]),
-    podCidrs: cidrBlocksSchema('podCidrs').default(DEFAULT_POD_CIDRS),
-    serviceCidrs: cidrBlocksSchema('serviceCidrs').default(
-      DEFAULT_SERVICE_CIDRS,
-    ),
-    serviceDomain: rfc1123SubdomainSchema('serviceDomain').default(
-      DEFAULT_SERVICE_DOMAIN,
-    ),
-    apiServerPort: portSchema.optional(),
+    podCidrs: cidrBlocksSchema('podCidrs')
+      .default(DEFAULT_POD_CIDRS)
+      .describe('Pod CIDR blocks (default 192.168.0.0/16)'),
+    serviceCidrs: cidrBlocksSchema('serviceCidrs')
+      .default(DEFAULT_SERVICE_CIDRS)
+      .describe('Service CIDR blocks (default 10.96.0.0/12)'),
+    serviceDomain: rfc1123SubdomainSchema('serviceDomain')
+      .default(DEFAULT_SERVICE_DOMAIN)
+      .describe('Service DNS domain (default cluster.local)'),
+    apiServerPort: portSchema.optional().describe('API server port'),
     controlPlaneEndpoint: z
       .object({
         host: z
@@ -135,9 +175,12 @@ const capiClusterFieldsSchema = z
         port: portSchema.default(6443),
       })
       .strict()
-      .optional(),
-    labels: labelsSchema.optional(),
-    annotations: annotationsSchema.optional(),
+      .optional()
+      .describe('Fixed control-plane endpoint'),
+    labels: labelsSchema.optional().describe('Extra labels for every object'),
+    annotations: annotationsSchema
+      .optional()
+      .describe('Annotations for the Cluster'),
     segmentation: z
       .object({
         environment: segmentValueSchema('segmentation.environment').optional(),
@@ -148,63 +191,23 @@ const capiClusterFieldsSchema = z
         ).optional(),
       })
       .strict()
-      .optional(),
-    audit: auditSchema.optional(),
-    topology: topologySchema.optional(),
-    aws: z
-      .object({
-        sshKeyName: z.string().min(1).max(255).optional(),
-        controlPlaneIamInstanceProfile: z.string().min(1).max(128).optional(),
-        nodeIamInstanceProfile: z.string().min(1).max(128).optional(),
-        ami: z
-          .string()
-          .regex(
-            /^ami-[0-9a-f]{8,17}$/,
-            'aws.ami must look like ami-0123456789abcdef0',
-          )
-          .optional(),
-      })
-      .strict()
-      .optional(),
-    gcp: z
-      .object({
-        project: z
-          .string({ required_error: 'gcp.project is required' })
-          .regex(
-            /^[a-z][-a-z0-9]{4,28}[a-z0-9]$/,
-            'gcp.project must be a GCP project ID (6-30 lowercase letters, digits and -)',
-          ),
-        network: rfc1123LabelSchema('gcp.network').optional(),
-        image: z.string().min(1).max(512).optional(),
-      })
-      .strict()
-      .optional(),
-    azure: z
-      .object({
-        subscriptionId: z
-          .string()
-          .regex(
-            /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
-            'azure.subscriptionId must be a GUID',
-          )
-          .optional(),
-        resourceGroup: z
-          .string()
-          .regex(
-            /^[-\w.()]{1,89}[-\w()]$/,
-            'azure.resourceGroup must be an Azure resource group name',
-          )
-          .optional(),
-        identityName:
-          rfc1123SubdomainSchema('azure.identityName').default(
-            'cluster-identity',
-          ),
-        identityNamespace: rfc1123LabelSchema(
-          'azure.identityNamespace',
-        ).optional(),
-      })
-      .strict()
-      .optional(),
+      .optional()
+      .describe(
+        'Fleet segmentation labels (flotilla.io/environment, region, tenant, workload-class; provider is set from provider)',
+      ),
+    audit: auditSchema
+      .optional()
+      .describe('API-server audit logging (on by default)'),
+    topology: topologySchema
+      .optional()
+      .describe(
+        'Use the managed topology of a ClusterClass instead of individual objects',
+      ),
+    aws: awsOptionsSchema.optional().describe('AWS options'),
+    gcp: gcpOptionsSchema
+      .optional()
+      .describe('GCP options (project is required for gcp)'),
+    azure: azureOptionsSchema.optional().describe('Azure options'),
   })
   .strict();
 

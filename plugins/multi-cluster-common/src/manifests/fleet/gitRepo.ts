@@ -41,7 +41,8 @@ const targetOverridesSchema = z
     /** Skip these clusters entirely. */
     doNotDeploy: z.boolean().optional(),
   })
-  .strict();
+  .strict()
+  .describe('Per-target overrides (fleet.yaml targetCustomizations)');
 
 const targetSchema = z
   .object({
@@ -64,19 +65,30 @@ const targetSchema = z
  */
 export const fleetGitRepoInputSchema = z
   .object({
-    name: rfc1123LabelSchema('name'),
+    name: rfc1123LabelSchema('name').describe('GitRepo name (RFC 1123 label)'),
     /** fleet-default for downstream clusters, fleet-local for the local one. */
-    namespace: rfc1123LabelSchema('namespace').default('fleet-default'),
-    repo: repoUrlSchema('repo'),
+    namespace: rfc1123LabelSchema('namespace')
+      .default('fleet-default')
+      .describe('Fleet workspace namespace (default: fleet-default)'),
+    repo: repoUrlSchema('repo').describe('Git repository URL'),
     branch: gitRevisionSchema('branch').optional(),
     revision: gitRevisionSchema('revision').optional(),
     /** Bundle folders in the repository (each may hold a fleet.yaml). */
-    paths: z.array(repoPathSchema('paths[]')).min(1).optional(),
+    paths: z
+      .array(repoPathSchema('paths[]'))
+      .min(1)
+      .optional()
+      .describe('Bundle folders in the repository'),
     targetNamespace: rfc1123LabelSchema('targetNamespace').optional(),
     /** Namespace for resources without one (fleet.yaml defaultNamespace). */
-    defaultNamespace: rfc1123LabelSchema('defaultNamespace').optional(),
+    defaultNamespace: rfc1123LabelSchema('defaultNamespace')
+      .optional()
+      .describe('fleet.yaml defaultNamespace'),
     /** Helm values for every target (fleet.yaml helm.values). */
-    helmValues: z.record(z.unknown()).optional(),
+    helmValues: z
+      .record(z.unknown())
+      .optional()
+      .describe('fleet.yaml helm.values for every target'),
     /** A Helm chart to deploy (fleet.yaml helm.chart/repo/version/releaseName). */
     helmChart: z
       .object({
@@ -106,7 +118,8 @@ export const fleetGitRepoInputSchema = z
           .optional(),
       })
       .strict()
-      .optional(),
+      .optional()
+      .describe('Helm chart the bundle deploys (fleet.yaml helm)'),
     pollingInterval: z
       .string()
       .max(32)
@@ -114,11 +127,16 @@ export const fleetGitRepoInputSchema = z
         v => v === '0' || GO_DURATION.test(v),
         'pollingInterval must be a Go duration such as 15s, 5m or 1h30m (no d or w units)',
       )
-      .optional(),
-    correctDrift: z.boolean().default(true),
+      .optional()
+      .describe('Go duration such as 1m'),
+    correctDrift: z
+      .boolean()
+      .default(true)
+      .describe('Correct drift (default true)'),
     targets: z
       .array(targetSchema)
-      .min(1, 'targets must list at least one target'),
+      .min(1, 'targets must list at least one target')
+      .describe('Targets'),
     labels: labelsSchema.optional(),
   })
   .strict()

@@ -201,11 +201,18 @@ export const karmadaOverridesSchema = z
           .min(0, 'replicas must be at least 0')
           .max(100000),
       )
-      .optional(),
+      .optional()
+      .describe('Replicas per cluster name'),
     /** Image registry per cluster: `{ "prod-eu-west-aws-1": "registry.eu.example.com" }`. */
-    imageRegistry: z.record(registrySchema).optional(),
+    imageRegistry: z
+      .record(registrySchema)
+      .optional()
+      .describe('Image registry per cluster name'),
     /** Arbitrary JSON-patch style overriders. */
-    plaintext: z.array(plaintextOverrideSchema).optional(),
+    plaintext: z
+      .array(plaintextOverrideSchema)
+      .optional()
+      .describe('JSON-patch style overriders'),
   })
   .strict()
   .superRefine((overrides, ctx) => {
@@ -258,21 +265,39 @@ export type ActivePassiveInput = z.input<typeof activePassiveSchema>;
 export const karmadaPolicyInputSchema = z
   .object({
     /** Karmada labels propagated resources with the policy name, so it is an RFC 1123 label. */
-    name: rfc1123LabelSchema('name'),
-    namespace: rfc1123LabelSchema('namespace').default('default'),
-    clusterScoped: z.boolean().default(false),
+    name: rfc1123LabelSchema('name').describe('Policy name (RFC 1123 label)'),
+    namespace: rfc1123LabelSchema('namespace')
+      .default('default')
+      .describe('Namespace of namespaced policies (default: default)'),
+    clusterScoped: z
+      .boolean()
+      .default(false)
+      .describe('Emit ClusterPropagationPolicy / ClusterOverridePolicy'),
     resourceSelectors: z
       .array(resourceSelectorSchema)
-      .min(1, 'resourceSelectors must list at least one resource'),
-    placement: karmadaPlacementSchema.optional(),
+      .min(1, 'resourceSelectors must list at least one resource')
+      .describe('Resources the policies apply to'),
+    placement: karmadaPlacementSchema
+      .optional()
+      .describe(
+        'Karmada spec.placement, verbatim; required unless activePassive is given',
+      ),
     priority: z.number().int().min(-2147483648).max(2147483647).optional(),
     preemption: z.enum(['Always', 'Never']).optional(),
     conflictResolution: z.enum(['Abort', 'Overwrite']).optional(),
     propagateDeps: z.boolean().optional(),
-    failover: karmadaFailoverSchema.optional(),
-    overrides: karmadaOverridesSchema.optional(),
-    activePassive: activePassiveSchema.optional(),
-    labels: labelsSchema.optional(),
+    failover: karmadaFailoverSchema
+      .optional()
+      .describe('spec.failover of the PropagationPolicy'),
+    overrides: karmadaOverridesSchema
+      .optional()
+      .describe('Per-cluster overrides (an OverridePolicy <name>-overrides)'),
+    activePassive: activePassiveSchema
+      .optional()
+      .describe(
+        'Active-passive pair: replicas on primary, standby scaled to 0',
+      ),
+    labels: labelsSchema.optional().describe('Labels for the policies'),
   })
   .strict()
   .superRefine((input, ctx) => {

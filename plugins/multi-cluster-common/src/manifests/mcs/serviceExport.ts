@@ -31,11 +31,19 @@ const serviceNameSchema = rfc1123LabelSchema('name').refine(
  */
 export const mcsServiceInputSchema = z
   .object({
-    name: serviceNameSchema,
-    namespace: rfc1123LabelSchema('namespace').default('default'),
+    name: serviceNameSchema.describe('Name of the Service to export'),
+    namespace: rfc1123LabelSchema('namespace')
+      .default('default')
+      .describe('Namespace (default: default)'),
     /** v1beta1 is the storage version; Karmada bundles v1alpha1. Both are served. */
-    apiVersion: z.enum(['v1beta1', 'v1alpha1']).default('v1beta1'),
-    export: z.boolean().default(true),
+    apiVersion: z
+      .enum(['v1beta1', 'v1alpha1'])
+      .default('v1beta1')
+      .describe('MCS API version (default v1beta1)'),
+    export: z
+      .boolean()
+      .default(true)
+      .describe('Emit a ServiceExport (default true)'),
     exportedLabels: labelsSchema.optional(),
     exportedAnnotations: annotationsSchema.optional(),
     import: z
@@ -71,7 +79,8 @@ export const mcsServiceInputSchema = z
           });
         }
       })
-      .optional(),
+      .optional()
+      .describe('Emit a ServiceImport with these ports'),
     /** With Karmada: where to propagate the ServiceExport and the ServiceImport. */
     karmada: z
       .object({
@@ -83,7 +92,10 @@ export const mcsServiceInputSchema = z
           .min(1, 'karmada.importClusters must list at least one cluster'),
       })
       .strict()
-      .optional(),
+      .optional()
+      .describe(
+        'Karmada member clusters to propagate the ServiceExport / ServiceImport to',
+      ),
   })
   .strict()
   .superRefine((input, ctx) => {

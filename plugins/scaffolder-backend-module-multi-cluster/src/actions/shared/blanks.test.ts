@@ -1,4 +1,4 @@
-import { withoutBlanks } from './util';
+import { withoutBlanks } from './blanks';
 
 describe('withoutBlanks', () => {
   it('drops null and empty fields left by forms, and objects made only of them', () => {
