@@ -1,1 +1,11 @@
-module.exports = require('@backstage/cli/config/eslint-factory')(__dirname);
+module.exports = require('@backstage/cli/config/eslint-factory')(
+  __dirname,
+  require('../../plugins/eslint-no-explicit-any')([
+    'src/capi/**',
+    'src/argocd/**',
+    'src/ocm/**',
+    'src/rancherFleet/**',
+    'src/members/**',
+    'src/faults/**',
+  ]),
+);

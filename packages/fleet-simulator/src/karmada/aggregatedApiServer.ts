@@ -258,7 +258,8 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-async function readJson(request: IncomingMessage): Promise<any> {
+/** The request's JSON body, unchecked: storage validates what it keeps. */
+async function readJson(request: IncomingMessage): Promise<unknown> {
   const text = await readBody(request);
   if (!text.trim()) return {};
   try {
@@ -582,7 +583,7 @@ export class AggregatedApiServer {
         )}},"items":[${items.map(c => this.jsonOf(c)).join(',')}]}`,
       );
     } else if (method === 'POST') {
-      const created = storage.create(await readJson(request));
+      const created = storage.create((await readJson(request)) as Cluster);
       this.options.log(
         `karmada-aggregated-apiserver: ${user.name} created Cluster ${created.metadata.name}`,
       );
@@ -616,7 +617,7 @@ export class AggregatedApiServer {
         );
       }
       case 'PUT': {
-        const body = await readJson(request);
+        const body = (await readJson(request)) as Partial<Cluster> | null;
         if (body?.metadata?.name && body.metadata.name !== name) {
           throw new ApiError(
             failure(
@@ -626,7 +627,7 @@ export class AggregatedApiServer {
           );
         }
         const updated = storage.update(
-          { ...body, metadata: { ...body?.metadata, name } },
+          { ...body, metadata: { ...body?.metadata, name } } as Cluster,
           subresource,
         );
         return send(response, 200, updated);
@@ -646,7 +647,9 @@ export class AggregatedApiServer {
           throw new ApiError(
             failure(405, 'the status subresource cannot be deleted'),
           );
-        const options = await readJson(request);
+        const options = (await readJson(request)) as {
+          preconditions?: { uid?: string; resourceVersion?: string };
+        } | null;
         const { deleted, object } = storage.delete(
           name,
           options?.preconditions ?? {},

@@ -22,6 +22,7 @@ import {
 } from './bindings';
 import type { Cluster } from './clusterTypes';
 import { apiVersionOf, KarmadaApi, KubeObject } from './karmadaApi';
+import type { ObjectReference } from './objectTypes';
 import {
   describeError,
   isNotFound,
@@ -143,7 +144,7 @@ export function startBindingController(
     cops: KubeObject[],
     works: KubeObject[],
   ) {
-    const resource = binding.spec?.resource ?? {};
+    const resource = binding.spec?.resource ?? ({} as ObjectReference);
     const owner = `${binding.metadata.namespace ?? ''}/${
       binding.metadata.name
     }`;

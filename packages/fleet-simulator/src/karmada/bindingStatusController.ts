@@ -6,11 +6,12 @@
  * Karmada API server shows it.
  */
 import { sameJson } from './sameJson';
-import { AppsV1Api } from '@kubernetes/client-node';
+import { AppsV1Api, type V1Deployment } from '@kubernetes/client-node';
 import type { SimulatorContext, Stoppable } from '../context';
 import { executionNamespace } from './bindings';
 import { bindingOfWork } from './bindingController';
 import { KarmadaApi, KubeObject } from './karmadaApi';
+import type { ObjectReference } from './objectTypes';
 import {
   describeError,
   isNotFound,
@@ -29,7 +30,7 @@ import {
 const PLURALS = ['resourcebindings', 'clusterresourcebindings'] as const;
 
 /** The API server drops zero counts (omitempty): compare statuses without them. */
-function meaningful(status: Record<string, unknown> | undefined): string {
+function meaningful(status: object | undefined): string {
   return JSON.stringify(
     Object.entries(status ?? {})
       .filter(([, v]) => v !== 0 && v !== undefined)
@@ -50,7 +51,7 @@ export function startBindingStatusController(
     plural: (typeof PLURALS)[number],
     listed: KubeObject,
     works: KubeObject[],
-    templates: Map<string, any>,
+    templates: Map<string, V1Deployment>,
   ) {
     const owner = `${listed.metadata.namespace ?? ''}/${listed.metadata.name}`;
     const mine = works.filter(w => bindingOfWork(w) === owner);
@@ -87,7 +88,7 @@ export function startBindingStatusController(
       if (sameJson(status, binding.status)) return;
       await karmada.replace(plural, { ...binding, status }, 'status');
     });
-    const resource = listed.spec?.resource ?? {};
+    const resource = listed.spec?.resource ?? ({} as ObjectReference);
     if (resource.kind !== 'Deployment' || resource.apiVersion !== 'apps/v1')
       return;
     const complete = targets.length > 0 && items.length === targets.length;
@@ -99,10 +100,10 @@ export function startBindingStatusController(
             JSON.stringify(
               await apps.readNamespacedDeployment({
                 name: resource.name,
-                namespace: resource.namespace,
+                namespace: resource.namespace!,
               }),
             ),
-          );
+          ) as V1Deployment;
         } catch (error) {
           if (isNotFound(error)) return;
           throw error;
@@ -114,7 +115,7 @@ export function startBindingStatusController(
       if (meaningful(status) === meaningful(current.status)) return;
       await apps.replaceNamespacedDeploymentStatus({
         name: resource.name,
-        namespace: resource.namespace,
+        namespace: resource.namespace!,
         body: { ...current, status },
       });
     });
@@ -130,7 +131,7 @@ export function startBindingStatusController(
         apps.listDeploymentForAllNamespaces(),
         ...PLURALS.map(plural => karmada.list(plural)),
       ]);
-      const templates = new Map<string, any>();
+      const templates = new Map<string, V1Deployment>();
       for (const d of deployments.items) {
         templates.set(`${d.metadata?.namespace}/${d.metadata?.name}`, {
           ...JSON.parse(JSON.stringify(d)),

@@ -7,6 +7,12 @@
 import { fnv1a32 } from '@flotilla/plugin-multi-cluster-common';
 import { sumResourceLists } from '@flotilla/plugin-multi-cluster-common';
 import { KUBERNETES_ID_LABEL } from './seedManifests';
+import type {
+  KarmadaSpec,
+  Manifest,
+  ManifestSpec,
+  MemberManifest,
+} from './objectTypes';
 
 export const MANAGED_LABEL = 'karmada.io/managed';
 export const WORK_NAME_ANNOTATION = 'work.karmada.io/name';
@@ -64,7 +70,7 @@ export interface Template {
     annotations?: Record<string, string>;
     [key: string]: unknown;
   };
-  spec?: any;
+  spec?: ManifestSpec;
   [key: string]: unknown;
 }
 
@@ -76,7 +82,7 @@ export interface Policy {
     labels?: Record<string, string>;
     uid?: string;
   };
-  spec?: any;
+  spec?: KarmadaSpec;
 }
 
 /** Sum of the requests of the template's pod (one replica). */
@@ -85,7 +91,7 @@ export function replicaRequests(
 ): Record<string, string> | undefined {
   const containers = template.spec?.template?.spec?.containers ?? [];
   const { sum } = sumResourceLists(
-    containers.map((c: any) => c?.resources?.requests),
+    containers.map(c => c?.resources?.requests),
   );
   return Object.keys(sum).length ? sum : undefined;
 }
@@ -144,14 +150,26 @@ const SERVER_METADATA = [
   'finalizers',
 ];
 
-/** The template as one member receives it, before overrides. */
+/** The template as one member receives it, before overrides (with a spec when the template has one). */
+export function workloadFor(
+  template: Template & { spec: ManifestSpec },
+  target: { name: string; replicas?: number },
+  divided: boolean,
+  work: { name: string; namespace: string },
+): MemberManifest & { spec: ManifestSpec };
 export function workloadFor(
   template: Template,
   target: { name: string; replicas?: number },
   divided: boolean,
   work: { name: string; namespace: string },
-): any {
-  const manifest: any = structuredClone(template);
+): MemberManifest;
+export function workloadFor(
+  template: Template,
+  target: { name: string; replicas?: number },
+  divided: boolean,
+  work: { name: string; namespace: string },
+): MemberManifest {
+  const manifest: Manifest = structuredClone(template);
   delete manifest.status;
   for (const field of SERVER_METADATA) delete manifest.metadata[field];
   const annotations = { ...(manifest.metadata.annotations ?? {}) };
@@ -164,17 +182,18 @@ export function workloadFor(
     ...(manifest.metadata.labels ?? {}),
     [MANAGED_LABEL]: 'true',
   };
+  const labelled = manifest as MemberManifest;
   if (
     divided &&
     WORKLOAD_KINDS.has(template.kind) &&
     target.replicas !== undefined
   ) {
-    manifest.spec = { ...manifest.spec, replicas: target.replicas };
+    labelled.spec = { ...labelled.spec, replicas: target.replicas };
   }
-  return manifest;
+  return labelled;
 }
 
-export function isDivided(binding: { spec?: any }): boolean {
+export function isDivided(binding: { spec?: KarmadaSpec }): boolean {
   return (
     (binding.spec?.placement?.replicaScheduling?.replicaSchedulingType ??
       'Divided') === 'Divided' &&

@@ -27,6 +27,7 @@ import {
   Template,
 } from './bindings';
 import { apiVersionOf, KarmadaApi, KubeObject } from './karmadaApi';
+import type { KarmadaSpec } from './objectTypes';
 import {
   describeError,
   isNotFound,
@@ -157,7 +158,7 @@ export function startDetector(
       if (!desired.spec.replicaRequirements) delete spec.replicaRequirements;
       // The resourceVersion of the template changes with its status; only
       // a changed spec or reference is news for the binding.
-      const comparable = (s: any) => ({
+      const comparable = (s: KarmadaSpec | undefined) => ({
         ...s,
         resource: { ...s?.resource, resourceVersion: undefined },
       });

@@ -19,6 +19,7 @@ import {
   WORK_NAMESPACE_ANNOTATION,
 } from './bindings';
 import { KarmadaApi, KubeObject } from './karmadaApi';
+import type { Manifest } from './objectTypes';
 import {
   describeError,
   isNotFound,
@@ -65,7 +66,7 @@ const identity = (o: {
   }`;
 
 type Outcome =
-  | { applied: true; member: any }
+  | { applied: true; member: Manifest }
   | { applied: false; message: string };
 
 export function startExecutionController(
@@ -81,11 +82,11 @@ export function startExecutionController(
     member: KubernetesObjectApi,
     memberCore: CoreV1Api,
     work: KubeObject,
-    manifest: any,
-    listed: any | undefined,
+    manifest: Manifest,
+    listed: Manifest | undefined,
   ): Promise<Outcome> {
     const hash = manifestHash(manifest);
-    const typed = (o: any) => ({
+    const typed = (o: unknown): Manifest => ({
       ...plain(o),
       apiVersion: manifest.apiVersion,
       kind: manifest.kind,
@@ -102,7 +103,7 @@ export function startExecutionController(
     };
     let fresh = false;
     return retryOnConflict(async (): Promise<Outcome> => {
-      let current: any = fresh ? undefined : listed;
+      let current: Manifest | undefined = fresh ? undefined : listed;
       if (!current) {
         try {
           current = typed(
@@ -162,7 +163,7 @@ export function startExecutionController(
   async function writeWorkStatus(
     work: KubeObject,
     outcome: Outcome,
-    manifest: any,
+    manifest: Manifest,
   ) {
     let fresh = false;
     await retryOnConflict(async () => {
@@ -231,7 +232,7 @@ export function startExecutionController(
     const member = KubernetesObjectApi.makeApiClient(access.kubeConfig);
     const memberCore = access.kubeConfig.makeApiClient(CoreV1Api);
     // What Karmada already put there, by kind: one list instead of a read per Work.
-    const managed = new Map<string, any>();
+    const managed = new Map<string, Manifest>();
     for (const { apiVersion, kind } of LISTED_KINDS) {
       const list = await member.list(
         apiVersion,

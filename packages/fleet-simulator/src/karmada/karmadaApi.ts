@@ -6,6 +6,7 @@
  */
 import { CustomObjectsApi, KubeConfig } from '@kubernetes/client-node';
 import type { Cluster } from './clusterTypes';
+import type { KarmadaSpec, KarmadaStatus } from './objectTypes';
 import { CLUSTER_GROUP, POLICY_GROUP, WORK_GROUP } from './kube';
 
 export interface KubeObject {
@@ -22,8 +23,8 @@ export interface KubeObject {
     deletionTimestamp?: string;
     [key: string]: unknown;
   };
-  spec?: any;
-  status?: any;
+  spec?: KarmadaSpec;
+  status?: KarmadaStatus;
   [key: string]: unknown;
 }
 

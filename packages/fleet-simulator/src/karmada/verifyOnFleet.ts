@@ -21,6 +21,7 @@ import {
 import { fleetDir, readFleet } from '../fleet';
 import { karmadaMembers } from './seedManifests';
 import { statusCode } from './kube';
+import type { Cluster } from './clusterTypes';
 
 const DEADLINE_MS = 60_000;
 
@@ -85,17 +86,17 @@ async function main() {
   const say = (m: string) => console.log(`ok  ${m}`);
 
   const clusters = await until('every member Ready', async () => {
-    const list: any = await custom.listClusterCustomObject({
+    const list = (await custom.listClusterCustomObject({
       group: 'cluster.karmada.io',
       version: 'v1alpha1',
       plural: 'clusters',
-    });
-    const ready = list.items.filter((c: any) =>
+    })) as { items: Cluster[] };
+    const ready = list.items.filter(c =>
       c.status?.conditions?.some(
-        (x: any) => x.type === 'Ready' && x.status === 'True',
+        x => x.type === 'Ready' && x.status === 'True',
       ),
     );
-    return members.every(m => ready.some((c: any) => c.metadata.name === m))
+    return members.every(m => ready.some(c => c.metadata.name === m))
       ? list.items
       : undefined;
   });
@@ -106,9 +107,9 @@ async function main() {
       clusters.ms
     } ms): ${clusters.value
       .map(
-        (c: any) =>
-          `${c.metadata.name} ${c.status.kubernetesVersion} cpu=${
-            c.status.resourceSummary?.allocatable?.cpu ?? '-'
+        c =>
+          `${c.metadata.name} ${c.status!.kubernetesVersion} cpu=${
+            c.status!.resourceSummary?.allocatable?.cpu ?? '-'
           }`,
       )
       .join('; ')}`,
@@ -124,12 +125,12 @@ async function main() {
     }/proxy (${Date.now() - started} ms)`,
   );
 
-  const current: any = await custom.getClusterCustomObject({
+  const current = (await custom.getClusterCustomObject({
     group: 'cluster.karmada.io',
     version: 'v1alpha1',
     plural: 'clusters',
     name: members[0],
-  });
+  })) as Cluster;
   const stale = {
     ...current,
     metadata: {
