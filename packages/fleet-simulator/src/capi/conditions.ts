@@ -53,8 +53,11 @@ export function withConditions(
   ];
 }
 
-export function findCondition(obj: any, type: string): Condition | undefined {
-  return (obj?.status?.conditions ?? []).find((c: any) => c?.type === type);
+export function findCondition<C extends { type: string } = Condition>(
+  obj: { status?: { conditions?: C[] } } | undefined,
+  type: string,
+): C | undefined {
+  return (obj?.status?.conditions ?? []).find(c => c?.type === type);
 }
 
 export const condition = (

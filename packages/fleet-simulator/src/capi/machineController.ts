@@ -21,14 +21,16 @@ import {
 import { nodeObject, workerNodeSpec } from './nodes';
 import { CapiRuntime } from './runtime';
 import { machineStatus, sameStatus } from './status';
+import type { V1Node } from '@kubernetes/client-node';
+import type { Machine, MachineStatus } from './capiObjects';
 
 async function writeStatus(
   rt: CapiRuntime,
   name: string,
-  build: (current: any) => any,
-  listed?: any,
+  build: (current: Machine) => MachineStatus,
+  listed?: Machine,
 ) {
-  await rt.custom.update(
+  await rt.custom.update<Machine>(
     TYPES.machine,
     CAPI_NAMESPACE,
     name,
@@ -43,8 +45,8 @@ async function writeStatus(
   );
 }
 
-const nodeFacts = (node: any) => ({
-  name: node.metadata.name,
+const nodeFacts = (node: V1Node) => ({
+  name: node.metadata!.name!,
   nodeInfo: node.status?.nodeInfo,
   addresses: node.status?.addresses,
 });
@@ -54,11 +56,12 @@ export async function reconcileMachines(
   rt: CapiRuntime,
   now = new Date(),
 ): Promise<number | undefined> {
-  const machines = await rt.custom.list(TYPES.machine, CAPI_NAMESPACE);
+  const machines = await rt.custom.list<Machine>(TYPES.machine, CAPI_NAMESPACE);
   let soonest: number | undefined;
   for (const machine of machines) {
     const name: string = machine.metadata.name;
-    const wc = rt.clusters.get(machine.spec?.clusterName);
+    const clusterName = machine.spec?.clusterName;
+    const wc = clusterName ? rt.clusters.get(clusterName) : undefined;
     if (!wc) continue;
     const step = machineStep(machine, now, rt.machineDelayMs);
     try {
@@ -79,7 +82,7 @@ export async function reconcileMachines(
           const md: string =
             machine.metadata.labels?.[LABELS.deploymentName] ?? '';
           const index = machineIndex(md, name) ?? 0;
-          const spec = workerNodeSpec(wc, md, index, machine.spec.version);
+          const spec = workerNodeSpec(wc, md, index, machine.spec!.version!);
           const node = await rt
             .nodes(wc)
             .createOrLeave(nodeObject(wc, { ...spec, name }));
@@ -93,7 +96,8 @@ export async function reconcileMachines(
         }
         case 'update': {
           const nodes = rt.nodes(wc);
-          const nodeName = machine.status.nodeRef.name;
+          // machineStep updates only a Machine whose Node joined.
+          const nodeName = machine.status!.nodeRef!.name;
           await nodes.setKubeletVersion(nodeName, step.version);
           const node = await nodes.get(nodeName);
           if (node) {
@@ -106,14 +110,19 @@ export async function reconcileMachines(
         case 'release': {
           const nodeName = machine.status?.nodeRef?.name;
           if (nodeName) await rt.nodes(wc).delete(nodeName);
-          await rt.custom.update(TYPES.machine, CAPI_NAMESPACE, name, m => {
-            const finalizers: string[] = m.metadata.finalizers ?? [];
-            if (!finalizers.includes(FINALIZERS.machine)) return undefined;
-            m.metadata.finalizers = finalizers.filter(
-              f => f !== FINALIZERS.machine,
-            );
-            return m;
-          });
+          await rt.custom.update<Machine>(
+            TYPES.machine,
+            CAPI_NAMESPACE,
+            name,
+            m => {
+              const finalizers: string[] = m.metadata.finalizers ?? [];
+              if (!finalizers.includes(FINALIZERS.machine)) return undefined;
+              m.metadata.finalizers = finalizers.filter(
+                f => f !== FINALIZERS.machine,
+              );
+              return m;
+            },
+          );
           break;
         }
         default:

@@ -15,6 +15,15 @@ import {
 } from './conditions';
 import { isDeleting, nodeVersionOf } from './decisions';
 import { LABELS } from './model';
+import type {
+  CapiCluster,
+  KubeadmControlPlane,
+  Machine,
+  MachineDeployment,
+  MachineStatus,
+  NodeInfo,
+  WithConditions,
+} from './capiObjects';
 
 const available = ['Available', 'NotAvailable'] as [string, string];
 const notSet = (type: string, reason: string): ConditionInput => ({
@@ -24,20 +33,24 @@ const notSet = (type: string, reason: string): ConditionInput => ({
 });
 
 /** Ready Machines: a Node joined and the Machine is not going away. */
-export const isMachineReady = (m: any) =>
+export const isMachineReady = (m: Machine) =>
   !isDeleting(m) &&
   Boolean(m?.status?.nodeRef) &&
-  ['Running', 'Updating'].includes(m?.status?.phase);
+  ['Running', 'Updating'].includes(m?.status?.phase ?? '');
 
 // ---- Machine -------------------------------------------------------------
 
 export function machineStatus(
-  machine: any,
+  machine: Machine,
   phase: 'Provisioning' | 'Running' | 'Updating' | 'Deleting',
   now: Date,
-  node?: { name: string; nodeInfo?: any; addresses?: any[] },
-): any {
-  const status = { ...(machine.status ?? {}) };
+  node?: {
+    name: string;
+    nodeInfo?: NodeInfo;
+    addresses?: MachineStatus['addresses'];
+  },
+): MachineStatus {
+  const status: MachineStatus = { ...(machine.status ?? {}) };
   const joined = node ?? status.nodeRef;
   const version = machine.spec?.version;
   const nodeInfo = node?.nodeInfo ?? status.nodeInfo;
@@ -111,8 +124,8 @@ export interface ReplicaCounts {
 }
 
 export function machineDeploymentCounts(
-  md: any,
-  machines: any[],
+  md: MachineDeployment,
+  machines: Machine[],
 ): ReplicaCounts {
   const version = md.spec?.template?.spec?.version;
   const ready = machines.filter(isMachineReady);
@@ -135,7 +148,7 @@ const selectorString = (labels: Record<string, string>) =>
     .map(([k, v]) => (v === '' ? k : `${k}=${v}`))
     .join(',');
 
-function versions(machines: any[]) {
+function versions(machines: Machine[]) {
   const byVersion = new Map<string, number>();
   for (const m of machines) {
     const v = nodeVersionOf(m);
@@ -152,7 +165,11 @@ function mdPhase(scalingUp: boolean, scalingDown: boolean) {
   return 'Running';
 }
 
-export function machineDeploymentStatus(md: any, machines: any[], now: Date) {
+export function machineDeploymentStatus(
+  md: MachineDeployment,
+  machines: Machine[],
+  now: Date,
+) {
   const c = machineDeploymentCounts(md, machines);
   const live = machines.filter(m => !isDeleting(m)).length;
   const scalingUp = live < c.desiredReplicas || c.replicas < c.desiredReplicas;
@@ -253,7 +270,7 @@ export function machineDeploymentStatus(md: any, machines: any[], now: Date) {
  * are not modelled: its replicas are reported as they are specified.
  */
 export function controlPlaneStatus(
-  kcp: any,
+  kcp: KubeadmControlPlane,
   runningVersion: string,
   rollingTo: string | undefined,
   now: Date,
@@ -321,7 +338,7 @@ export function controlPlaneStatus(
 
 // ---- Cluster -------------------------------------------------------------
 
-const isTrue = (obj: any, type: string) =>
+const isTrue = (obj: WithConditions | undefined, type: string) =>
   findCondition(obj, type)?.status === 'True';
 
 function sum(counts: ReplicaCounts[]): ReplicaCounts {
@@ -349,9 +366,9 @@ function sum(counts: ReplicaCounts[]): ReplicaCounts {
  * RemoteConnectionProbe).
  */
 export function clusterStatus(
-  cluster: any,
-  kcp: any | undefined,
-  machineDeployments: Array<{ md: any; machines: any[] }>,
+  cluster: CapiCluster,
+  kcp: KubeadmControlPlane | undefined,
+  machineDeployments: Array<{ md: MachineDeployment; machines: Machine[] }>,
   probe: { ok: boolean; message?: string },
   zones: string[],
   now: Date,
@@ -369,7 +386,7 @@ export function clusterStatus(
     .map(({ md }) => md.metadata.name);
   const workersAvailable = unavailableMds.length === 0;
   const rolling = [kcp, ...machineDeployments.map(x => x.md)]
-    .filter(Boolean)
+    .filter((o): o is KubeadmControlPlane | MachineDeployment => Boolean(o))
     .filter(o => isTrue(o, 'RollingOut'))
     .map(o => `${o.kind} ${o.metadata.name}`);
   const scaling = (type: string) =>
@@ -469,23 +486,25 @@ export function clusterStatus(
 }
 
 /** Structural equality, whatever the key order (the API server reorders keys). */
-export function deepEqual(a: any, b: any): boolean {
+export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || !a || !b) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a).filter(k => a[k] !== undefined);
-  const kb = Object.keys(b).filter(k => b[k] !== undefined);
-  return ka.length === kb.length && ka.every(k => deepEqual(a[k], b[k]));
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const ka = Object.keys(left).filter(k => left[k] !== undefined);
+  const kb = Object.keys(right).filter(k => right[k] !== undefined);
+  return ka.length === kb.length && ka.every(k => deepEqual(left[k], right[k]));
 }
 
 /**
  * Whether a status write would change anything but `lastUpdated`, which
  * moves on every pass: controllers write only on change.
  */
-export function sameStatus(a: any, b: any): boolean {
-  const strip = (s: any) => {
-    if (!s) return s;
-    const { lastUpdated, ...rest } = s;
+export function sameStatus(a: unknown, b: unknown): boolean {
+  const strip = (s: unknown) => {
+    if (!s || typeof s !== 'object') return s;
+    const { lastUpdated, ...rest } = s as Record<string, unknown>;
     return rest;
   };
   return deepEqual(strip(a), strip(b));
