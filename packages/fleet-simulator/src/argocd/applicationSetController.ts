@@ -16,10 +16,17 @@ import {
 } from './applications';
 import { ARGOCD_NAMESPACE, ARGO_TYPES, SECRET_TYPE_LABEL } from './model';
 import type { ArgoRuntime } from './runtime';
+import type { V1Secret } from '@kubernetes/client-node';
+import type { Condition } from '../capi/conditions';
+import type {
+  Application,
+  ApplicationSet,
+  GeneratedApplication,
+} from './argoObjects';
 
-const isOwnedBy = (app: any, appSet: any) =>
+const isOwnedBy = (app: Application, appSet: ApplicationSet) =>
   (app.metadata?.ownerReferences ?? []).some(
-    (o: any) => o.kind === 'ApplicationSet' && o.uid === appSet.metadata.uid,
+    o => o.kind === 'ApplicationSet' && o.uid === appSet.metadata.uid,
   );
 
 export async function listArgoClusters(
@@ -29,7 +36,7 @@ export async function listArgoClusters(
     labelSelector: `${SECRET_TYPE_LABEL}=cluster`,
   });
   return secrets.items
-    .map(s => argoCluster(s as any))
+    .map(s => argoCluster(s as V1Secret & { data?: Record<string, string> }))
     .filter((c): c is ArgoCluster => Boolean(c));
 }
 
@@ -39,13 +46,13 @@ export async function reconcileApplicationSets(
 ) {
   const { custom } = rt;
   const [appSets, apps, clusters] = await Promise.all([
-    custom.list(ARGO_TYPES.applicationSet),
-    custom.list(ARGO_TYPES.application),
+    custom.list<ApplicationSet>(ARGO_TYPES.applicationSet),
+    custom.list<Application>(ARGO_TYPES.application),
     listArgoClusters(rt),
   ]);
   for (const appSet of appSets) {
     if (appSet.metadata.deletionTimestamp) continue;
-    let generated: any[];
+    let generated: GeneratedApplication[];
     let error: string | undefined;
     try {
       generated = generateApplications(appSet, clusters);
@@ -68,9 +75,9 @@ export async function reconcileApplicationSets(
         if (!current) {
           await custom.createOrLeave(ARGO_TYPES.application, app);
         } else if (!applicationUpToDate(current, app)) {
-          await custom.update(
+          await custom.update<Application>(
             ARGO_TYPES.application,
-            app.metadata.namespace,
+            app.metadata.namespace!,
             app.metadata.name,
             c => ({
               ...c,
@@ -90,15 +97,15 @@ export async function reconcileApplicationSets(
         if (!generated.some(g => g.metadata.name === app.metadata.name)) {
           await custom.delete(
             ARGO_TYPES.application,
-            app.metadata.namespace,
+            app.metadata.namespace!,
             app.metadata.name,
           );
         }
       }
     }
-    await custom.update(
+    await custom.update<ApplicationSet>(
       ARGO_TYPES.applicationSet,
-      appSet.metadata.namespace,
+      appSet.metadata.namespace!,
       appSet.metadata.name,
       current => {
         const status = {
@@ -129,7 +136,7 @@ export async function reconcileApplicationSets(
 
 /** Argo CD's ApplicationSet conditions (its own shape: no observedGeneration). */
 function argoConditions(
-  current: any[] | undefined,
+  current: Condition[] | undefined,
   error: string | undefined,
   count: number,
   now: Date,
