@@ -3,7 +3,6 @@ module.exports = require('@backstage/cli/config/eslint-factory')(
   require('../../plugins/eslint-no-explicit-any')([
     'src/ocm/**',
     'src/rancherFleet/**',
-    'src/members/**',
     'src/faults/**',
   ]),
 );

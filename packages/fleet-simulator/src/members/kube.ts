@@ -23,9 +23,13 @@ export type SeedObject = KubernetesObject & {
   [field: string]: unknown;
 };
 
+/** An object as the member's API server answers it. */
+type StoredObject = KubernetesObject & { status?: Record<string, unknown> };
+
 export function statusCode(error: unknown): number | undefined {
   if (error instanceof ApiException) return error.code;
-  const code = (error as any)?.code ?? (error as any)?.statusCode;
+  const failure = error as { code?: unknown; statusCode?: unknown } | undefined;
+  const code = failure?.code ?? failure?.statusCode;
   return typeof code === 'number' ? code : undefined;
 }
 
@@ -52,8 +56,8 @@ export class MemberApis {
     plural: string,
   ): Promise<boolean> {
     try {
-      const list: any = await this.custom.getAPIResources({ group, version });
-      return (list.resources ?? []).some((r: any) => r.name === plural);
+      const list = await this.custom.getAPIResources({ group, version });
+      return (list.resources ?? []).some(r => r.name === plural);
     } catch (error) {
       if (statusCode(error) === 404) return false;
       throw error;
@@ -67,7 +71,7 @@ export class MemberApis {
   async ensure(object: SeedObject): Promise<boolean> {
     const { status, ...body } = object;
     let created = true;
-    let current: any;
+    let current: StoredObject | undefined;
     try {
       current = await this.objects.create(body as KubernetesObject);
     } catch (error) {
@@ -81,7 +85,7 @@ export class MemberApis {
     return created;
   }
 
-  private async read(object: SeedObject): Promise<any | undefined> {
+  private async read(object: SeedObject): Promise<StoredObject | undefined> {
     try {
       return await this.objects.read({
         apiVersion: object.apiVersion!,
