@@ -17,6 +17,7 @@ import {
   placementStatus,
   type Decision,
 } from './placement';
+import { ocmFields } from './objectTypes';
 
 export interface PlacementOptions {
   hub: HubObjects;
@@ -52,12 +53,16 @@ export function startPlacementController(
   ) => {
     const { name, namespace } = placement.metadata;
     const [bindings, existing] = await Promise.all([
-      hub.list(TYPES.managedClusterSetBinding, namespace),
-      hub.get(TYPES.placementDecision, decisionName(name), namespace),
+      hub.list<KubeObject>(TYPES.managedClusterSetBinding, namespace),
+      hub.get<KubeObject>(
+        TYPES.placementDecision,
+        decisionName(name),
+        namespace,
+      ),
     ]);
-    const previous = ((existing?.status?.decisions ?? []) as Decision[]).map(
-      d => d.clusterName,
-    );
+    const previous = (
+      (ocmFields(existing)?.status?.decisions ?? []) as Decision[]
+    ).map(d => d.clusterName);
     const outcome = decide(placement, sets, bindings, clusters, previous);
 
     let decision = existing;
@@ -66,7 +71,7 @@ export function startPlacementController(
         TYPES.placementDecision,
         placementDecisionObject(placement),
       );
-      decision = await hub.get(
+      decision = await hub.get<KubeObject>(
         TYPES.placementDecision,
         decisionName(name),
         namespace,
@@ -74,7 +79,7 @@ export function startPlacementController(
     }
     if (
       decision &&
-      decisionsDiffer(decision.status?.decisions, outcome.decisions)
+      decisionsDiffer(ocmFields(decision).status?.decisions, outcome.decisions)
     ) {
       const written = await writeStatus(hub, TYPES.placementDecision, {
         ...decision,
@@ -88,16 +93,16 @@ export function startPlacementController(
       }
     }
     const status = placementStatus(placement, outcome, timestamp());
-    if (!sameJson(placement.status, status)) {
+    if (!sameJson(ocmFields(placement).status, status)) {
       await writeStatus(hub, TYPES.placement, { ...placement, status });
     }
   };
 
   return startOcmLoop(ctx, 'placement', intervalMs, async () => {
     const [placements, sets, clusters] = await Promise.all([
-      hub.list(TYPES.placement),
-      hub.list(TYPES.managedClusterSet),
-      hub.list(TYPES.managedCluster),
+      hub.list<KubeObject>(TYPES.placement),
+      hub.list<KubeObject>(TYPES.managedClusterSet),
+      hub.list<KubeObject>(TYPES.managedCluster),
     ]);
     for (const placement of placements) {
       await reconcile(placement, sets, clusters);
@@ -107,7 +112,9 @@ export function startPlacementController(
     const live = new Set(
       placements.map(p => `${p.metadata.namespace}/${p.metadata.name}`),
     );
-    for (const decision of await hub.list(TYPES.placementDecision)) {
+    for (const decision of await hub.list<KubeObject>(
+      TYPES.placementDecision,
+    )) {
       const owner = decision.metadata.labels?.[LABELS.placement];
       const key = `${decision.metadata.namespace}/${owner}`;
       if (owner && !live.has(key)) {
