@@ -1,7 +1,6 @@
 module.exports = require('@backstage/cli/config/eslint-factory')(
   __dirname,
   require('../../plugins/eslint-no-explicit-any')([
-    'src/rancherFleet/**',
     'src/faults/**',
   ]),
 );

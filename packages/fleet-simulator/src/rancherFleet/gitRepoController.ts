@@ -14,6 +14,16 @@ import { runReconcileLoop } from '../capi/kube';
 import { deepEqual } from '../capi/status';
 import { matchesLabelSelector } from '@flotilla/plugin-multi-cluster-common';
 import type { FleetRuntime } from './runtime';
+import type { LabelSelectorLike } from '@flotilla/plugin-multi-cluster-common';
+import type {
+  Bundle,
+  BundleDeployment,
+  ClusterGroup,
+  FleetCluster,
+  GitRepo,
+  GitRepoTarget,
+  Targetable,
+} from './fleetObjects';
 import {
   FLEET_LABELS,
   FLEET_TYPES,
@@ -24,12 +34,12 @@ import {
 } from './model';
 
 /** The Fleet Clusters a GitRepo's targets select. */
-export function targetedFleetClusters(
-  gitRepo: any,
-  clusters: any[],
-  groups: any[],
-): any[] {
-  const targets: any[] = gitRepo.spec?.targets ?? [];
+export function targetedFleetClusters<C extends Targetable>(
+  gitRepo: { spec?: { targets?: GitRepoTarget[] } },
+  clusters: C[],
+  groups: Array<Targetable & { spec?: { selector?: LabelSelectorLike } }>,
+): C[] {
+  const targets = gitRepo.spec?.targets ?? [];
   return clusters.filter(cluster =>
     targets.some(t => {
       const labels = cluster.metadata.labels ?? {};
@@ -56,14 +66,14 @@ export async function reconcileGitRepos(rt: FleetRuntime, now = new Date()) {
   const { custom } = rt;
   const addons = fleetAddons(rt.ctx.scenario.addons);
   const [gitRepos, bundles, deployments, clusters, groups] = await Promise.all([
-    custom.list(FLEET_TYPES.gitRepo),
-    custom.list(FLEET_TYPES.bundle),
-    custom.list(FLEET_TYPES.bundleDeployment),
-    custom.list(FLEET_TYPES.cluster),
-    custom.list(FLEET_TYPES.clusterGroup),
+    custom.list<GitRepo>(FLEET_TYPES.gitRepo),
+    custom.list<Bundle>(FLEET_TYPES.bundle),
+    custom.list<BundleDeployment>(FLEET_TYPES.bundleDeployment),
+    custom.list<FleetCluster>(FLEET_TYPES.cluster),
+    custom.list<ClusterGroup>(FLEET_TYPES.clusterGroup),
   ]);
   for (const gitRepo of gitRepos) {
-    const namespace: string = gitRepo.metadata.namespace;
+    const namespace = gitRepo.metadata.namespace!;
     const repo: string = gitRepo.metadata.name;
     const addon = addons.find(a => {
       const ref = gitRepoRef(a);
@@ -102,7 +112,7 @@ export async function reconcileGitRepos(rt: FleetRuntime, now = new Date()) {
           spec: bundleSpec,
         });
       } else if (bundle.metadata.labels?.[FLEET_LABELS.commit] !== commit) {
-        await custom.update(
+        await custom.update<Bundle>(
           FLEET_TYPES.bundle,
           namespace,
           name,
@@ -165,7 +175,7 @@ export async function reconcileGitRepos(rt: FleetRuntime, now = new Date()) {
               ([k, v]) => current.metadata.labels?.[k] !== v,
             )
           ) {
-            await custom.update(
+            await custom.update<BundleDeployment>(
               FLEET_TYPES.bundleDeployment,
               clusterNs,
               name,
@@ -193,14 +203,14 @@ export async function reconcileGitRepos(rt: FleetRuntime, now = new Date()) {
       ) {
         await custom.delete(
           FLEET_TYPES.bundleDeployment,
-          d.metadata.namespace,
+          d.metadata.namespace!,
           d.metadata.name,
         );
       }
     }
     const desiredReady =
       targeted.length * (gitRepo.spec?.paths ?? ['.']).length;
-    await custom.update(
+    await custom.update<GitRepo>(
       FLEET_TYPES.gitRepo,
       namespace,
       repo,
