@@ -71,3 +71,16 @@ export const condition = (
   reason: ok ? reasons[0] : reasons[1],
   message,
 });
+
+/** The reasons of an Available condition, true and false. */
+export const AVAILABLE_REASONS = ['Available', 'NotAvailable'] as [
+  string,
+  string,
+];
+
+/** A condition that is False with `reason` (Deleting, Paused, ...). */
+export const notSet = (type: string, reason: string): ConditionInput => ({
+  type,
+  status: 'False',
+  reason,
+});

@@ -9,7 +9,7 @@
  * finalizer goes.
  */
 import type { Stoppable } from '../context';
-import { machineStep } from './decisions';
+import { machineStep, type MachineStep } from './decisions';
 import { runReconcileLoop } from './kube';
 import {
   CAPI_NAMESPACE,
@@ -17,6 +17,7 @@ import {
   LABELS,
   TYPES,
   machineIndex,
+  type WorkloadCluster,
 } from './model';
 import { nodeObject, workerNodeSpec } from './nodes';
 import { CapiRuntime } from './runtime';
@@ -51,6 +52,106 @@ const nodeFacts = (node: V1Node) => ({
   addresses: node.status?.addresses,
 });
 
+/** A Node joins for the Machine: the Machine is Running on it. */
+async function provision(
+  rt: CapiRuntime,
+  wc: WorkloadCluster,
+  machine: Machine,
+  now: Date,
+) {
+  const name = machine.metadata.name;
+  const md: string = machine.metadata.labels?.[LABELS.deploymentName] ?? '';
+  const index = machineIndex(md, name) ?? 0;
+  const spec = workerNodeSpec(wc, md, index, machine.spec!.version!);
+  const node = await rt
+    .nodes(wc)
+    .createOrLeave(nodeObject(wc, { ...spec, name }));
+  await writeStatus(
+    rt,
+    name,
+    m => machineStatus(m, 'Running', now, nodeFacts(node)),
+    machine,
+  );
+}
+
+/** The Machine's Node runs the new kubelet version. */
+async function updateKubelet(
+  rt: CapiRuntime,
+  wc: WorkloadCluster,
+  machine: Machine,
+  version: string,
+  now: Date,
+) {
+  const nodes = rt.nodes(wc);
+  // machineStep updates only a Machine whose Node joined.
+  const nodeName = machine.status!.nodeRef!.name;
+  await nodes.setKubeletVersion(nodeName, version);
+  const node = await nodes.get(nodeName);
+  if (node) {
+    await writeStatus(rt, machine.metadata.name, m =>
+      machineStatus(m, 'Running', now, nodeFacts(node)),
+    );
+  }
+}
+
+/** The deleted Machine's Node leaves, then its finalizer goes. */
+async function release(rt: CapiRuntime, wc: WorkloadCluster, machine: Machine) {
+  const nodeName = machine.status?.nodeRef?.name;
+  if (nodeName) await rt.nodes(wc).delete(nodeName);
+  await rt.custom.update<Machine>(
+    TYPES.machine,
+    CAPI_NAMESPACE,
+    machine.metadata.name,
+    m => {
+      const finalizers: string[] = m.metadata.finalizers ?? [];
+      if (!finalizers.includes(FINALIZERS.machine)) return undefined;
+      m.metadata.finalizers = finalizers.filter(f => f !== FINALIZERS.machine);
+      return m;
+    },
+  );
+}
+
+/** Takes the Machine's step; answers the ms until it is due again, if it is. */
+async function takeStep(
+  rt: CapiRuntime,
+  wc: WorkloadCluster,
+  machine: Machine,
+  step: MachineStep,
+  now: Date,
+): Promise<number | undefined> {
+  const name = machine.metadata.name;
+  switch (step.kind) {
+    case 'mark':
+      await writeStatus(
+        rt,
+        name,
+        m => machineStatus(m, step.phase, now),
+        machine,
+      );
+      return rt.machineDelayMs;
+    case 'wait':
+      return step.ms;
+    case 'provision':
+      await provision(rt, wc, machine, now);
+      return undefined;
+    case 'update':
+      await updateKubelet(rt, wc, machine, step.version, now);
+      return undefined;
+    case 'release':
+      await release(rt, wc, machine);
+      return undefined;
+    default:
+      // steady: a Running Machine: keep its status current (e.g. after a restart).
+      await writeStatus(
+        rt,
+        name,
+        m => machineStatus(m, 'Running', now),
+        machine,
+      );
+      return undefined;
+  }
+}
+
 /** One pass over every Machine; answers the ms until the next one is due. */
 export async function reconcileMachines(
   rt: CapiRuntime,
@@ -65,76 +166,8 @@ export async function reconcileMachines(
     if (!wc) continue;
     const step = machineStep(machine, now, rt.machineDelayMs);
     try {
-      switch (step.kind) {
-        case 'mark':
-          await writeStatus(
-            rt,
-            name,
-            m => machineStatus(m, step.phase, now),
-            machine,
-          );
-          soonest = Math.min(soonest ?? Infinity, rt.machineDelayMs);
-          break;
-        case 'wait':
-          soonest = Math.min(soonest ?? Infinity, step.ms);
-          break;
-        case 'provision': {
-          const md: string =
-            machine.metadata.labels?.[LABELS.deploymentName] ?? '';
-          const index = machineIndex(md, name) ?? 0;
-          const spec = workerNodeSpec(wc, md, index, machine.spec!.version!);
-          const node = await rt
-            .nodes(wc)
-            .createOrLeave(nodeObject(wc, { ...spec, name }));
-          await writeStatus(
-            rt,
-            name,
-            m => machineStatus(m, 'Running', now, nodeFacts(node)),
-            machine,
-          );
-          break;
-        }
-        case 'update': {
-          const nodes = rt.nodes(wc);
-          // machineStep updates only a Machine whose Node joined.
-          const nodeName = machine.status!.nodeRef!.name;
-          await nodes.setKubeletVersion(nodeName, step.version);
-          const node = await nodes.get(nodeName);
-          if (node) {
-            await writeStatus(rt, name, m =>
-              machineStatus(m, 'Running', now, nodeFacts(node)),
-            );
-          }
-          break;
-        }
-        case 'release': {
-          const nodeName = machine.status?.nodeRef?.name;
-          if (nodeName) await rt.nodes(wc).delete(nodeName);
-          await rt.custom.update<Machine>(
-            TYPES.machine,
-            CAPI_NAMESPACE,
-            name,
-            m => {
-              const finalizers: string[] = m.metadata.finalizers ?? [];
-              if (!finalizers.includes(FINALIZERS.machine)) return undefined;
-              m.metadata.finalizers = finalizers.filter(
-                f => f !== FINALIZERS.machine,
-              );
-              return m;
-            },
-          );
-          break;
-        }
-        default:
-          // steady: a Running Machine: keep its status current (e.g. after a restart).
-          await writeStatus(
-            rt,
-            name,
-            m => machineStatus(m, 'Running', now),
-            machine,
-          );
-          break;
-      }
+      const due = await takeStep(rt, wc, machine, step, now);
+      if (due !== undefined) soonest = Math.min(soonest ?? Infinity, due);
     } catch (error) {
       // One member down (an outage) must not stall the others' Machines.
       rt.logOnce(
