@@ -40,6 +40,91 @@ export async function listArgoClusters(
     .filter((c): c is ArgoCluster => Boolean(c));
 }
 
+type Custom = ArgoRuntime['custom'];
+
+/** Creates or updates the generated Applications, deletes the owned ones no longer generated. */
+async function applyGenerated(
+  custom: Custom,
+  apps: Application[],
+  owned: Application[],
+  generated: GeneratedApplication[],
+) {
+  for (const app of generated) {
+    const current = apps.find(
+      a =>
+        a.metadata.namespace === app.metadata.namespace &&
+        a.metadata.name === app.metadata.name,
+    );
+    if (!current) {
+      await custom.createOrLeave(ARGO_TYPES.application, app);
+    } else if (!applicationUpToDate(current, app)) {
+      await custom.update<Application>(
+        ARGO_TYPES.application,
+        app.metadata.namespace!,
+        app.metadata.name,
+        c => ({
+          ...c,
+          metadata: {
+            ...c.metadata,
+            labels: { ...c.metadata.labels, ...app.metadata.labels },
+            ownerReferences: app.metadata.ownerReferences,
+          },
+          spec: app.spec,
+        }),
+        'main',
+        current,
+      );
+    }
+  }
+  for (const app of owned) {
+    if (!generated.some(g => g.metadata.name === app.metadata.name)) {
+      await custom.delete(
+        ARGO_TYPES.application,
+        app.metadata.namespace!,
+        app.metadata.name,
+      );
+    }
+  }
+}
+
+/** The ApplicationSet's conditions and the Applications it generated. */
+async function writeApplicationSetStatus(
+  custom: Custom,
+  appSet: ApplicationSet,
+  generated: GeneratedApplication[],
+  error: string | undefined,
+  now: Date,
+) {
+  await custom.update<ApplicationSet>(
+    ARGO_TYPES.applicationSet,
+    appSet.metadata.namespace!,
+    appSet.metadata.name,
+    current => {
+      const status = {
+        ...(current.status ?? {}),
+        conditions: argoConditions(
+          current.status?.conditions,
+          error,
+          generated.length,
+          now,
+        ),
+        resources: generated.map(a => ({
+          group: 'argoproj.io',
+          version: 'v1alpha1',
+          kind: 'Application',
+          name: a.metadata.name,
+          namespace: a.metadata.namespace,
+        })),
+      };
+      return deepEqual(current.status, status)
+        ? undefined
+        : { ...current, status };
+    },
+    'status',
+    appSet,
+  );
+}
+
 export async function reconcileApplicationSets(
   rt: ArgoRuntime,
   now = new Date(),
@@ -65,72 +150,8 @@ export async function reconcileApplicationSets(
         a.metadata.namespace === appSet.metadata.namespace &&
         isOwnedBy(a, appSet),
     );
-    if (!error) {
-      for (const app of generated) {
-        const current = apps.find(
-          a =>
-            a.metadata.namespace === app.metadata.namespace &&
-            a.metadata.name === app.metadata.name,
-        );
-        if (!current) {
-          await custom.createOrLeave(ARGO_TYPES.application, app);
-        } else if (!applicationUpToDate(current, app)) {
-          await custom.update<Application>(
-            ARGO_TYPES.application,
-            app.metadata.namespace!,
-            app.metadata.name,
-            c => ({
-              ...c,
-              metadata: {
-                ...c.metadata,
-                labels: { ...c.metadata.labels, ...app.metadata.labels },
-                ownerReferences: app.metadata.ownerReferences,
-              },
-              spec: app.spec,
-            }),
-            'main',
-            current,
-          );
-        }
-      }
-      for (const app of owned) {
-        if (!generated.some(g => g.metadata.name === app.metadata.name)) {
-          await custom.delete(
-            ARGO_TYPES.application,
-            app.metadata.namespace!,
-            app.metadata.name,
-          );
-        }
-      }
-    }
-    await custom.update<ApplicationSet>(
-      ARGO_TYPES.applicationSet,
-      appSet.metadata.namespace!,
-      appSet.metadata.name,
-      current => {
-        const status = {
-          ...(current.status ?? {}),
-          conditions: argoConditions(
-            current.status?.conditions,
-            error,
-            generated.length,
-            now,
-          ),
-          resources: generated.map(a => ({
-            group: 'argoproj.io',
-            version: 'v1alpha1',
-            kind: 'Application',
-            name: a.metadata.name,
-            namespace: a.metadata.namespace,
-          })),
-        };
-        return deepEqual(current.status, status)
-          ? undefined
-          : { ...current, status };
-      },
-      'status',
-      appSet,
-    );
+    if (!error) await applyGenerated(custom, apps, owned, generated);
+    await writeApplicationSetStatus(custom, appSet, generated, error, now);
   }
 }
 
