@@ -37,6 +37,44 @@ async function writeStatus(hub: HubObjects, t: OcmType, body: KubeObject) {
   }
 }
 
+/** The Placement's PlacementDecision, created (owned by it), then read back. */
+async function createDecision(hub: HubObjects, placement: KubeObject) {
+  const { name, namespace } = placement.metadata;
+  await hub.createOrLeave(
+    TYPES.placementDecision,
+    placementDecisionObject(placement),
+  );
+  return hub.get<KubeObject>(
+    TYPES.placementDecision,
+    decisionName(name),
+    namespace,
+  );
+}
+
+/**
+ * No garbage collector runs here (kube-controller-manager): the decisions of
+ * a deleted Placement go with it, as their owner reference says.
+ */
+async function deleteOrphanedDecisions(
+  hub: HubObjects,
+  placements: KubeObject[],
+) {
+  const live = new Set(
+    placements.map(p => `${p.metadata.namespace}/${p.metadata.name}`),
+  );
+  for (const decision of await hub.list<KubeObject>(TYPES.placementDecision)) {
+    const owner = decision.metadata.labels?.[LABELS.placement];
+    const key = `${decision.metadata.namespace}/${owner}`;
+    if (owner && !live.has(key)) {
+      await hub.delete(
+        TYPES.placementDecision,
+        decision.metadata.name,
+        decision.metadata.namespace,
+      );
+    }
+  }
+}
+
 export function startPlacementController(
   ctx: SimulatorContext,
   options: PlacementOptions,
@@ -65,18 +103,7 @@ export function startPlacementController(
     ).map(d => d.clusterName);
     const outcome = decide(placement, sets, bindings, clusters, previous);
 
-    let decision = existing;
-    if (!decision) {
-      await hub.createOrLeave(
-        TYPES.placementDecision,
-        placementDecisionObject(placement),
-      );
-      decision = await hub.get<KubeObject>(
-        TYPES.placementDecision,
-        decisionName(name),
-        namespace,
-      );
-    }
+    const decision = existing ?? (await createDecision(hub, placement));
     if (
       decision &&
       decisionsDiffer(ocmFields(decision).status?.decisions, outcome.decisions)
@@ -107,23 +134,6 @@ export function startPlacementController(
     for (const placement of placements) {
       await reconcile(placement, sets, clusters);
     }
-    // No garbage collector runs here (kube-controller-manager): the
-    // decisions of a deleted Placement go with it, as their owner reference says.
-    const live = new Set(
-      placements.map(p => `${p.metadata.namespace}/${p.metadata.name}`),
-    );
-    for (const decision of await hub.list<KubeObject>(
-      TYPES.placementDecision,
-    )) {
-      const owner = decision.metadata.labels?.[LABELS.placement];
-      const key = `${decision.metadata.namespace}/${owner}`;
-      if (owner && !live.has(key)) {
-        await hub.delete(
-          TYPES.placementDecision,
-          decision.metadata.name,
-          decision.metadata.namespace,
-        );
-      }
-    }
+    await deleteOrphanedDecisions(hub, placements);
   });
 }
