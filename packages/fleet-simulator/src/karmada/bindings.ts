@@ -90,9 +90,7 @@ export function replicaRequests(
   template: Template,
 ): Record<string, string> | undefined {
   const containers = template.spec?.template?.spec?.containers ?? [];
-  const { sum } = sumResourceLists(
-    containers.map(c => c?.resources?.requests),
-  );
+  const { sum } = sumResourceLists(containers.map(c => c?.resources?.requests));
   return Object.keys(sum).length ? sum : undefined;
 }
 

@@ -10,7 +10,12 @@ import type {
   ResourceSelectorLike,
 } from '@flotilla/plugin-multi-cluster-common';
 import type { OverridePolicyLike } from './overrides';
-import type { AggregatedItem, Condition, Health, ReflectedStatus } from './workStatus';
+import type {
+  AggregatedItem,
+  Condition,
+  Health,
+  ReflectedStatus,
+} from './workStatus';
 
 export interface ManifestMetadata {
   name: string;

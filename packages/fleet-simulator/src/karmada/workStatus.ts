@@ -21,9 +21,10 @@ export interface ReflectedStatus {
 }
 
 /** Karmada's default interpreter: reflected status fields and health. */
-export function reflectStatus(
-  member: { kind?: string } | undefined,
-): { status?: ReflectedStatus; health: Health } {
+export function reflectStatus(member: { kind?: string } | undefined): {
+  status?: ReflectedStatus;
+  health: Health;
+} {
   if (member?.kind !== 'Deployment') return { health: 'Healthy' };
   const deployment = member as V1Deployment;
   const s = deployment.status ?? {};
