@@ -10,6 +10,7 @@ import { KUBERNETES_ID_LABEL } from './seedManifests';
 import type {
   KarmadaSpec,
   Manifest,
+  ManifestMetadata,
   ManifestSpec,
   MemberManifest,
 } from './objectTypes';
@@ -60,16 +61,7 @@ export function workName(
 export interface Template {
   apiVersion: string;
   kind: string;
-  metadata: {
-    name: string;
-    namespace?: string;
-    uid?: string;
-    resourceVersion?: string;
-    generation?: number;
-    labels?: Record<string, string>;
-    annotations?: Record<string, string>;
-    [key: string]: unknown;
-  };
+  metadata: ManifestMetadata;
   spec?: ManifestSpec;
   [key: string]: unknown;
 }

@@ -7,7 +7,6 @@
  * read, re-read and retried on 409.
  */
 import {
-  ApiException,
   AppsV1Api,
   CoreV1Api,
   CustomObjectsApi,
@@ -15,6 +14,7 @@ import {
   KubernetesObjectApi,
   type KubernetesObject,
 } from '@kubernetes/client-node';
+import { statusCode } from '../capi/kube';
 
 /** An object to seed, with the status to write once it exists. */
 export type SeedObject = KubernetesObject & {
@@ -26,12 +26,7 @@ export type SeedObject = KubernetesObject & {
 /** An object as the member's API server answers it. */
 type StoredObject = KubernetesObject & { status?: Record<string, unknown> };
 
-export function statusCode(error: unknown): number | undefined {
-  if (error instanceof ApiException) return error.code;
-  const failure = error as { code?: unknown; statusCode?: unknown } | undefined;
-  const code = failure?.code ?? failure?.statusCode;
-  return typeof code === 'number' ? code : undefined;
-}
+export { statusCode };
 
 const CONFLICT_RETRIES = 5;
 
