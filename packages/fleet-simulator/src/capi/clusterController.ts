@@ -29,6 +29,7 @@ import type {
   Machine,
   MachineDeployment,
 } from './capiObjects';
+import type { CustomObject } from './customObject';
 
 const PROBE_EVERY_MS = 5000;
 const PROBE_TIMEOUT_MS = 3000;
@@ -110,7 +111,11 @@ async function tearDown(
     ...(wc ? [wc.infra.cluster, wc.infra.machineTemplate] : []),
   ];
   for (const t of owned) {
-    for (const o of await custom.list(t, CAPI_NAMESPACE, selector)) {
+    for (const o of await custom.list<CustomObject>(
+      t,
+      CAPI_NAMESPACE,
+      selector,
+    )) {
       if (!isDeleting(o)) {
         await custom.delete(t, CAPI_NAMESPACE, o.metadata.name);
       }
@@ -143,7 +148,7 @@ async function markInfrastructureReady(rt: CapiRuntime, wc: WorkloadCluster) {
   const done = infrastructureReady.get(rt) ?? new Set<string>();
   infrastructureReady.set(rt, done);
   if (done.has(wc.name)) return;
-  await rt.custom.update(
+  await rt.custom.update<CustomObject>(
     wc.infra.cluster,
     CAPI_NAMESPACE,
     wc.name,
