@@ -2,6 +2,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import type { FleetDescription } from './fleet';
+import { readCluster } from './scenarioRead/cluster';
+import {
+  ADDON_STATES,
+  count,
+  DELIVERIES,
+  DNS_LABEL,
+  fail,
+  Json,
+  list,
+  object,
+  oneOf,
+  only,
+  resources,
+  ScenarioError,
+  string,
+} from './scenarioRead/primitives';
 
 /**
  * The simulated fleet's contents: `scenario/fleet.yaml`, read by
@@ -146,265 +162,8 @@ export function workloadName(workload: ScenarioWorkload): string {
   return workload.name ?? workload.kubernetesId;
 }
 
-// ---------------------------------------------------------------------------
-// Validation: by hand, so every message names the entry and the field.
-
-class ScenarioError extends Error {}
-
-type Json = unknown;
-
-const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-const QUANTITY = /^[0-9]+(\.[0-9]+)?(m|k|Ki|Mi|Gi|Ti|Pi|Ei|M|G|T|P|E)?$/;
-const RESOURCE_NAME =
-  /^([a-z0-9.-]+\/)?[a-zA-Z0-9]([-a-zA-Z0-9_.]*[a-zA-Z0-9])?$/;
-const CIDR = /^(\d{1,3}(\.\d{1,3}){3}\/\d{1,2}|[0-9a-fA-F:]+\/\d{1,3})$/;
-const VERSION = /^v\d+\.\d+\.\d+$/;
-const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
-const FABRIC_KINDS: FabricKind[] = ['istio', 'cilium-clustermesh', 'mcs'];
-const ADDON_STATES: AddonState[] = ['in-sync', 'drifted', 'missing', 'unknown'];
-const DELIVERIES: ScenarioAddon['delivery'][] = [
-  'argocd-applicationset',
-  'fleet-gitrepo',
-  'karmada-clusterpropagationpolicy',
-];
-
-function fail(where: string, message: string): never {
-  throw new ScenarioError(`${where}: ${message}`);
-}
-
-function object(value: Json, where: string): Record<string, Json> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    fail(where, 'expected a mapping');
-  }
-  return value as Record<string, Json>;
-}
-
-function only(value: Record<string, Json>, keys: string[], where: string) {
-  const unknown = Object.keys(value).filter(k => !keys.includes(k));
-  if (unknown.length > 0) {
-    fail(
-      where,
-      `unknown key(s) ${unknown.join(', ')}; expected ${keys.join(', ')}`,
-    );
-  }
-}
-
-function string(value: Json, where: string, pattern?: RegExp): string {
-  if (typeof value !== 'string' || value.length === 0) {
-    fail(where, 'expected a non-empty string');
-  }
-  if (pattern && !pattern.test(value)) {
-    fail(where, `'${value}' does not match ${pattern}`);
-  }
-  return value;
-}
-
-function optional<T>(value: Json, read: (v: Json) => T): T | undefined {
-  return value === undefined ? undefined : read(value);
-}
-
-function list<T>(
-  value: Json,
-  where: string,
-  read: (v: Json, w: string) => T,
-): T[] {
-  if (!Array.isArray(value)) fail(where, 'expected a list');
-  return value.map((item, i) => read(item, `${where}[${i}]`));
-}
-
-function oneOf<T extends string>(value: Json, allowed: T[], where: string): T {
-  if (!allowed.includes(value as T)) {
-    fail(where, `'${String(value)}' is not one of ${allowed.join(', ')}`);
-  }
-  return value as T;
-}
-
-function count(value: Json, where: string): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
-    fail(where, `expected a whole number >= 0, got ${JSON.stringify(value)}`);
-  }
-  return value;
-}
-
-function resources(value: Json, where: string): Record<string, string> {
-  const map = object(value, where);
-  const result: Record<string, string> = {};
-  for (const [name, quantity] of Object.entries(map)) {
-    if (!RESOURCE_NAME.test(name))
-      fail(where, `'${name}' is not a resource name`);
-    const text = typeof quantity === 'number' ? String(quantity) : quantity;
-    result[name] = string(text, `${where}.${name}`, QUANTITY);
-  }
-  if (Object.keys(result).length === 0)
-    fail(where, 'expected at least one resource');
-  return result;
-}
-
-function readFabric(value: Json, where: string): ScenarioFabric {
-  const f = object(value, where);
-  only(
-    f,
-    ['kind', 'clusterSet', 'clusterId', 'connectedTo', 'gatewayReady'],
-    where,
-  );
-  const gatewayReady = f.gatewayReady;
-  if (gatewayReady !== undefined && typeof gatewayReady !== 'boolean') {
-    fail(`${where}.gatewayReady`, 'expected true or false');
-  }
-  return {
-    kind: oneOf(f.kind, FABRIC_KINDS, `${where}.kind`),
-    clusterSet: string(f.clusterSet, `${where}.clusterSet`),
-    clusterId: string(f.clusterId, `${where}.clusterId`, DNS_LABEL),
-    ...(f.connectedTo !== undefined
-      ? {
-          connectedTo: list(f.connectedTo, `${where}.connectedTo`, (v, w) =>
-            string(v, w, DNS_LABEL),
-          ),
-        }
-      : {}),
-    ...(gatewayReady !== undefined ? { gatewayReady } : {}),
-  };
-}
-
-function readCluster(value: Json, at: string): ScenarioCluster {
-  const c = object(value, at);
-  const name = string(c.name, `${at}.name`, DNS_LABEL);
-  const where = `clusters '${name}'`;
-  only(
-    c,
-    [
-      'name',
-      'kubernetesVersion',
-      'zones',
-      'nodeAllocatable',
-      'machineDeployments',
-      'taints',
-      'podCidrs',
-      'serviceCidrs',
-      'fabrics',
-      'serviceExports',
-      'virtualNodes',
-      'clusterClass',
-    ],
-    where,
-  );
-  const zones = list(c.zones, `${where}.zones`, (v, w) =>
-    string(v, w, DNS_LABEL),
-  );
-  if (zones.length === 0) fail(`${where}.zones`, 'expected at least one zone');
-  const cluster: ScenarioCluster = {
-    name,
-    kubernetesVersion: string(
-      c.kubernetesVersion,
-      `${where}.kubernetesVersion`,
-      VERSION,
-    ),
-    zones,
-    nodeAllocatable: resources(c.nodeAllocatable, `${where}.nodeAllocatable`),
-    machineDeployments: list(
-      c.machineDeployments,
-      `${where}.machineDeployments`,
-      (v, w) => {
-        const md = object(v, w);
-        only(md, ['name', 'replicas', 'nodeAllocatable', 'instanceType'], w);
-        const mdName = string(md.name, `${w}.name`, DNS_LABEL);
-        const mw = `${where}.machineDeployments '${mdName}'`;
-        return {
-          name: mdName,
-          replicas: count(md.replicas, `${mw}.replicas`),
-          ...(md.nodeAllocatable !== undefined
-            ? {
-                nodeAllocatable: resources(
-                  md.nodeAllocatable,
-                  `${mw}.nodeAllocatable`,
-                ),
-              }
-            : {}),
-          ...(md.instanceType !== undefined
-            ? { instanceType: string(md.instanceType, `${mw}.instanceType`) }
-            : {}),
-        };
-      },
-    ),
-  };
-  if (c.clusterClass !== undefined) {
-    cluster.clusterClass = string(
-      c.clusterClass,
-      `${where}.clusterClass`,
-      DNS_LABEL,
-    );
-  }
-  const taints = optional(c.taints, v =>
-    list(v, `${where}.taints`, (t, w) => {
-      const taint = object(t, w);
-      only(taint, ['key', 'value', 'effect'], w);
-      return {
-        key: string(taint.key, `${w}.key`),
-        ...(taint.value !== undefined
-          ? { value: string(taint.value, `${w}.value`) }
-          : {}),
-        effect: oneOf(taint.effect, TAINT_EFFECTS, `${w}.effect`),
-      };
-    }),
-  );
-  if (taints) cluster.taints = taints;
-  for (const key of ['podCidrs', 'serviceCidrs'] as const) {
-    const cidrs = optional(c[key], v =>
-      list(v, `${where}.${key}`, (x, w) => string(x, w, CIDR)),
-    );
-    if (cidrs) cluster[key] = cidrs;
-  }
-  const fabrics = optional(c.fabrics, v =>
-    list(v, `${where}.fabrics`, readFabric),
-  );
-  if (fabrics) {
-    const istio = fabrics.filter(f => f.kind === 'istio');
-    if (istio.length > 1) {
-      fail(
-        `${where}.fabrics`,
-        'a cluster is in one Istio mesh at most (one mesh id)',
-      );
-    }
-    const mcs = fabrics.filter(f => f.kind === 'mcs');
-    if (mcs.length > 1) {
-      fail(`${where}.fabrics`, 'a cluster is in one MCS cluster set at most');
-    }
-    const cilium = fabrics.filter(f => f.kind === 'cilium-clustermesh');
-    if (new Set(cilium.map(f => f.clusterId)).size > 1) {
-      fail(
-        `${where}.fabrics`,
-        'Cilium has one cluster name per cluster: its fabrics must share clusterId',
-      );
-    }
-    cluster.fabrics = fabrics;
-  }
-  const exports = optional(c.serviceExports, v =>
-    list(v, `${where}.serviceExports`, (x, w) =>
-      string(x, w, /^[a-z0-9-]+\/[a-z0-9-]+(!invalid)?$/),
-    ),
-  );
-  if (exports) cluster.serviceExports = exports;
-  const virtualNodes = optional(c.virtualNodes, v =>
-    list(v, `${where}.virtualNodes`, (x, w) => {
-      const node = object(x, w);
-      only(node, ['name', 'kind', 'peer', 'allocatable'], w);
-      const nodeName = string(node.name, `${w}.name`, DNS_LABEL);
-      const nw = `${where}.virtualNodes '${nodeName}'`;
-      return {
-        name: nodeName,
-        kind: oneOf(
-          node.kind,
-          ['liqo', 'admiralty'] as const as Array<'liqo' | 'admiralty'>,
-          `${nw}.kind`,
-        ),
-        peer: string(node.peer, `${nw}.peer`),
-        allocatable: resources(node.allocatable, `${nw}.allocatable`),
-      };
-    }),
-  );
-  if (virtualNodes) cluster.virtualNodes = virtualNodes;
-  return cluster;
-}
+// ---------------------------------------------------------------------------// Validation: by hand, so every message names the entry and the field
+// (scenarioRead/).
 
 function readWorkload(
   value: Json,

@@ -12,20 +12,21 @@ import { listArgoClusters } from './applicationSetController';
 import { ARGO_TYPES, sourceRef, ARGOCD_NAMESPACE } from './model';
 import type { ArgoRuntime } from './runtime';
 import { argoAddons } from './seed';
+import type { Application } from './argoObjects';
 
 export async function reconcileApplications(
   rt: ArgoRuntime,
   now = new Date(),
 ): Promise<number | undefined> {
   const [apps, clusters] = await Promise.all([
-    rt.custom.list(ARGO_TYPES.application),
+    rt.custom.list<Application>(ARGO_TYPES.application),
     listArgoClusters(rt),
   ]);
   const addons = argoAddons(rt.ctx);
   let soonest: number | undefined;
   for (const app of apps) {
     const owner = (app.metadata.ownerReferences ?? []).find(
-      (o: any) => o.kind === 'ApplicationSet',
+      o => o.kind === 'ApplicationSet',
     );
     const addon = addons.find(a => {
       const ref = sourceRef(a, ARGOCD_NAMESPACE);
@@ -37,15 +38,17 @@ export async function reconcileApplications(
     const cluster =
       destination.name ??
       clusters.find(c => c.server === destination.server)?.name;
-    const state: AddonClusterState | undefined = addon?.clusters[cluster];
+    // A property key as JavaScript reads one (no destination: "undefined").
+    const state: AddonClusterState | undefined =
+      addon?.clusters[String(cluster)];
     const next = nextApplicationStatus(app, state, now, rt.syncMs);
     if (next.recheckMs !== undefined) {
       soonest = Math.min(soonest ?? Infinity, next.recheckMs);
     }
     if (!next.status) continue;
-    await rt.custom.update(
+    await rt.custom.update<Application>(
       ARGO_TYPES.application,
-      app.metadata.namespace,
+      app.metadata.namespace!,
       app.metadata.name,
       current => {
         const again = nextApplicationStatus(current, state, now, rt.syncMs);

@@ -16,10 +16,17 @@ import {
 } from './applications';
 import { ARGOCD_NAMESPACE, ARGO_TYPES, SECRET_TYPE_LABEL } from './model';
 import type { ArgoRuntime } from './runtime';
+import type { V1Secret } from '@kubernetes/client-node';
+import type { Condition } from '../capi/conditions';
+import type {
+  Application,
+  ApplicationSet,
+  GeneratedApplication,
+} from './argoObjects';
 
-const isOwnedBy = (app: any, appSet: any) =>
+const isOwnedBy = (app: Application, appSet: ApplicationSet) =>
   (app.metadata?.ownerReferences ?? []).some(
-    (o: any) => o.kind === 'ApplicationSet' && o.uid === appSet.metadata.uid,
+    o => o.kind === 'ApplicationSet' && o.uid === appSet.metadata.uid,
   );
 
 export async function listArgoClusters(
@@ -29,8 +36,93 @@ export async function listArgoClusters(
     labelSelector: `${SECRET_TYPE_LABEL}=cluster`,
   });
   return secrets.items
-    .map(s => argoCluster(s as any))
+    .map(s => argoCluster(s as V1Secret & { data?: Record<string, string> }))
     .filter((c): c is ArgoCluster => Boolean(c));
+}
+
+type Custom = ArgoRuntime['custom'];
+
+/** Creates or updates the generated Applications, deletes the owned ones no longer generated. */
+async function applyGenerated(
+  custom: Custom,
+  apps: Application[],
+  owned: Application[],
+  generated: GeneratedApplication[],
+) {
+  for (const app of generated) {
+    const current = apps.find(
+      a =>
+        a.metadata.namespace === app.metadata.namespace &&
+        a.metadata.name === app.metadata.name,
+    );
+    if (!current) {
+      await custom.createOrLeave(ARGO_TYPES.application, app);
+    } else if (!applicationUpToDate(current, app)) {
+      await custom.update<Application>(
+        ARGO_TYPES.application,
+        app.metadata.namespace!,
+        app.metadata.name,
+        c => ({
+          ...c,
+          metadata: {
+            ...c.metadata,
+            labels: { ...c.metadata.labels, ...app.metadata.labels },
+            ownerReferences: app.metadata.ownerReferences,
+          },
+          spec: app.spec,
+        }),
+        'main',
+        current,
+      );
+    }
+  }
+  for (const app of owned) {
+    if (!generated.some(g => g.metadata.name === app.metadata.name)) {
+      await custom.delete(
+        ARGO_TYPES.application,
+        app.metadata.namespace!,
+        app.metadata.name,
+      );
+    }
+  }
+}
+
+/** The ApplicationSet's conditions and the Applications it generated. */
+async function writeApplicationSetStatus(
+  custom: Custom,
+  appSet: ApplicationSet,
+  generated: GeneratedApplication[],
+  error: string | undefined,
+  now: Date,
+) {
+  await custom.update<ApplicationSet>(
+    ARGO_TYPES.applicationSet,
+    appSet.metadata.namespace!,
+    appSet.metadata.name,
+    current => {
+      const status = {
+        ...(current.status ?? {}),
+        conditions: argoConditions(
+          current.status?.conditions,
+          error,
+          generated.length,
+          now,
+        ),
+        resources: generated.map(a => ({
+          group: 'argoproj.io',
+          version: 'v1alpha1',
+          kind: 'Application',
+          name: a.metadata.name,
+          namespace: a.metadata.namespace,
+        })),
+      };
+      return deepEqual(current.status, status)
+        ? undefined
+        : { ...current, status };
+    },
+    'status',
+    appSet,
+  );
 }
 
 export async function reconcileApplicationSets(
@@ -39,13 +131,13 @@ export async function reconcileApplicationSets(
 ) {
   const { custom } = rt;
   const [appSets, apps, clusters] = await Promise.all([
-    custom.list(ARGO_TYPES.applicationSet),
-    custom.list(ARGO_TYPES.application),
+    custom.list<ApplicationSet>(ARGO_TYPES.applicationSet),
+    custom.list<Application>(ARGO_TYPES.application),
     listArgoClusters(rt),
   ]);
   for (const appSet of appSets) {
     if (appSet.metadata.deletionTimestamp) continue;
-    let generated: any[];
+    let generated: GeneratedApplication[];
     let error: string | undefined;
     try {
       generated = generateApplications(appSet, clusters);
@@ -58,78 +150,14 @@ export async function reconcileApplicationSets(
         a.metadata.namespace === appSet.metadata.namespace &&
         isOwnedBy(a, appSet),
     );
-    if (!error) {
-      for (const app of generated) {
-        const current = apps.find(
-          a =>
-            a.metadata.namespace === app.metadata.namespace &&
-            a.metadata.name === app.metadata.name,
-        );
-        if (!current) {
-          await custom.createOrLeave(ARGO_TYPES.application, app);
-        } else if (!applicationUpToDate(current, app)) {
-          await custom.update(
-            ARGO_TYPES.application,
-            app.metadata.namespace,
-            app.metadata.name,
-            c => ({
-              ...c,
-              metadata: {
-                ...c.metadata,
-                labels: { ...c.metadata.labels, ...app.metadata.labels },
-                ownerReferences: app.metadata.ownerReferences,
-              },
-              spec: app.spec,
-            }),
-            'main',
-            current,
-          );
-        }
-      }
-      for (const app of owned) {
-        if (!generated.some(g => g.metadata.name === app.metadata.name)) {
-          await custom.delete(
-            ARGO_TYPES.application,
-            app.metadata.namespace,
-            app.metadata.name,
-          );
-        }
-      }
-    }
-    await custom.update(
-      ARGO_TYPES.applicationSet,
-      appSet.metadata.namespace,
-      appSet.metadata.name,
-      current => {
-        const status = {
-          ...(current.status ?? {}),
-          conditions: argoConditions(
-            current.status?.conditions,
-            error,
-            generated.length,
-            now,
-          ),
-          resources: generated.map(a => ({
-            group: 'argoproj.io',
-            version: 'v1alpha1',
-            kind: 'Application',
-            name: a.metadata.name,
-            namespace: a.metadata.namespace,
-          })),
-        };
-        return deepEqual(current.status, status)
-          ? undefined
-          : { ...current, status };
-      },
-      'status',
-      appSet,
-    );
+    if (!error) await applyGenerated(custom, apps, owned, generated);
+    await writeApplicationSetStatus(custom, appSet, generated, error, now);
   }
 }
 
 /** Argo CD's ApplicationSet conditions (its own shape: no observedGeneration). */
 function argoConditions(
-  current: any[] | undefined,
+  current: Condition[] | undefined,
   error: string | undefined,
   count: number,
   now: Date,

@@ -7,6 +7,14 @@
 import { matchesLabelSelector } from '@flotilla/plugin-multi-cluster-common';
 import type { AddonState } from '../scenario';
 import { deepEqual } from '../capi/status';
+import type {
+  Application,
+  ApplicationSet,
+  ApplicationStatus,
+  GeneratedApplication,
+  HealthStatus,
+  SyncStatus,
+} from './argoObjects';
 
 /** A cluster Secret as the cluster generator sees it. */
 export interface ArgoCluster {
@@ -49,15 +57,21 @@ function parameters(cluster: ArgoCluster): Record<string, unknown> {
 }
 
 /** Renders `{{.name}}` (goTemplate) and `{{name}}` (fasttemplate) placeholders. */
-export function render(value: unknown, params: Record<string, unknown>): any {
+export function render(
+  value: unknown,
+  params: Record<string, unknown>,
+): unknown {
   if (typeof value === 'string') {
     return value.replace(
       /\{\{\s*\.?([\w.-]+)\s*\}\}/g,
       (_whole, key: string) => {
         const found = key
           .split('.')
-          .reduce<any>(
-            (v, k) => (v && typeof v === 'object' ? v[k] : undefined),
+          .reduce<unknown>(
+            (v, k) =>
+              v && typeof v === 'object'
+                ? (v as Record<string, unknown>)[k]
+                : undefined,
             params,
           );
         if (found === undefined) {
@@ -78,18 +92,21 @@ export function render(value: unknown, params: Record<string, unknown>): any {
 
 /** The Applications the ApplicationSet's cluster generators produce. */
 export function generateApplications(
-  appSet: any,
+  appSet: ApplicationSet,
   clusters: ArgoCluster[],
-): any[] {
-  const apps = new Map<string, any>();
+): GeneratedApplication[] {
+  const apps = new Map<string, GeneratedApplication>();
   for (const generator of appSet.spec?.generators ?? []) {
     if (!generator.clusters) continue;
     for (const cluster of clusters) {
       if (!matchesLabelSelector(cluster.labels, generator.clusters.selector)) {
         continue;
       }
-      const rendered = render(appSet.spec.template, parameters(cluster));
-      const app = {
+      const rendered = render(appSet.spec!.template, parameters(cluster)) as {
+        metadata: GeneratedApplication['metadata'];
+        spec: GeneratedApplication['spec'];
+      };
+      const app: GeneratedApplication = {
         apiVersion: 'argoproj.io/v1alpha1',
         kind: 'Application',
         metadata: {
@@ -101,7 +118,7 @@ export function generateApplications(
               apiVersion: appSet.apiVersion ?? 'argoproj.io/v1alpha1',
               kind: 'ApplicationSet',
               name: appSet.metadata.name,
-              uid: appSet.metadata.uid,
+              uid: appSet.metadata.uid!,
               controller: true,
               blockOwnerDeletion: true,
             },
@@ -116,19 +133,22 @@ export function generateApplications(
 }
 
 /** Whether `current` already has what the ApplicationSet generates (spec, labels, owner). */
-export function applicationUpToDate(current: any, generated: any): boolean {
+export function applicationUpToDate(
+  current: Application,
+  generated: GeneratedApplication,
+): boolean {
   return (
     deepEqual(current.spec, generated.spec) &&
     Object.entries(generated.metadata.labels ?? {}).every(
       ([k, v]) => current.metadata?.labels?.[k] === v,
     ) &&
     (current.metadata?.ownerReferences ?? []).some(
-      (o: any) => o.uid === generated.metadata.ownerReferences[0].uid,
+      o => o.uid === generated.metadata.ownerReferences![0].uid,
     )
   );
 }
 
-export const targetRevisionOf = (app: any): string =>
+export const targetRevisionOf = (app: Application | undefined): string =>
   app?.spec?.source?.targetRevision ?? 'HEAD';
 
 /** What the scenario says of an add-on on one cluster. */
@@ -146,9 +166,9 @@ export interface AddonClusterState {
  * Unknown when Argo CD cannot tell.
  */
 export function desiredApplicationStatus(
-  app: any,
+  app: Application,
   state: AddonClusterState | undefined,
-): { sync: any; health: any } {
+): { sync: SyncStatus; health: HealthStatus } {
   const target = targetRevisionOf(app);
   const comparedTo = {
     source: app.spec?.source,
@@ -191,8 +211,15 @@ export function desiredApplicationStatus(
   }
 }
 
+/**
+ * The status nextApplicationStatus answers, read untyped by the tests that
+ * step an Application through a sync (typing it needs those tests typed).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type NextStatus = any;
+
 /** A status without the time of its last reconciliation. */
-const strip = (status: any) => {
+const strip = (status: ApplicationStatus | undefined) => {
   const { reconciledAt, ...rest } = status ?? {};
   return rest;
 };
@@ -205,17 +232,17 @@ const strip = (status: any) => {
  * rewrites nothing then); `recheckMs` says when a running sync is due.
  */
 export function nextApplicationStatus(
-  app: any,
+  app: Application,
   state: AddonClusterState | undefined,
   now: Date,
   syncMs: number,
-): { status?: any; recheckMs?: number } {
-  const current = app.status ?? {};
+): { status?: NextStatus; recheckMs?: number } {
+  const current: ApplicationStatus = app.status ?? {};
   const desired = desiredApplicationStatus(app, state);
   const at = now.toISOString();
   const running = current.operationState?.phase === 'Running';
   const deployed: string | undefined = current.sync?.revision;
-  let status: any;
+  let status: ApplicationStatus | undefined;
   let recheckMs: number | undefined;
   if (
     desired.sync.status === 'Synced' &&
@@ -223,7 +250,7 @@ export function nextApplicationStatus(
     deployed !== desired.sync.revision
   ) {
     // Automated sync to the new revision: Running first, done syncMs later.
-    const startedAt: string = running ? current.operationState.startedAt : at;
+    const startedAt: string = running ? current.operationState!.startedAt! : at;
     const left = syncMs - (now.getTime() - new Date(startedAt).getTime());
     if (!running || left > 0) {
       status = {

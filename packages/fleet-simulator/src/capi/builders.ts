@@ -13,6 +13,8 @@ import {
   WorkloadCluster,
   names,
 } from './model';
+import type { MachineDeployment } from './capiObjects';
+import type { CustomObject } from './customObject';
 import type { ScenarioMachineDeployment } from '../scenario';
 import { apiVersionOf, ResourceType } from './kube';
 
@@ -32,12 +34,12 @@ export interface OwnerRef {
 }
 
 /** An ownerReference to `obj`, as controller-runtime's SetControllerReference writes it. */
-export function ownerReference(obj: any, controller = true): OwnerRef {
+export function ownerReference(obj: CustomObject, controller = true): OwnerRef {
   return {
-    apiVersion: obj.apiVersion,
-    kind: obj.kind,
+    apiVersion: obj.apiVersion!,
+    kind: obj.kind!,
     name: obj.metadata.name,
-    uid: obj.metadata.uid,
+    uid: obj.metadata.uid!,
     ...(controller ? { controller: true, blockOwnerDeletion: true } : {}),
   };
 }
@@ -156,7 +158,15 @@ export function machineTemplateObject(
 }
 
 /** The instance type a machine template names. */
-export function instanceTypeOf(template: any): string | undefined {
+export function instanceTypeOf(
+  template:
+    | {
+        spec?: {
+          template?: { spec?: { instanceType?: string; vmSize?: string } };
+        };
+      }
+    | undefined,
+): string | undefined {
   const spec = template?.spec?.template?.spec;
   return spec?.instanceType ?? spec?.vmSize;
 }
@@ -259,7 +269,7 @@ export function zoneOf(wc: Pick<WorkloadCluster, 'zones'>, index: number) {
 /** A worker Machine as the MachineSet controller creates it. */
 export function machineObject(
   wc: WorkloadCluster,
-  md: any,
+  md: MachineDeployment,
   index: number,
   now: Date,
 ) {
@@ -324,7 +334,7 @@ export function kubeconfigYaml(
 }
 
 /** `<name>-kubeconfig`, type cluster.x-k8s.io/secret, owned by the control plane. */
-export function kubeconfigSecret(wc: WorkloadCluster, owner?: any) {
+export function kubeconfigSecret(wc: WorkloadCluster, owner?: CustomObject) {
   return {
     metadata: {
       name: names.kubeconfigSecret(wc.name),

@@ -23,6 +23,13 @@ import {
 } from './model';
 import { CapiRuntime } from './runtime';
 import { clusterStatus, deepEqual, sameStatus } from './status';
+import type {
+  CapiCluster,
+  KubeadmControlPlane,
+  Machine,
+  MachineDeployment,
+} from './capiObjects';
+import type { CustomObject } from './customObject';
 
 const PROBE_EVERY_MS = 5000;
 const PROBE_TIMEOUT_MS = 3000;
@@ -85,7 +92,11 @@ class Prober {
   }
 }
 
-async function tearDown(rt: CapiRuntime, cluster: any, machines: any[]) {
+async function tearDown(
+  rt: CapiRuntime,
+  cluster: CapiCluster,
+  machines: Machine[],
+) {
   const { custom } = rt;
   const name: string = cluster.metadata.name;
   const selector = `${LABELS.clusterName}=${name}`;
@@ -100,7 +111,11 @@ async function tearDown(rt: CapiRuntime, cluster: any, machines: any[]) {
     ...(wc ? [wc.infra.cluster, wc.infra.machineTemplate] : []),
   ];
   for (const t of owned) {
-    for (const o of await custom.list(t, CAPI_NAMESPACE, selector)) {
+    for (const o of await custom.list<CustomObject>(
+      t,
+      CAPI_NAMESPACE,
+      selector,
+    )) {
       if (!isDeleting(o)) {
         await custom.delete(t, CAPI_NAMESPACE, o.metadata.name);
       }
@@ -114,9 +129,9 @@ async function tearDown(rt: CapiRuntime, cluster: any, machines: any[]) {
       name: names.kubeconfigSecret(name),
     });
   } catch (error) {
-    if ((error as any)?.code !== 404) throw error;
+    if ((error as { code?: unknown } | undefined)?.code !== 404) throw error;
   }
-  await custom.update(TYPES.cluster, CAPI_NAMESPACE, name, c => {
+  await custom.update<CapiCluster>(TYPES.cluster, CAPI_NAMESPACE, name, c => {
     const finalizers: string[] = c.metadata.finalizers ?? [];
     if (!finalizers.includes(FINALIZERS.cluster)) return undefined;
     c.metadata.finalizers = finalizers.filter(f => f !== FINALIZERS.cluster);
@@ -133,7 +148,7 @@ async function markInfrastructureReady(rt: CapiRuntime, wc: WorkloadCluster) {
   const done = infrastructureReady.get(rt) ?? new Set<string>();
   infrastructureReady.set(rt, done);
   if (done.has(wc.name)) return;
-  await rt.custom.update(
+  await rt.custom.update<CustomObject>(
     wc.infra.cluster,
     CAPI_NAMESPACE,
     wc.name,
@@ -153,10 +168,10 @@ export async function reconcileClusters(
 ): Promise<number | undefined> {
   const { custom } = rt;
   const [clusters, kcps, mds, machines] = await Promise.all([
-    custom.list(TYPES.cluster, CAPI_NAMESPACE),
-    custom.list(TYPES.kubeadmControlPlane, CAPI_NAMESPACE),
-    custom.list(TYPES.machineDeployment, CAPI_NAMESPACE),
-    custom.list(TYPES.machine, CAPI_NAMESPACE),
+    custom.list<CapiCluster>(TYPES.cluster, CAPI_NAMESPACE),
+    custom.list<KubeadmControlPlane>(TYPES.kubeadmControlPlane, CAPI_NAMESPACE),
+    custom.list<MachineDeployment>(TYPES.machineDeployment, CAPI_NAMESPACE),
+    custom.list<Machine>(TYPES.machine, CAPI_NAMESPACE),
   ]);
   let soonest: number | undefined;
   for (const cluster of clusters) {
@@ -168,7 +183,7 @@ export async function reconcileClusters(
       k => k.metadata.name === cluster.spec?.controlPlaneRef?.name,
     );
     if (wc && !isDeleting(cluster)) await markInfrastructureReady(rt, wc);
-    await custom.update(
+    await custom.update<CapiCluster>(
       TYPES.cluster,
       CAPI_NAMESPACE,
       name,

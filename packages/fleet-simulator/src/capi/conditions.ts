@@ -53,8 +53,11 @@ export function withConditions(
   ];
 }
 
-export function findCondition(obj: any, type: string): Condition | undefined {
-  return (obj?.status?.conditions ?? []).find((c: any) => c?.type === type);
+export function findCondition<C extends { type: string } = Condition>(
+  obj: { status?: { conditions?: C[] } } | undefined,
+  type: string,
+): C | undefined {
+  return (obj?.status?.conditions ?? []).find(c => c?.type === type);
 }
 
 export const condition = (
@@ -67,4 +70,17 @@ export const condition = (
   status: ok ? 'True' : 'False',
   reason: ok ? reasons[0] : reasons[1],
   message,
+});
+
+/** The reasons of an Available condition, true and false. */
+export const AVAILABLE_REASONS = ['Available', 'NotAvailable'] as [
+  string,
+  string,
+];
+
+/** A condition that is False with `reason` (Deleting, Paused, ...). */
+export const notSet = (type: string, reason: string): ConditionInput => ({
+  type,
+  status: 'False',
+  reason,
 });

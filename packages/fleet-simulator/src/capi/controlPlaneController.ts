@@ -12,20 +12,24 @@ import { runReconcileLoop } from './kube';
 import { CAPI_NAMESPACE, TYPES } from './model';
 import { CapiRuntime } from './runtime';
 import { controlPlaneStatus, sameStatus } from './status';
+import type { KubeadmControlPlane } from './capiObjects';
 
 export async function reconcileControlPlanes(
   rt: CapiRuntime,
   now = new Date(),
 ): Promise<number | undefined> {
   const { custom } = rt;
-  const kcps = await custom.list(TYPES.kubeadmControlPlane, CAPI_NAMESPACE);
+  const kcps = await custom.list<KubeadmControlPlane>(
+    TYPES.kubeadmControlPlane,
+    CAPI_NAMESPACE,
+  );
   let soonest: number | undefined;
 
   for (const kcp of kcps) {
     if (isDeleting(kcp)) continue;
     const name: string = kcp.metadata.name;
     const step = controlPlaneStep(kcp, now, rt.rolloutMs);
-    const statusFor = (current: any) => {
+    const statusFor = (current: KubeadmControlPlane) => {
       switch (step.kind) {
         case 'initialize':
           return controlPlaneStatus(current, step.version, undefined, now);
@@ -37,13 +41,13 @@ export async function reconcileControlPlanes(
         default:
           return controlPlaneStatus(
             current,
-            current.status?.version ?? current.spec.version,
+            current.status?.version ?? current.spec!.version!,
             undefined,
             now,
           );
       }
     };
-    await custom.update(
+    await custom.update<KubeadmControlPlane>(
       TYPES.kubeadmControlPlane,
       CAPI_NAMESPACE,
       name,

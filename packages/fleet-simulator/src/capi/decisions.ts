@@ -4,6 +4,7 @@
  * provisioning, update or deletion is done, and where a control plane
  * rollout stands. Pure, so the decisions are tested with real objects.
  */
+import type { ControlPlaneVersions, Machine } from './capiObjects';
 import { findCondition } from './conditions';
 import { machineIndex } from './model';
 
@@ -13,8 +14,9 @@ const time = (value: unknown): number | undefined => {
   return Number.isFinite(t) ? t : undefined;
 };
 
-export const isDeleting = (obj: any) =>
-  Boolean(obj?.metadata?.deletionTimestamp);
+export const isDeleting = (
+  obj: { metadata?: { deletionTimestamp?: string } } | undefined,
+) => Boolean(obj?.metadata?.deletionTimestamp);
 
 export interface ReplicaPlan {
   /** Indexes of the Machines to create (`<md>-<index>`). */
@@ -32,7 +34,7 @@ export interface ReplicaPlan {
 export function replicaPlan(
   machineDeployment: string,
   desired: number,
-  machines: any[],
+  machines: Machine[],
 ): ReplicaPlan {
   const live = machines.filter(m => !isDeleting(m));
   const taken = new Set(
@@ -56,8 +58,9 @@ export function replicaPlan(
 }
 
 /** The version a Machine's Node runs, once it has one. */
-export const nodeVersionOf = (machine: any): string | undefined =>
-  machine?.status?.nodeInfo?.kubeletVersion;
+export const nodeVersionOf = (
+  machine: Machine | undefined,
+): string | undefined => machine?.status?.nodeInfo?.kubeletVersion;
 
 /**
  * The Machines to move to `version` next: a rolling update that keeps at
@@ -67,7 +70,7 @@ export const nodeVersionOf = (machine: any): string | undefined =>
 export function machinesToUpdate(
   machineDeployment: string,
   version: string,
-  machines: any[],
+  machines: Machine[],
 ): string[] {
   const live = machines.filter(m => !isDeleting(m));
   const batch = Math.max(1, Math.ceil(live.length / 4));
@@ -101,7 +104,7 @@ export type MachineStep =
  * `delayMs` after deletion was requested.
  */
 export function machineStep(
-  machine: any,
+  machine: Machine,
   now: Date,
   delayMs: number,
 ): MachineStep {
@@ -149,7 +152,7 @@ export type RolloutStep =
  * rollout completes `rolloutMs` later.
  */
 export function controlPlaneStep(
-  kcp: any,
+  kcp: ControlPlaneVersions,
   now: Date,
   rolloutMs: number,
 ): RolloutStep {

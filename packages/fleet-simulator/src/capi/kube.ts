@@ -11,9 +11,16 @@ import {
   CustomObjectsApi,
   KubeConfig,
   PatchStrategy,
-  Watch,
   setHeaderOptions,
 } from '@kubernetes/client-node';
+import type { CustomObject, OwnerRef } from './customObject';
+
+/**
+ * What a read answers when the caller names no type: the fleet tests read
+ * objects untyped; the controllers name the kind they read.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type UntypedObject = any;
 
 /** A custom resource type, addressed as its storage version. */
 export interface ResourceType {
@@ -27,7 +34,8 @@ export const apiVersionOf = (t: ResourceType) => `${t.group}/${t.version}`;
 
 export function statusCode(error: unknown): number | undefined {
   if (error instanceof ApiException) return error.code;
-  const code = (error as any)?.code ?? (error as any)?.statusCode;
+  const failure = error as { code?: unknown; statusCode?: unknown } | undefined;
+  const code = failure?.code ?? failure?.statusCode;
   return typeof code === 'number' ? code : undefined;
 }
 
@@ -42,12 +50,12 @@ export class CustomObjects {
     this.api = kc.makeApiClient(CustomObjectsApi);
   }
 
-  async list(
+  async list<T extends CustomObject = UntypedObject>(
     t: ResourceType,
     namespace?: string,
     labelSelector?: string,
-  ): Promise<any[]> {
-    const res: any = namespace
+  ): Promise<T[]> {
+    const res: { items?: T[] } = namespace
       ? await this.api.listNamespacedCustomObject({
           ...t,
           namespace,
@@ -57,17 +65,17 @@ export class CustomObjects {
     return res.items ?? [];
   }
 
-  async get(
+  async get<T extends CustomObject = UntypedObject>(
     t: ResourceType,
     namespace: string,
     name: string,
-  ): Promise<any | undefined> {
+  ): Promise<T | undefined> {
     try {
-      return await this.api.getNamespacedCustomObject({
+      return (await this.api.getNamespacedCustomObject({
         ...t,
         namespace,
         name,
-      });
+      })) as T;
     } catch (error) {
       if (statusCode(error) === 404) return undefined;
       throw error;
@@ -75,43 +83,46 @@ export class CustomObjects {
   }
 
   /** Creates the object unless one of that name exists (which is left as is). */
-  async createOrLeave(
+  async createOrLeave<T extends CustomObject = UntypedObject>(
     t: ResourceType,
-    body: any,
-  ): Promise<{ created: boolean; object: any }> {
-    const namespace = body.metadata.namespace;
+    body: CustomObject,
+  ): Promise<{ created: boolean; object: T | undefined }> {
+    const namespace = body.metadata.namespace!;
     try {
-      const object = await this.api.createNamespacedCustomObject({
+      const object = (await this.api.createNamespacedCustomObject({
         ...t,
         namespace,
         body,
-      });
+      })) as T;
       return { created: true, object };
     } catch (error) {
       if (statusCode(error) !== 409) throw error;
       return {
         created: false,
-        object: await this.get(t, namespace, body.metadata.name),
+        object: await this.get<T>(t, namespace, body.metadata.name),
       };
     }
   }
 
-  async replace(t: ResourceType, body: any): Promise<any> {
-    return this.api.replaceNamespacedCustomObject({
+  async replace<T extends CustomObject>(t: ResourceType, body: T): Promise<T> {
+    return (await this.api.replaceNamespacedCustomObject({
       ...t,
-      namespace: body.metadata.namespace,
+      namespace: body.metadata.namespace!,
       name: body.metadata.name,
       body,
-    });
+    })) as T;
   }
 
-  async replaceStatus(t: ResourceType, body: any): Promise<any> {
-    return this.api.replaceNamespacedCustomObjectStatus({
+  async replaceStatus<T extends CustomObject>(
+    t: ResourceType,
+    body: T,
+  ): Promise<T> {
+    return (await this.api.replaceNamespacedCustomObjectStatus({
       ...t,
-      namespace: body.metadata.namespace,
+      namespace: body.metadata.namespace!,
       name: body.metadata.name,
       body,
-    });
+    })) as T;
   }
 
   /** A JSON merge patch, as `kubectl patch --type merge` and the backend send. */
@@ -119,12 +130,12 @@ export class CustomObjects {
     t: ResourceType,
     namespace: string,
     name: string,
-    body: any,
-  ): Promise<any> {
-    return this.api.patchNamespacedCustomObject(
+    body: object,
+  ): Promise<CustomObject> {
+    return (await this.api.patchNamespacedCustomObject(
       { ...t, namespace, name, body },
       setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
-    );
+    )) as CustomObject;
   }
 
   /** Deletes the object; already gone is fine. */
@@ -144,18 +155,20 @@ export class CustomObjects {
    * the resourceVersion it was read at. Answers the written object, or
    * `undefined` when it is gone or needed no change.
    */
-  async update(
+  async update<T extends CustomObject = UntypedObject>(
     t: ResourceType,
     namespace: string,
     name: string,
-    change: (current: any) => any | undefined,
+    change: (current: T) => T | undefined,
     subresource: 'main' | 'status' = 'main',
     /** The object as just listed: tried first, so an unchanged object costs no call. */
-    listed?: any,
-  ): Promise<any | undefined> {
+    listed?: T,
+  ): Promise<T | undefined> {
     for (let attempt = 1; ; attempt++) {
       const current =
-        attempt === 1 && listed ? listed : await this.get(t, namespace, name);
+        attempt === 1 && listed
+          ? listed
+          : await this.get<T>(t, namespace, name);
       if (!current) return undefined;
       const next = change(structuredClone(current));
       if (!next) return undefined;
@@ -206,7 +219,7 @@ export class CoreObjects {
       name: string;
       namespace: string;
       labels?: Record<string, string>;
-      ownerReferences?: any[];
+      ownerReferences?: OwnerRef[];
     };
     type?: string;
     data?: Record<string, string>;
@@ -260,132 +273,7 @@ export class CoreObjects {
   }
 }
 
-/**
- * Runs `reconcile` whenever one of the watched collections changes, at least
- * every `resyncMs`, and when the last pass asked to be called again (a delay
- * running out). Passes never overlap. Watches are restarted when the API
- * server ends them (or is stopped by a fault) until the signal aborts.
- */
-export function runReconcileLoop(options: {
-  name: string;
-  kc: KubeConfig;
-  /** API paths to watch, e.g. `/apis/cluster.x-k8s.io/v1beta2/namespaces/x/machines`. */
-  watchPaths: string[];
-  /** One pass; answers how soon (ms) it wants to run again, if sooner than the resync. */
-  reconcile: () => Promise<number | undefined>;
-  log: (message: string) => void;
-  signal: AbortSignal;
-  resyncMs?: number;
-}): { stop(): Promise<void>; trigger(): void } {
-  const resyncMs = options.resyncMs ?? 10_000;
-  let wake: (() => void) | undefined;
-  let dirty = true;
-  const trigger = () => {
-    dirty = true;
-    wake?.();
-  };
-  const stopController = new AbortController();
-  const signal = AbortSignal.any([options.signal, stopController.signal]);
-  const watches = new Set<AbortController>();
-
-  const watchForever = async (path: string) => {
-    while (!signal.aborted) {
-      await new Promise<void>(resolve => {
-        let req: AbortController | undefined;
-        const onAbort = () => req?.abort();
-        const ended = () => {
-          signal.removeEventListener('abort', onAbort);
-          if (req) watches.delete(req);
-          resolve();
-        };
-        signal.addEventListener('abort', onAbort, { once: true });
-        new Watch(options.kc)
-          .watch(
-            path,
-            {},
-            phase => {
-              if (phase !== 'BOOKMARK') trigger();
-            },
-            ended,
-          )
-          .then(r => {
-            req = r;
-            watches.add(r);
-            if (signal.aborted) r.abort();
-          }, ended);
-      });
-      // A new watch starts from "now": reconcile once to miss nothing.
-      trigger();
-      await sleep(1000, signal);
-    }
-  };
-
-  /** Until `ms` pass (a resync is then due) or a trigger wakes the loop. */
-  const pause = (ms: number) =>
-    new Promise<void>(resolve => {
-      const timer = setTimeout(() => {
-        dirty = true;
-        resolve();
-      }, ms);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-
-  const loop = (async () => {
-    for (const path of options.watchPaths) void watchForever(path);
-    const onAbort = () => wake?.();
-    signal.addEventListener('abort', onAbort, { once: true });
-    let lastError = '';
-    while (!signal.aborted) {
-      let next = resyncMs;
-      if (dirty) {
-        dirty = false;
-        try {
-          const again = await options.reconcile();
-          if (again !== undefined) next = Math.max(50, Math.min(next, again));
-          lastError = '';
-        } catch (error) {
-          const message =
-            error instanceof Error ? error.message : String(error);
-          // Say it once, not on every pass, while the same error repeats.
-          if (message !== lastError) {
-            options.log(`${options.name}: ${message}`);
-            lastError = message;
-          }
-          next = Math.min(next, 2000);
-        }
-      }
-      if (dirty || signal.aborted) continue;
-      await pause(next);
-      wake = undefined;
-    }
-    signal.removeEventListener('abort', onAbort);
-  })();
-
-  return {
-    trigger,
-    async stop() {
-      stopController.abort();
-      for (const w of watches) w.abort();
-      await loop;
-    },
-  };
-}
-
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise(resolve => {
-    const pending: { timer?: NodeJS.Timeout } = {};
-    const done = () => {
-      clearTimeout(pending.timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    pending.timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-  });
-}
+export { runReconcileLoop, sleep } from './reconcileLoop';
 
 /** A positive integer from the environment, else the default. */
 export function envMs(name: string, fallback: number): number {

@@ -13,6 +13,7 @@ import { runReconcileLoop } from './kube';
 import { CAPI_NAMESPACE, LABELS, TYPES } from './model';
 import { CapiRuntime } from './runtime';
 import { machineDeploymentStatus, sameStatus } from './status';
+import type { CapiCluster, Machine, MachineDeployment } from './capiObjects';
 
 export async function reconcileMachineDeployments(
   rt: CapiRuntime,
@@ -20,16 +21,17 @@ export async function reconcileMachineDeployments(
 ): Promise<void> {
   const { custom } = rt;
   const [mds, machines, clusters] = await Promise.all([
-    custom.list(TYPES.machineDeployment, CAPI_NAMESPACE),
-    custom.list(TYPES.machine, CAPI_NAMESPACE),
-    custom.list(TYPES.cluster, CAPI_NAMESPACE),
+    custom.list<MachineDeployment>(TYPES.machineDeployment, CAPI_NAMESPACE),
+    custom.list<Machine>(TYPES.machine, CAPI_NAMESPACE),
+    custom.list<CapiCluster>(TYPES.cluster, CAPI_NAMESPACE),
   ]);
   const deletingClusters = new Set(
     clusters.filter(isDeleting).map(c => c.metadata.name),
   );
   for (const md of mds) {
     const name: string = md.metadata.name;
-    const clusterName: string = md.spec?.clusterName;
+    // Cluster names are never empty: no cluster is found for none.
+    const clusterName = md.spec?.clusterName ?? '';
     const wc = rt.clusters.get(clusterName);
     const own = machines.filter(
       m =>
@@ -41,7 +43,7 @@ export async function reconcileMachineDeployments(
 
     const plan = replicaPlan(name, md.spec?.replicas ?? 1, own);
     for (const index of plan.create) {
-      await custom.createOrLeave(
+      await custom.createOrLeave<Machine>(
         TYPES.machine,
         machineObject(wc, md, index, now),
       );
@@ -53,15 +55,15 @@ export async function reconcileMachineDeployments(
     const version: string | undefined = md.spec?.template?.spec?.version;
     if (version) {
       for (const next of machinesToUpdate(name, version, own)) {
-        await custom.update(TYPES.machine, CAPI_NAMESPACE, next, m =>
-          isDeleting(m) || m.spec.version === version
+        await custom.update<Machine>(TYPES.machine, CAPI_NAMESPACE, next, m =>
+          isDeleting(m) || m.spec!.version === version
             ? undefined
             : { ...m, spec: { ...m.spec, version } },
         );
       }
     }
 
-    await custom.update(
+    await custom.update<MachineDeployment>(
       TYPES.machineDeployment,
       CAPI_NAMESPACE,
       name,

@@ -13,6 +13,7 @@ import {
   workloadClusters,
 } from './model';
 import { MemberNodes } from './nodes';
+import type { CustomObject } from './customObject';
 
 export interface CapiRuntime {
   ctx: SimulatorContext;
@@ -63,8 +64,10 @@ export function capiRuntime(ctx: SimulatorContext): CapiRuntime {
 }
 
 /** Groups objects by the cluster they belong to (`spec.clusterName` or the cluster-name label). */
-export function byCluster(objects: any[]): Map<string, any[]> {
-  const map = new Map<string, any[]>();
+export function byCluster<
+  T extends CustomObject & { spec?: { clusterName?: string } },
+>(objects: T[]): Map<string, T[]> {
+  const map = new Map<string, T[]>();
   for (const o of objects) {
     const cluster: string | undefined =
       o.spec?.clusterName ??

@@ -19,7 +19,8 @@ import {
   machineTemplateObject,
   ownerReference,
 } from './builders';
-import { CoreObjects, CustomObjects } from './kube';
+import { CoreObjects, CustomObjects, type ResourceType } from './kube';
+import type { CustomObject } from './customObject';
 import {
   clusterClassObject,
   topologyOf,
@@ -36,6 +37,7 @@ import {
   names,
   workloadClusters,
 } from './model';
+import type { Machine, MachineDeployment } from './capiObjects';
 
 export interface CapiClients {
   custom: CustomObjects;
@@ -48,7 +50,10 @@ export function capiClients(ctx: SimulatorContext): CapiClients {
 }
 
 /** Adds `owner` as controller owner unless the object has one already. */
-function owned(obj: any, owner: any) {
+function owned<T extends CustomObject>(
+  obj: T,
+  owner: CustomObject | undefined,
+): T {
   if (!owner?.metadata?.uid) return obj;
   return {
     ...obj,
@@ -62,8 +67,8 @@ async function seedWorkloadCluster(
   log: (message: string) => void,
 ): Promise<number> {
   let created = 0;
-  const create = async (t: any, body: any) => {
-    const res = await custom.createOrLeave(t, body);
+  const create = async (t: ResourceType, body: CustomObject) => {
+    const res = await custom.createOrLeave<CustomObject>(t, body);
     if (res.created) created++;
     return res.object;
   };
@@ -128,8 +133,12 @@ async function seedMachines(
   // Counted across the parallel creations below.
   const tally: { created: number; unreachable?: string } = { created: 0 };
   const selector = `${LABELS.clusterName}=${wc.name}`;
-  const existing = await custom.list(TYPES.machine, CAPI_NAMESPACE, selector);
-  const mds = await custom.list(
+  const existing = await custom.list<Machine>(
+    TYPES.machine,
+    CAPI_NAMESPACE,
+    selector,
+  );
+  const mds = await custom.list<MachineDeployment>(
     TYPES.machineDeployment,
     CAPI_NAMESPACE,
     selector,
@@ -143,21 +152,21 @@ async function seedMachines(
     const indexes = Array.from({ length: md.spec?.replicas ?? 0 }, (_, i) => i);
     await Promise.all(
       indexes.map(async index => {
-        const res = await custom.createOrLeave(
+        const res = await custom.createOrLeave<Machine>(
           TYPES.machine,
           machineObject(wc, md, index, now),
         );
         if (!res.created) return;
         tally.created++;
-        const machine = res.object;
+        const machine = res.object!;
         try {
           const node = await nodes.createOrLeave(
             nodeObject(
               wc,
-              workerNodeSpec(wc, mdName, index, machine.spec.version),
+              workerNodeSpec(wc, mdName, index, machine.spec!.version!),
             ),
           );
-          await custom.update(
+          await custom.update<Machine>(
             TYPES.machine,
             CAPI_NAMESPACE,
             machine.metadata.name,

@@ -18,34 +18,17 @@ import {
   topologyPlan,
   TopologyPlan,
 } from './topologyVersions';
+import type {
+  CapiCluster,
+  KubeadmControlPlane,
+  Machine,
+  MachineDeployment,
+} from './capiObjects';
 
 const CONCURRENCY_ANNOTATION = 'topology.cluster.x-k8s.io/upgrade-concurrency';
 
-interface Named {
-  metadata: {
-    name: string;
-    annotations?: Record<string, string>;
-    labels?: Record<string, string>;
-    deletionTimestamp?: string;
-  };
-}
-interface ManagedCluster extends Named {
-  spec?: {
-    topology?: { version?: string };
-    controlPlaneRef?: { name?: string };
-  };
-  status?: { conditions?: Condition[] };
-}
-interface ControlPlane extends Named {
-  spec?: { version?: string };
-  status?: { version?: string };
-}
-interface MachineDeployment extends Named {
-  spec?: { clusterName?: string; template?: { spec?: { version?: string } } };
-}
-interface Machine extends Named {
-  spec?: { clusterName?: string; version?: string };
-}
+type ManagedCluster = CapiCluster;
+type ControlPlane = KubeadmControlPlane;
 
 interface Objects {
   kcps: ControlPlane[];
@@ -100,31 +83,31 @@ async function apply(
   const cpName = cluster.spec?.controlPlaneRef?.name;
   const cpVersion = plan.controlPlaneVersion;
   if (cpName && cpVersion) {
-    const written = await custom.update(
+    const written = await custom.update<KubeadmControlPlane>(
       TYPES.kubeadmControlPlane,
       CAPI_NAMESPACE,
       cpName,
       k =>
-        k.spec.version === cpVersion
+        k.spec!.version === cpVersion
           ? undefined
-          : ((k.spec.version = cpVersion), k),
+          : ((k.spec!.version = cpVersion), k),
     );
     if (written) rt.ctx.log(`capi topology: ${cpName} -> ${cpVersion}`);
   }
   for (const [md, version] of Object.entries(plan.machineDeploymentVersions)) {
     if (!version) continue;
-    const written = await custom.update(
+    const written = await custom.update<MachineDeployment>(
       TYPES.machineDeployment,
       CAPI_NAMESPACE,
       md,
       m =>
-        m.spec.template.spec.version === version
+        m.spec!.template!.spec!.version === version
           ? undefined
-          : ((m.spec.template.spec.version = version), m),
+          : ((m.spec!.template!.spec!.version = version), m),
     );
     if (written) rt.ctx.log(`capi topology: ${md} -> ${version}`);
   }
-  await custom.update(
+  await custom.update<CapiCluster>(
     TYPES.cluster,
     CAPI_NAMESPACE,
     cluster.metadata.name,
@@ -156,10 +139,10 @@ export async function reconcileTopologies(
 ): Promise<void> {
   const { custom } = rt;
   const [clusters, kcps, mds, machines] = (await Promise.all([
-    custom.list(TYPES.cluster, CAPI_NAMESPACE),
-    custom.list(TYPES.kubeadmControlPlane, CAPI_NAMESPACE),
-    custom.list(TYPES.machineDeployment, CAPI_NAMESPACE),
-    custom.list(TYPES.machine, CAPI_NAMESPACE),
+    custom.list<CapiCluster>(TYPES.cluster, CAPI_NAMESPACE),
+    custom.list<KubeadmControlPlane>(TYPES.kubeadmControlPlane, CAPI_NAMESPACE),
+    custom.list<MachineDeployment>(TYPES.machineDeployment, CAPI_NAMESPACE),
+    custom.list<Machine>(TYPES.machine, CAPI_NAMESPACE),
   ])) as [ManagedCluster[], ControlPlane[], MachineDeployment[], Machine[]];
   for (const cluster of clusters) {
     if (!cluster.spec?.topology?.version || isDeleting(cluster)) continue;

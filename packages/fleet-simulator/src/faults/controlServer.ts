@@ -66,6 +66,158 @@ function readJson(req: http.IncomingMessage): Promise<unknown> {
   });
 }
 
+/** The routes of the fault API, each a method over the members and the registry. */
+class FaultApi {
+  private readonly members: Map<string, FleetClusterDescription>;
+
+  constructor(
+    private readonly options: ControlServerOptions,
+    private readonly log: (message: string) => void,
+  ) {
+    this.members = new Map(options.members.map(m => [m.name, m]));
+  }
+
+  private member(name: string) {
+    const found = this.members.get(name);
+    if (!found) {
+      throw new HttpError(
+        404,
+        `unknown cluster ${JSON.stringify(name)} (members: ${[
+          ...this.members.keys(),
+        ].join(', ')})`,
+      );
+    }
+    return found;
+  }
+
+  private report(m: FleetClusterDescription): MemberFaultReport {
+    const { running, pid } = this.options.outages.state(m);
+    const proxy = this.options.proxyStats?.(m.name);
+    return {
+      name: m.name,
+      url: m.url,
+      publicUrl: m.publicUrl,
+      faults: getFaults(m.name),
+      apiServer: pid === undefined ? { running } : { running, pid },
+      ...(proxy ? { proxy } : {}),
+    };
+  }
+
+  private everyMember(): [number, unknown] {
+    return [
+      200,
+      { clusters: [...this.members.values()].map(m => this.report(m)) },
+    ];
+  }
+
+  /** `/faults`: every member's faults, or all of them cleared. */
+  private allFaults(method: string): [number, unknown] {
+    if (method === 'GET') return this.everyMember();
+    if (method === 'DELETE') {
+      clearFaults();
+      this.log('faults: cleared on every member');
+      return this.everyMember();
+    }
+    throw new HttpError(
+      405,
+      `${method} /faults is not supported (GET, DELETE)`,
+    );
+  }
+
+  /** `/faults/{cluster}`: one member's faults, patched or cleared. */
+  private async memberFaults(
+    method: string,
+    name: string,
+    req: http.IncomingMessage,
+  ): Promise<[number, unknown]> {
+    const m = this.member(name);
+    if (method === 'GET') return [200, this.report(m)];
+    if (method === 'DELETE') {
+      clearFaults(m.name);
+      this.log(`faults: cleared on ${m.name}`);
+      return [200, this.report(m)];
+    }
+    if (method === 'PUT') {
+      const checked = validateFaultsPatch(await readJson(req));
+      if (!checked.ok) {
+        throw new HttpError(400, 'invalid fault patch', checked.errors);
+      }
+      setFaults(m.name, checked.patch);
+      this.log(`faults: ${m.name} ${JSON.stringify(getFaults(m.name))}`);
+      return [200, this.report(m)];
+    }
+    throw new HttpError(
+      405,
+      `${method} /faults/{cluster} is not supported (GET, PUT, DELETE)`,
+    );
+  }
+
+  /** `/clusters/{cluster}/outage|restore`; undefined for another action. */
+  private async clusterAction(
+    method: string,
+    name: string,
+    action: string,
+  ): Promise<[number, unknown] | undefined> {
+    const m = this.member(name);
+    if (method !== 'POST') {
+      throw new HttpError(
+        405,
+        `${method} /clusters/{cluster}/${action} is not supported (POST)`,
+      );
+    }
+    if (action === 'outage') {
+      await this.options.outages.outage(m);
+      return [200, this.report(m)];
+    }
+    if (action === 'restore') {
+      await this.options.outages.restore(m);
+      return [200, this.report(m)];
+    }
+    return undefined;
+  }
+
+  async route(
+    method: string,
+    parts: string[],
+    req: http.IncomingMessage,
+  ): Promise<[number, unknown]> {
+    const [first, name, action, ...rest] = parts;
+    if (first === 'healthz' && parts.length === 1 && method === 'GET') {
+      return [200, { ok: true }];
+    }
+    if (first === 'faults' && parts.length === 1) return this.allFaults(method);
+    if (first === 'faults' && parts.length === 2)
+      return this.memberFaults(method, name, req);
+    if (first === 'clusters' && parts.length === 3 && rest.length === 0) {
+      const answer = await this.clusterAction(method, name, action);
+      if (answer) return answer;
+    }
+    throw new HttpError(404, `no route for ${method} /${parts.join('/')}`);
+  }
+}
+
+/** The status and body of a failed request: its HttpError, else a logged 500. */
+function errorAnswer(
+  error: unknown,
+  log: (message: string) => void,
+  what: string,
+): [number, unknown] {
+  if (error instanceof HttpError) {
+    return [
+      error.status,
+      {
+        error: error.message,
+        ...(error.details ? { details: error.details } : {}),
+      },
+    ];
+  }
+  log(`fault API: ${what}: ${error}`);
+  return [
+    500,
+    { error: error instanceof Error ? error.message : String(error) },
+  ];
+}
+
 /**
  * The fault API on 127.0.0.1 (the fault CLI and `fleet.sh status` use it):
  *   GET    /healthz
@@ -79,98 +231,7 @@ export async function startControlServer(
   options: ControlServerOptions,
 ): Promise<ControlServer> {
   const log = options.log ?? (() => {});
-  const members = new Map(options.members.map(m => [m.name, m]));
-
-  const member = (name: string) => {
-    const found = members.get(name);
-    if (!found) {
-      throw new HttpError(
-        404,
-        `unknown cluster ${JSON.stringify(name)} (members: ${[
-          ...members.keys(),
-        ].join(', ')})`,
-      );
-    }
-    return found;
-  };
-
-  const report = (m: FleetClusterDescription): MemberFaultReport => {
-    const { running, pid } = options.outages.state(m);
-    const proxy = options.proxyStats?.(m.name);
-    return {
-      name: m.name,
-      url: m.url,
-      publicUrl: m.publicUrl,
-      faults: getFaults(m.name),
-      apiServer: pid === undefined ? { running } : { running, pid },
-      ...(proxy ? { proxy } : {}),
-    };
-  };
-
-  const route = async (
-    method: string,
-    parts: string[],
-    req: http.IncomingMessage,
-  ): Promise<[number, unknown]> => {
-    const [first, name, action, ...rest] = parts;
-    if (first === 'healthz' && parts.length === 1 && method === 'GET') {
-      return [200, { ok: true }];
-    }
-    if (first === 'faults' && parts.length === 1) {
-      if (method === 'GET') {
-        return [200, { clusters: [...members.values()].map(report) }];
-      }
-      if (method === 'DELETE') {
-        clearFaults();
-        log('faults: cleared on every member');
-        return [200, { clusters: [...members.values()].map(report) }];
-      }
-      throw new HttpError(
-        405,
-        `${method} /faults is not supported (GET, DELETE)`,
-      );
-    }
-    if (first === 'faults' && parts.length === 2) {
-      const m = member(name);
-      if (method === 'GET') return [200, report(m)];
-      if (method === 'DELETE') {
-        clearFaults(m.name);
-        log(`faults: cleared on ${m.name}`);
-        return [200, report(m)];
-      }
-      if (method === 'PUT') {
-        const checked = validateFaultsPatch(await readJson(req));
-        if (!checked.ok) {
-          throw new HttpError(400, 'invalid fault patch', checked.errors);
-        }
-        setFaults(m.name, checked.patch);
-        log(`faults: ${m.name} ${JSON.stringify(getFaults(m.name))}`);
-        return [200, report(m)];
-      }
-      throw new HttpError(
-        405,
-        `${method} /faults/{cluster} is not supported (GET, PUT, DELETE)`,
-      );
-    }
-    if (first === 'clusters' && parts.length === 3 && rest.length === 0) {
-      const m = member(name);
-      if (method !== 'POST') {
-        throw new HttpError(
-          405,
-          `${method} /clusters/{cluster}/${action} is not supported (POST)`,
-        );
-      }
-      if (action === 'outage') {
-        await options.outages.outage(m);
-        return [200, report(m)];
-      }
-      if (action === 'restore') {
-        await options.outages.restore(m);
-        return [200, report(m)];
-      }
-    }
-    throw new HttpError(404, `no route for ${method} /${parts.join('/')}`);
-  };
+  const api = new FaultApi(options, log);
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -186,24 +247,11 @@ export async function startControlServer(
         } catch {
           throw new HttpError(400, `malformed path ${url.pathname}`);
         }
-        return route(method, parts, req);
+        return api.route(method, parts, req);
       })
-      .catch((error: unknown): [number, unknown] => {
-        if (error instanceof HttpError) {
-          return [
-            error.status,
-            {
-              error: error.message,
-              ...(error.details ? { details: error.details } : {}),
-            },
-          ];
-        }
-        log(`fault API: ${method} ${url.pathname}: ${error}`);
-        return [
-          500,
-          { error: error instanceof Error ? error.message : String(error) },
-        ];
-      })
+      .catch((error: unknown): [number, unknown] =>
+        errorAnswer(error, log, `${method} ${url.pathname}`),
+      )
       .then(([status, body]) => {
         const text = `${JSON.stringify(body, null, 2)}\n`;
         res.writeHead(status, {

@@ -87,58 +87,57 @@ function matchesFailure(
   return true;
 }
 
-/**
- * Stands in front of one member's kube-apiserver as if it were it (same
- * serving certificate, same CA), forwards every request unchanged (bearer
- * tokens and Impersonate-* headers included; client certificates cannot pass
- * a TLS-terminating proxy) and applies the member's faults from the registry.
- */
-export async function startFaultProxy(
-  options: FaultProxyOptions,
-): Promise<FaultProxy> {
-  const { cluster } = options;
-  const log = options.log ?? (() => {});
-  const target = new URL(options.target);
-  const stats = { forwarded: 0, failed: 0, reset: 0, delaying: 0 };
-  const sockets = new Set<net.Socket>();
+type Stats = Omit<FaultProxyStats, 'openConnections'>;
+
+/** The proxy's connections and requests, and what it does with each. */
+class FaultProxyConnections {
+  readonly cluster: string;
+  readonly stats: Stats = { forwarded: 0, failed: 0, reset: 0, delaying: 0 };
+  readonly sockets = new Set<net.Socket>();
+  readonly agent: https.Agent;
+  private readonly log: (message: string) => void;
+  private readonly target: URL;
   // The TCP socket under each TLS one: only a TCP socket can be reset (RST).
-  const tcpOf = new WeakMap<object, net.Socket>();
-  const reset = (socket: net.Socket) => {
-    const tcp = tcpOf.get(socket) ?? socket;
-    if (!tcp.destroyed) tcp.resetAndDestroy();
-  };
+  private readonly tcpOf = new WeakMap<object, net.Socket>();
   // Requests waiting out a latency re-check it whenever faults change, so a
   // cleared latency takes effect at once and a partition ends them.
-  const waiters = new Map<http.IncomingMessage, () => void>();
+  private readonly waiters = new Map<http.IncomingMessage, () => void>();
 
-  const agent = new https.Agent({
-    keepAlive: true,
-    ca: options.ca,
-    // The serving certificate names 127.0.0.1 and localhost.
-    servername: target.hostname === '127.0.0.1' ? undefined : target.hostname,
-  });
+  constructor(options: FaultProxyOptions) {
+    this.cluster = options.cluster;
+    this.log = options.log ?? (() => {});
+    this.target = new URL(options.target);
+    this.agent = new https.Agent({
+      keepAlive: true,
+      ca: options.ca,
+      // The serving certificate names 127.0.0.1 and localhost.
+      servername:
+        this.target.hostname === '127.0.0.1' ? undefined : this.target.hostname,
+    });
+  }
 
-  const resetAll = () => {
-    for (const socket of sockets) {
-      stats.reset++;
-      reset(socket);
-    }
-  };
+  reset(socket: net.Socket) {
+    const tcp = this.tcpOf.get(socket) ?? socket;
+    if (!tcp.destroyed) tcp.resetAndDestroy();
+  }
 
-  const unsubscribe = onFaultsChanged(change => {
-    if (change.cluster !== cluster) return;
-    if (change.current.down && !change.previous.down) {
-      log(
-        `fault proxy ${cluster}: partitioned, resetting ${sockets.size} connections`,
+  /** A partition resets every open connection; waiting requests re-check their latency. */
+  onFaultsChanged(previous: MemberFaults, current: MemberFaults) {
+    if (current.down && !previous.down) {
+      this.log(
+        `fault proxy ${this.cluster}: partitioned, resetting ${this.sockets.size} connections`,
       );
-      resetAll();
+      for (const socket of this.sockets) {
+        this.stats.reset++;
+        this.reset(socket);
+      }
     }
-    for (const wake of [...waiters.values()]) wake();
-  });
+    for (const wake of [...this.waiters.values()]) wake();
+  }
 
   /** Resolves when the injected latency has passed (re-read on every change). */
-  const waitLatency = (req: http.IncomingMessage) =>
-    new Promise<void>(resolve => {
+  private waitLatency(req: http.IncomingMessage) {
+    return new Promise<void>(resolve => {
       const arrived = Date.now();
       let timer: NodeJS.Timeout | undefined;
       let finished = false;
@@ -146,25 +145,28 @@ export async function startFaultProxy(
         if (finished) return;
         finished = true;
         clearTimeout(timer);
-        waiters.delete(req);
+        this.waiters.delete(req);
         req.off('close', done);
-        stats.delaying--;
+        this.stats.delaying--;
         resolve();
       };
       const check = () => {
         clearTimeout(timer);
-        const remaining = arrived + getFaults(cluster).latencyMs - Date.now();
+        const remaining =
+          arrived + getFaults(this.cluster).latencyMs - Date.now();
         if (remaining <= 0 || req.destroyed) done();
         else timer = setTimeout(check, remaining);
       };
-      stats.delaying++;
-      waiters.set(req, check);
+      this.stats.delaying++;
+      this.waiters.set(req, check);
       req.on('close', done);
       check();
     });
+  }
 
-  const forward = (req: http.IncomingMessage, res: http.ServerResponse) => {
-    stats.forwarded++;
+  private forward(req: http.IncomingMessage, res: http.ServerResponse) {
+    const { target } = this;
+    this.stats.forwarded++;
     const upstream = https.request(
       {
         protocol: 'https:',
@@ -173,7 +175,7 @@ export async function startFaultProxy(
         method: req.method,
         path: req.url,
         headers: { ...endToEnd(req.headers), host: target.host },
-        agent,
+        agent: this.agent,
       },
       answer => {
         res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
@@ -186,21 +188,23 @@ export async function startFaultProxy(
       if (res.destroyed) return; // the client left first: nothing to tell
       // The API server is unreachable (stopped by an outage) or broke off:
       // the client sees what it would see without a proxy, a dead connection.
-      log(`fault proxy ${cluster}: ${req.method} ${req.url}: ${error.message}`);
-      reset(req.socket);
+      this.log(
+        `fault proxy ${this.cluster}: ${req.method} ${req.url}: ${error.message}`,
+      );
+      this.reset(req.socket);
     });
     res.on('close', () => {
       if (!res.writableFinished) upstream.destroy();
     });
     pipeline(req, upstream, () => {});
-  };
+  }
 
-  const fail = (
+  private fail(
     code: NonNullable<MemberFaults['failWith']>,
     req: http.IncomingMessage,
     res: http.ServerResponse,
-  ) => {
-    stats.failed++;
+  ) {
+    this.stats.failed++;
     const body = JSON.stringify(
       failureStatus(code, req.method ?? 'GET', req.url ?? '/'),
     );
@@ -214,28 +218,67 @@ export async function startFaultProxy(
       });
       res.end(body);
     });
-  };
+  }
 
-  const handle = async (
-    req: http.IncomingMessage,
-    res: http.ServerResponse,
-  ) => {
-    if (getFaults(cluster).latencyMs > 0) await waitLatency(req);
-    const faults = getFaults(cluster);
+  async handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    if (getFaults(this.cluster).latencyMs > 0) await this.waitLatency(req);
+    const faults = getFaults(this.cluster);
     if (req.destroyed || unreachable(faults)) {
-      reset(req.socket);
+      this.reset(req.socket);
       return;
     }
     const method = req.method ?? 'GET';
     if (matchesFailure(faults, method, req.url ?? '/')) {
-      fail(faults.failWith!, req, res);
+      this.fail(faults.failWith!, req, res);
     } else {
-      forward(req, res);
+      this.forward(req, res);
     }
-  };
+  }
+
+  /**
+   * A client connection: refused while partitioned, before any handshake,
+   * as a dropped route would; else TLS terminated here (not by an
+   * https.Server) to keep hold of the TCP socket.
+   */
+  accept(
+    socket: net.Socket,
+    secureContext: tls.SecureContext,
+    httpServer: http.Server,
+  ) {
+    if (unreachable(getFaults(this.cluster))) {
+      this.stats.reset++;
+      socket.resetAndDestroy();
+      return;
+    }
+    this.sockets.add(socket);
+    socket.on('close', () => this.sockets.delete(socket));
+    socket.on('error', () => {});
+    const secure = new tls.TLSSocket(socket, { isServer: true, secureContext });
+    secure.on('error', () => socket.destroy());
+    this.tcpOf.set(secure, socket);
+    httpServer.emit('connection', secure);
+  }
+}
+
+/**
+ * Stands in front of one member's kube-apiserver as if it were it (same
+ * serving certificate, same CA), forwards every request unchanged (bearer
+ * tokens and Impersonate-* headers included; client certificates cannot pass
+ * a TLS-terminating proxy) and applies the member's faults from the registry.
+ */
+export async function startFaultProxy(
+  options: FaultProxyOptions,
+): Promise<FaultProxy> {
+  const { cluster } = options;
+  const log = options.log ?? (() => {});
+  const connections = new FaultProxyConnections(options);
+  const unsubscribe = onFaultsChanged(change => {
+    if (change.cluster !== cluster) return;
+    connections.onFaultsChanged(change.previous, change.current);
+  });
 
   const httpServer = http.createServer((req, res) => {
-    handle(req, res).catch(error => {
+    connections.handle(req, res).catch(error => {
       log(`fault proxy ${cluster}: ${error}`);
       req.socket.destroy();
     });
@@ -249,21 +292,9 @@ export async function startFaultProxy(
 
   // TCP in front of TLS, so a partition refuses connections before any
   // handshake, as a dropped route would, and open ones can be reset.
-  const tcpServer = net.createServer(socket => {
-    if (unreachable(getFaults(cluster))) {
-      stats.reset++;
-      socket.resetAndDestroy();
-      return;
-    }
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => {});
-    // TLS terminated here (not by an https.Server) to keep hold of the TCP socket.
-    const secure = new tls.TLSSocket(socket, { isServer: true, secureContext });
-    secure.on('error', () => socket.destroy());
-    tcpOf.set(secure, socket);
-    httpServer.emit('connection', secure);
-  });
+  const tcpServer = net.createServer(socket =>
+    connections.accept(socket, secureContext, httpServer),
+  );
 
   await new Promise<void>((resolve, reject) => {
     tcpServer.once('error', reject);
@@ -278,14 +309,17 @@ export async function startFaultProxy(
   return {
     cluster,
     port,
-    stats: () => ({ ...stats, openConnections: sockets.size }),
+    stats: () => ({
+      ...connections.stats,
+      openConnections: connections.sockets.size,
+    }),
     async stop() {
       unsubscribe();
       const closed = new Promise<void>(resolve =>
         tcpServer.close(() => resolve()),
       );
-      for (const socket of sockets) socket.destroy();
-      agent.destroy();
+      for (const socket of connections.sockets) socket.destroy();
+      connections.agent.destroy();
       httpServer.close();
       await closed;
     },

@@ -13,18 +13,9 @@ import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
-import {
-  compileLabelSelectorQuery,
-  type LabelPredicate,
-} from '@flotilla/plugin-multi-cluster-common';
-import {
-  ApiError,
-  ApiStatus,
-  CLUSTER_GROUP,
-  failure,
-  success,
-} from './apiStatus';
-import { ClusterStorage, WatchEvent } from './clusterStorage';
+import { ApiError, CLUSTER_GROUP, failure, success } from './apiStatus';
+import { ClusterStorage } from './clusterStorage';
+import { serveClusterWatch } from './clusterWatch';
 import type { Cluster } from './clusterTypes';
 import {
   breakOff,
@@ -33,13 +24,6 @@ import {
   SecretReader,
 } from './clusterProxy';
 import {
-  applyJsonPatch,
-  JsonPatchError,
-  JsonPatchOperation,
-  mergePatch,
-} from './jsonPatch';
-import {
-  Attributes,
   Authorizer,
   forbidden,
   peerOf,
@@ -47,12 +31,29 @@ import {
   userFromRequestHeaders,
 } from './requestAuth';
 
-const VERSION = 'v1alpha1';
-const GROUP_VERSION = `${CLUSTER_GROUP}/${VERSION}`;
-const CLUSTERS_PREFIX = `/apis/${GROUP_VERSION}/clusters`;
-const MAX_BODY_BYTES = 3 * 1024 * 1024;
-/** Paths a delegating server serves to anyone (probes). */
-const ALWAYS_ALLOWED = new Set(['/healthz', '/livez', '/readyz']);
+import {
+  GROUP_VERSION,
+  Route,
+  routeOf,
+  attributesOf,
+} from './aggregatedRoutes';
+import {
+  distinctHeaders,
+  sendJsonText,
+  send,
+  sendStatus,
+  readJson,
+} from './aggregatedHttp';
+import {
+  applyPatch,
+  listMatcher,
+  wantsTable,
+  clusterTable,
+} from './clusterQueries';
+
+export { attributesOf, routeOf, type Route } from './aggregatedRoutes';
+export { distinctHeaders } from './aggregatedHttp';
+export { applyPatch, clusterTable, shortAge } from './clusterQueries';
 
 export interface AggregatedApiServerOptions {
   port: number;
@@ -66,337 +67,6 @@ export interface AggregatedApiServerOptions {
   authorizer: Authorizer;
   readSecret: SecretReader;
   log: (message: string) => void;
-}
-
-const GROUP = {
-  name: CLUSTER_GROUP,
-  versions: [{ groupVersion: GROUP_VERSION, version: VERSION }],
-  preferredVersion: { groupVersion: GROUP_VERSION, version: VERSION },
-};
-
-const RESOURCES = {
-  kind: 'APIResourceList',
-  apiVersion: 'v1',
-  groupVersion: GROUP_VERSION,
-  resources: [
-    {
-      name: 'clusters',
-      singularName: 'cluster',
-      namespaced: false,
-      kind: 'Cluster',
-      verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'],
-    },
-    {
-      name: 'clusters/proxy',
-      singularName: '',
-      namespaced: false,
-      kind: 'ClusterProxyOptions',
-      verbs: ['create', 'delete', 'get', 'patch', 'update'],
-    },
-    {
-      name: 'clusters/status',
-      singularName: '',
-      namespaced: false,
-      kind: 'Cluster',
-      verbs: ['get', 'patch', 'update'],
-    },
-  ],
-};
-
-/** What a request is about, from its method and path. */
-export type Route =
-  | { kind: 'health' }
-  | { kind: 'discovery'; body: unknown }
-  | { kind: 'collection'; watch: boolean }
-  | { kind: 'object'; name: string; subresource?: 'status' }
-  | { kind: 'proxy'; name: string; proxyPath: string }
-  | { kind: 'notFound' };
-
-export function routeOf(pathname: string, query: URLSearchParams): Route {
-  if (ALWAYS_ALLOWED.has(pathname)) return { kind: 'health' };
-  if (pathname === '/apis') {
-    return {
-      kind: 'discovery',
-      body: { kind: 'APIGroupList', apiVersion: 'v1', groups: [GROUP] },
-    };
-  }
-  if (pathname === `/apis/${CLUSTER_GROUP}`) {
-    return {
-      kind: 'discovery',
-      body: { kind: 'APIGroup', apiVersion: 'v1', ...GROUP },
-    };
-  }
-  if (pathname === `/apis/${GROUP_VERSION}`)
-    return { kind: 'discovery', body: RESOURCES };
-  const watching = ['true', '1'].includes(query.get('watch') ?? '');
-  if (pathname === CLUSTERS_PREFIX)
-    return { kind: 'collection', watch: watching };
-  if (pathname === `/apis/${GROUP_VERSION}/watch/clusters`)
-    return { kind: 'collection', watch: true };
-  if (!pathname.startsWith(`${CLUSTERS_PREFIX}/`)) return { kind: 'notFound' };
-  const rest = pathname.slice(CLUSTERS_PREFIX.length + 1).split('/');
-  const name = decodeURIComponent(rest[0]);
-  if (!name) return { kind: 'notFound' };
-  if (rest.length === 1) return { kind: 'object', name };
-  if (rest[1] === 'status' && rest.length === 2)
-    return { kind: 'object', name, subresource: 'status' };
-  if (rest[1] === 'proxy')
-    return { kind: 'proxy', name, proxyPath: `/${rest.slice(2).join('/')}` };
-  return { kind: 'notFound' };
-}
-
-const READ_VERBS: Record<string, string> = { GET: 'get', HEAD: 'get' };
-const WRITE_VERBS: Record<string, string> = {
-  POST: 'create',
-  PUT: 'update',
-  PATCH: 'patch',
-  DELETE: 'delete',
-};
-
-/** The authorization attributes of a routed request (kube-apiserver's RequestInfo). */
-export function attributesOf(
-  method: string,
-  pathname: string,
-  route: Route,
-): Attributes | undefined {
-  const base = {
-    kind: 'resource' as const,
-    group: CLUSTER_GROUP,
-    version: VERSION,
-    resource: 'clusters',
-  };
-  switch (route.kind) {
-    case 'health':
-      return undefined;
-    case 'discovery':
-    case 'notFound':
-      return {
-        kind: 'nonResource',
-        verb: READ_VERBS[method] ?? method.toLowerCase(),
-        path: pathname,
-      };
-    case 'collection':
-      if (method === 'GET')
-        return { ...base, verb: route.watch ? 'watch' : 'list' };
-      return {
-        ...base,
-        verb:
-          method === 'DELETE'
-            ? 'deletecollection'
-            : WRITE_VERBS[method] ?? method.toLowerCase(),
-      };
-    case 'object':
-      return {
-        ...base,
-        verb:
-          method === 'GET' && route.subresource === undefined
-            ? 'get'
-            : READ_VERBS[method] ?? WRITE_VERBS[method] ?? method.toLowerCase(),
-        name: route.name,
-        subresource: route.subresource,
-      };
-    case 'proxy':
-      return {
-        ...base,
-        verb: READ_VERBS[method] ?? WRITE_VERBS[method] ?? method.toLowerCase(),
-        name: route.name,
-        subresource: 'proxy',
-      };
-    default:
-      return undefined;
-  }
-}
-
-/**
- * Each header's values apart (a repeated X-Remote-Group is several groups):
- * `headersDistinct` of an HTTP/1.1 request, made from the raw headers of an
- * HTTP/2 one, which has none.
- */
-export function distinctHeaders(
-  request: Pick<IncomingMessage, 'headersDistinct' | 'rawHeaders'>,
-): IncomingMessage['headersDistinct'] {
-  if (request.headersDistinct) return request.headersDistinct;
-  const out: IncomingMessage['headersDistinct'] = {};
-  const raw = request.rawHeaders;
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = raw[i].toLowerCase();
-    if (name.startsWith(':')) continue;
-    (out[name] ??= []).push(raw[i + 1]);
-  }
-  return out;
-}
-
-function sendJsonText(
-  response: ServerResponse,
-  code: number,
-  text: string,
-): void {
-  response.writeHead(code, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(text),
-  });
-  response.end(text);
-}
-
-function send(response: ServerResponse, code: number, body: unknown): void {
-  sendJsonText(response, code, JSON.stringify(body));
-}
-
-function sendStatus(response: ServerResponse, status: ApiStatus): void {
-  send(response, status.code, status);
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES)
-      throw new ApiError(failure(413, 'request entity too large'));
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-async function readJson(request: IncomingMessage): Promise<any> {
-  const text = await readBody(request);
-  if (!text.trim()) return {};
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new ApiError(
-      failure(
-        400,
-        `the body of the request was in an unknown format: ${
-          (error as Error).message
-        }`,
-      ),
-    );
-  }
-}
-
-/** Applies a PATCH body by its content type to `current`. */
-export function applyPatch(
-  current: Cluster,
-  contentType: string,
-  body: unknown,
-): Cluster {
-  const type = contentType.split(';')[0].trim().toLowerCase();
-  if (
-    type === 'application/merge-patch+json' ||
-    type === 'application/strategic-merge-patch+json'
-  ) {
-    // Cluster's fields carry no strategic list merge keys: both merge alike.
-    return mergePatch(current, body) as Cluster;
-  }
-  if (type === 'application/json-patch+json') {
-    if (!Array.isArray(body))
-      throw new ApiError(
-        failure(400, 'a JSON patch must be a list of operations'),
-      );
-    try {
-      return applyJsonPatch(current, body as JsonPatchOperation[]) as Cluster;
-    } catch (error) {
-      if (error instanceof JsonPatchError)
-        throw new ApiError(failure(422, error.message));
-      throw error;
-    }
-  }
-  throw new ApiError(
-    failure(
-      415,
-      `the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json`,
-    ),
-  );
-}
-
-function listMatcher(query: URLSearchParams): (cluster: Cluster) => boolean {
-  let labelsMatch: LabelPredicate;
-  try {
-    labelsMatch = compileLabelSelectorQuery(
-      query.get('labelSelector') ?? undefined,
-    );
-  } catch (error) {
-    throw new ApiError(failure(400, (error as Error).message));
-  }
-  const fields = (query.get('fieldSelector') ?? '')
-    .split(',')
-    .filter(Boolean)
-    .map(term => {
-      const m = /^(metadata\.name)\s*(==|=|!=)\s*(.*)$/.exec(term.trim());
-      if (!m)
-        throw new ApiError(
-          failure(
-            400,
-            `"${term}" is not a known field selector: only "metadata.name"`,
-          ),
-        );
-      return { equal: m[2] !== '!=', value: m[3] };
-    });
-  return cluster =>
-    labelsMatch(cluster.metadata.labels) &&
-    fields.every(f => (cluster.metadata.name === f.value) === f.equal);
-}
-
-/** kubectl asks for server-side printing (`as=Table`). */
-function wantsTable(request: IncomingMessage): boolean {
-  return /;\s*as=Table/.test(String(request.headers.accept ?? ''));
-}
-
-/** `5s`, `7m`, `3h`, `2d`: kubectl's short age. */
-export function shortAge(from: string | undefined, now = Date.now()): string {
-  if (!from) return '<unknown>';
-  const seconds = Math.max(0, Math.floor((now - Date.parse(from)) / 1000));
-  if (seconds < 120) return `${seconds}s`;
-  if (seconds < 7200) return `${Math.floor(seconds / 60)}m`;
-  if (seconds < 172800) return `${Math.floor(seconds / 3600)}h`;
-  return `${Math.floor(seconds / 86400)}d`;
-}
-
-/** Karmada's printer columns: Name, Version, Mode, Ready, Age. */
-export function clusterTable(
-  clusters: ReadonlyArray<Readonly<Cluster>>,
-  resourceVersion: string,
-) {
-  const column = (
-    name: string,
-    type: string,
-    description: string,
-    format = '',
-  ) => ({
-    name,
-    type,
-    format,
-    description,
-    priority: 0,
-  });
-  return {
-    kind: 'Table',
-    apiVersion: 'meta.k8s.io/v1',
-    metadata: { resourceVersion },
-    columnDefinitions: [
-      column('Name', 'string', 'Name of the member cluster', 'name'),
-      column('Version', 'string', 'Kubernetes version of the member cluster'),
-      column('Mode', 'string', 'Sync mode (Push or Pull)'),
-      column('Ready', 'string', 'Status of the Ready condition'),
-      column('Age', 'date', 'Time since creation'),
-    ],
-    rows: clusters.map(c => ({
-      cells: [
-        c.metadata.name,
-        c.status?.kubernetesVersion ?? '',
-        c.spec.syncMode,
-        c.status?.conditions?.find(x => x.type === 'Ready')?.status ??
-          'Unknown',
-        shortAge(c.metadata.creationTimestamp),
-      ],
-      object: {
-        kind: 'PartialObjectMetadata',
-        apiVersion: 'meta.k8s.io/v1',
-        metadata: c.metadata,
-      },
-    })),
-  };
 }
 
 export class AggregatedApiServer {
@@ -561,7 +231,12 @@ export class AggregatedApiServer {
   ): Promise<void> {
     const { storage } = this.options;
     if (method === 'GET' && watch) {
-      this.serveWatch(url.searchParams, response);
+      serveClusterWatch(
+        this.options.storage,
+        this.openWatches,
+        url.searchParams,
+        response,
+      );
     } else if (method === 'GET') {
       const matches = listMatcher(url.searchParams);
       const items = storage.listStored().filter(matches);
@@ -582,7 +257,7 @@ export class AggregatedApiServer {
         )}},"items":[${items.map(c => this.jsonOf(c)).join(',')}]}`,
       );
     } else if (method === 'POST') {
-      const created = storage.create(await readJson(request));
+      const created = storage.create((await readJson(request)) as Cluster);
       this.options.log(
         `karmada-aggregated-apiserver: ${user.name} created Cluster ${created.metadata.name}`,
       );
@@ -616,7 +291,7 @@ export class AggregatedApiServer {
         );
       }
       case 'PUT': {
-        const body = await readJson(request);
+        const body = (await readJson(request)) as Partial<Cluster> | null;
         if (body?.metadata?.name && body.metadata.name !== name) {
           throw new ApiError(
             failure(
@@ -626,7 +301,7 @@ export class AggregatedApiServer {
           );
         }
         const updated = storage.update(
-          { ...body, metadata: { ...body?.metadata, name } },
+          { ...body, metadata: { ...body?.metadata, name } } as Cluster,
           subresource,
         );
         return send(response, 200, updated);
@@ -646,7 +321,9 @@ export class AggregatedApiServer {
           throw new ApiError(
             failure(405, 'the status subresource cannot be deleted'),
           );
-        const options = await readJson(request);
+        const options = (await readJson(request)) as {
+          preconditions?: { uid?: string; resourceVersion?: string };
+        } | null;
         const { deleted, object } = storage.delete(
           name,
           options?.preconditions ?? {},
@@ -670,62 +347,6 @@ export class AggregatedApiServer {
   }
 
   /** Newline-delimited watch events, from `resourceVersion` on. */
-  private serveWatch(query: URLSearchParams, response: ServerResponse): void {
-    const { storage } = this.options;
-    const matches = listMatcher(query);
-    const requested = query.get('resourceVersion');
-    const write = (
-      event:
-        | Pick<WatchEvent, 'type' | 'object'>
-        | { type: 'ERROR'; object: ApiStatus },
-    ) =>
-      response.write(
-        `${JSON.stringify({ type: event.type, object: event.object })}\n`,
-      );
-    // Chunked over HTTP/1.1 (no content-length), a stream over HTTP/2.
-    response.writeHead(200, { 'content-type': 'application/json' });
-    let from: number;
-    if (!requested || requested === '0') {
-      // No version: the current state first, as synthetic ADDED events.
-      from = Number(storage.currentResourceVersion());
-      for (const cluster of storage.listStored())
-        if (matches(cluster)) write({ type: 'ADDED', object: cluster });
-    } else {
-      from = Number(requested);
-      if (!Number.isInteger(from) || from < 0) {
-        write({
-          type: 'ERROR',
-          object: failure(400, `invalid resource version "${requested}"`),
-        });
-        response.end();
-        return;
-      }
-    }
-    let unsubscribe: () => void;
-    try {
-      unsubscribe = storage.watch(from, event => {
-        if (matches(event.object)) write(event);
-      });
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      write({ type: 'ERROR', object: error.status });
-      response.end();
-      return;
-    }
-    this.openWatches.add(response);
-    const timeoutSeconds = Number(query.get('timeoutSeconds') ?? 0);
-    // Like the apiserver, end a watch after its timeout (30-60 min otherwise).
-    const limit =
-      timeoutSeconds > 0
-        ? timeoutSeconds * 1000
-        : (30 + Math.random() * 30) * 60_000;
-    const timer = setTimeout(() => response.end(), limit);
-    response.on('close', () => {
-      clearTimeout(timer);
-      unsubscribe();
-      this.openWatches.delete(response);
-    });
-  }
 }
 
 /** The serving material fleet.js wrote for this server, and the front-proxy CA. */

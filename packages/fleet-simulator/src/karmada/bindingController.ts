@@ -22,6 +22,7 @@ import {
 } from './bindings';
 import type { Cluster } from './clusterTypes';
 import { apiVersionOf, KarmadaApi, KubeObject } from './karmadaApi';
+import type { ObjectReference } from './objectTypes';
 import {
   describeError,
   isNotFound,
@@ -58,32 +59,34 @@ export function bindingOfWork(work: KubeObject): string | undefined {
   return undefined;
 }
 
-export function startBindingController(
-  ctx: SimulatorContext,
-  wake: Wake,
-  intervalMs = 5_000,
-): Stoppable {
-  const kubeConfig = karmadaKubeConfig(ctx.fleet);
-  const karmada = new KarmadaApi(kubeConfig);
-  const objects = KubernetesObjectApi.makeApiClient(kubeConfig);
-  const core = kubeConfig.makeApiClient(CoreV1Api);
-  const namespaces = new Set<string>();
+/** The Works of bindings: created, updated and deleted as the bindings say. */
+class BindingWorks {
+  private readonly namespaces = new Set<string>();
 
-  async function ensureNamespace(name: string) {
-    if (namespaces.has(name)) return;
+  constructor(
+    private readonly ctx: SimulatorContext,
+    private readonly karmada: KarmadaApi,
+    private readonly objects: KubernetesObjectApi,
+    private readonly core: CoreV1Api,
+    private readonly wake: Wake,
+  ) {}
+
+  private async ensureNamespace(name: string) {
+    if (this.namespaces.has(name)) return;
     try {
-      await core.createNamespace({ body: { metadata: { name } } });
+      await this.core.createNamespace({ body: { metadata: { name } } });
     } catch (error) {
       if (statusCode(error) !== 409) throw error;
     }
-    namespaces.add(name);
+    this.namespaces.add(name);
   }
 
   /** Creates or replaces the Work; the listed copy first, a fresh read only after a conflict. */
-  async function upsertWork(
+  private async upsertWork(
     desired: KubeObject,
     listed: KubeObject | undefined,
   ) {
+    const { karmada, wake } = this;
     let fresh = false;
     await retryOnConflict(async () => {
       let current = fresh ? undefined : listed;
@@ -124,116 +127,160 @@ export function startBindingController(
     });
   }
 
-  async function deleteWork(work: KubeObject, why: string) {
-    await karmada
+  async deleteWork(work: KubeObject, why: string) {
+    await this.karmada
       .delete('works', work.metadata.name, work.metadata.namespace)
       .catch(error => {
         if (!isNotFound(error)) throw error;
       });
-    wake.notify();
-    ctx.log(
+    this.wake.notify();
+    this.ctx.log(
       `karmada binding: deleted Work ${work.metadata.namespace}/${work.metadata.name} (${why})`,
     );
   }
 
-  async function reconcile(
-    binding: KubeObject,
-    clusters: Cluster[],
-    ops: KubeObject[],
-    cops: KubeObject[],
-    works: KubeObject[],
-  ) {
-    const resource = binding.spec?.resource ?? {};
-    const owner = `${binding.metadata.namespace ?? ''}/${
-      binding.metadata.name
-    }`;
-    const existing = works.filter(w => bindingOfWork(w) === owner);
-    const targets: Array<{ name: string; replicas?: number }> =
-      binding.spec?.clusters ?? [];
-    let template: Template | undefined;
+  /** The binding's resource template; undefined when it is gone. */
+  private async readTemplate(
+    resource: ObjectReference,
+  ): Promise<Template | undefined> {
     try {
-      const read = await objects.read({
+      const read = await this.objects.read({
         apiVersion: resource.apiVersion,
         kind: resource.kind,
         metadata: { name: resource.name, namespace: resource.namespace },
       });
-      template = {
+      return {
         ...(JSON.parse(JSON.stringify(read)) as Template),
         apiVersion: resource.apiVersion,
         kind: resource.kind,
       };
     } catch (error) {
       if (!isNotFound(error)) throw error;
+      return undefined;
     }
+  }
+
+  /**
+   * Writes the Work of each target cluster (the template with its share and
+   * the override policies for that cluster); answers the Works' keys.
+   */
+  private async writeWorks(
+    binding: KubeObject,
+    template: Template,
+    clusters: Cluster[],
+    policies: { ops: KubeObject[]; cops: KubeObject[] },
+    existing: KubeObject[],
+  ): Promise<Set<string>> {
     const keep = new Set<string>();
-    if (template && !binding.metadata.deletionTimestamp) {
-      const namespace = template.metadata.namespace;
-      const policies = overridePoliciesFor(
-        template,
-        cops.map(p => ({
-          ...p,
-          kind: 'ClusterOverridePolicy',
-        })) as OverridePolicyLike[],
-        ops
-          .filter(p => p.metadata.namespace === namespace)
-          .map(p => ({ ...p, kind: 'OverridePolicy' })) as OverridePolicyLike[],
-      );
-      const name = workName(template.kind, namespace, template.metadata.name);
-      for (const target of targets) {
-        const cluster = clusters.find(c => c.metadata.name === target.name);
-        if (!cluster) continue;
-        const workNamespace = executionNamespace(target.name);
-        keep.add(`${workNamespace}/${name}`);
-        const base = workloadFor(template, target, isDivided(binding), {
-          name,
-          namespace: workNamespace,
-        });
-        let manifest;
-        try {
-          manifest = applyOverridePolicies(
-            base,
-            clusterSnapshot(cluster),
-            policies,
-          ).manifest;
-        } catch (error) {
-          // Karmada leaves the Work as it was when an override fails.
-          ctx.log(
-            `karmada binding: ${binding.metadata.name} on ${target.name}: ${
-              (error as Error).message
-            }`,
-          );
-          continue;
-        }
-        await ensureNamespace(workNamespace);
-        await upsertWork(
-          {
-            apiVersion: apiVersionOf('works'),
-            kind: 'Work',
-            metadata: {
-              name,
-              namespace: workNamespace,
-              labels: workLabels(binding),
-              annotations: {
-                [CONFLICT_RESOLUTION_ANNOTATION]:
-                  binding.spec?.conflictResolution ?? 'Abort',
-              },
-            },
-            spec: { workload: { manifests: [manifest] } },
-          },
-          existing.find(
-            w =>
-              w.metadata.namespace === workNamespace &&
-              w.metadata.name === name,
-          ),
+    const namespace = template.metadata.namespace;
+    const ordered = overridePoliciesFor(
+      template,
+      policies.cops.map(p => ({
+        ...p,
+        kind: 'ClusterOverridePolicy',
+      })) as OverridePolicyLike[],
+      policies.ops
+        .filter(p => p.metadata.namespace === namespace)
+        .map(p => ({ ...p, kind: 'OverridePolicy' })) as OverridePolicyLike[],
+    );
+    const name = workName(template.kind, namespace, template.metadata.name);
+    const targets: Array<{ name: string; replicas?: number }> =
+      binding.spec?.clusters ?? [];
+    for (const target of targets) {
+      const cluster = clusters.find(c => c.metadata.name === target.name);
+      if (!cluster) continue;
+      const workNamespace = executionNamespace(target.name);
+      keep.add(`${workNamespace}/${name}`);
+      const base = workloadFor(template, target, isDivided(binding), {
+        name,
+        namespace: workNamespace,
+      });
+      let manifest;
+      try {
+        manifest = applyOverridePolicies(
+          base,
+          clusterSnapshot(cluster),
+          ordered,
+        ).manifest;
+      } catch (error) {
+        // Karmada leaves the Work as it was when an override fails.
+        this.ctx.log(
+          `karmada binding: ${binding.metadata.name} on ${target.name}: ${
+            (error as Error).message
+          }`,
         );
+        continue;
       }
+      await this.ensureNamespace(workNamespace);
+      await this.upsertWork(
+        {
+          apiVersion: apiVersionOf('works'),
+          kind: 'Work',
+          metadata: {
+            name,
+            namespace: workNamespace,
+            labels: workLabels(binding),
+            annotations: {
+              [CONFLICT_RESOLUTION_ANNOTATION]:
+                binding.spec?.conflictResolution ?? 'Abort',
+            },
+          },
+          spec: { workload: { manifests: [manifest] } },
+        },
+        existing.find(
+          w =>
+            w.metadata.namespace === workNamespace && w.metadata.name === name,
+        ),
+      );
     }
+    return keep;
+  }
+
+  async reconcile(
+    binding: KubeObject,
+    clusters: Cluster[],
+    ops: KubeObject[],
+    cops: KubeObject[],
+    works: KubeObject[],
+  ) {
+    const resource = binding.spec?.resource ?? ({} as ObjectReference);
+    const owner = `${binding.metadata.namespace ?? ''}/${
+      binding.metadata.name
+    }`;
+    const existing = works.filter(w => bindingOfWork(w) === owner);
+    const template = await this.readTemplate(resource);
+    const keep =
+      template && !binding.metadata.deletionTimestamp
+        ? await this.writeWorks(
+            binding,
+            template,
+            clusters,
+            { ops, cops },
+            existing,
+          )
+        : new Set<string>();
     for (const work of existing) {
       if (!keep.has(`${work.metadata.namespace}/${work.metadata.name}`)) {
-        await deleteWork(work, 'cluster no longer targeted');
+        await this.deleteWork(work, 'cluster no longer targeted');
       }
     }
   }
+}
+
+export function startBindingController(
+  ctx: SimulatorContext,
+  wake: Wake,
+  intervalMs = 5_000,
+): Stoppable {
+  const kubeConfig = karmadaKubeConfig(ctx.fleet);
+  const karmada = new KarmadaApi(kubeConfig);
+  const bindingWorks = new BindingWorks(
+    ctx,
+    karmada,
+    KubernetesObjectApi.makeApiClient(kubeConfig),
+    kubeConfig.makeApiClient(CoreV1Api),
+    wake,
+  );
 
   return startLoop(
     ctx,
@@ -249,13 +296,15 @@ export function startBindingController(
       ]);
       const bindings = bindingLists.flat();
       for (const binding of bindings) {
-        await reconcile(binding, clusters, ops, cops, works).catch(error =>
-          ctx.log(
-            `karmada binding: ${binding.metadata.namespace ?? ''}/${
-              binding.metadata.name
-            }: ${describeError(error)}`,
-          ),
-        );
+        await bindingWorks
+          .reconcile(binding, clusters, ops, cops, works)
+          .catch(error =>
+            ctx.log(
+              `karmada binding: ${binding.metadata.namespace ?? ''}/${
+                binding.metadata.name
+              }: ${describeError(error)}`,
+            ),
+          );
       }
       const owners = new Set(
         bindings.map(b => `${b.metadata.namespace ?? ''}/${b.metadata.name}`),
@@ -263,7 +312,7 @@ export function startBindingController(
       for (const work of works) {
         const owner = bindingOfWork(work);
         if (owner && !owners.has(owner))
-          await deleteWork(work, 'its binding is gone');
+          await bindingWorks.deleteWork(work, 'its binding is gone');
       }
     },
     wake,

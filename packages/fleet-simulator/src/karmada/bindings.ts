@@ -7,6 +7,13 @@
 import { fnv1a32 } from '@flotilla/plugin-multi-cluster-common';
 import { sumResourceLists } from '@flotilla/plugin-multi-cluster-common';
 import { KUBERNETES_ID_LABEL } from './seedManifests';
+import type {
+  KarmadaSpec,
+  Manifest,
+  ManifestMetadata,
+  ManifestSpec,
+  MemberManifest,
+} from './objectTypes';
 
 export const MANAGED_LABEL = 'karmada.io/managed';
 export const WORK_NAME_ANNOTATION = 'work.karmada.io/name';
@@ -54,17 +61,8 @@ export function workName(
 export interface Template {
   apiVersion: string;
   kind: string;
-  metadata: {
-    name: string;
-    namespace?: string;
-    uid?: string;
-    resourceVersion?: string;
-    generation?: number;
-    labels?: Record<string, string>;
-    annotations?: Record<string, string>;
-    [key: string]: unknown;
-  };
-  spec?: any;
+  metadata: ManifestMetadata;
+  spec?: ManifestSpec;
   [key: string]: unknown;
 }
 
@@ -76,7 +74,7 @@ export interface Policy {
     labels?: Record<string, string>;
     uid?: string;
   };
-  spec?: any;
+  spec?: KarmadaSpec;
 }
 
 /** Sum of the requests of the template's pod (one replica). */
@@ -84,9 +82,7 @@ export function replicaRequests(
   template: Template,
 ): Record<string, string> | undefined {
   const containers = template.spec?.template?.spec?.containers ?? [];
-  const { sum } = sumResourceLists(
-    containers.map((c: any) => c?.resources?.requests),
-  );
+  const { sum } = sumResourceLists(containers.map(c => c?.resources?.requests));
   return Object.keys(sum).length ? sum : undefined;
 }
 
@@ -144,14 +140,26 @@ const SERVER_METADATA = [
   'finalizers',
 ];
 
-/** The template as one member receives it, before overrides. */
+/** The template as one member receives it, before overrides (with a spec when the template has one). */
+export function workloadFor(
+  template: Template & { spec: ManifestSpec },
+  target: { name: string; replicas?: number },
+  divided: boolean,
+  work: { name: string; namespace: string },
+): MemberManifest & { spec: ManifestSpec };
 export function workloadFor(
   template: Template,
   target: { name: string; replicas?: number },
   divided: boolean,
   work: { name: string; namespace: string },
-): any {
-  const manifest: any = structuredClone(template);
+): MemberManifest;
+export function workloadFor(
+  template: Template,
+  target: { name: string; replicas?: number },
+  divided: boolean,
+  work: { name: string; namespace: string },
+): MemberManifest {
+  const manifest: Manifest = structuredClone(template);
   delete manifest.status;
   for (const field of SERVER_METADATA) delete manifest.metadata[field];
   const annotations = { ...(manifest.metadata.annotations ?? {}) };
@@ -164,17 +172,18 @@ export function workloadFor(
     ...(manifest.metadata.labels ?? {}),
     [MANAGED_LABEL]: 'true',
   };
+  const labelled = manifest as MemberManifest;
   if (
     divided &&
     WORKLOAD_KINDS.has(template.kind) &&
     target.replicas !== undefined
   ) {
-    manifest.spec = { ...manifest.spec, replicas: target.replicas };
+    labelled.spec = { ...labelled.spec, replicas: target.replicas };
   }
-  return manifest;
+  return labelled;
 }
 
-export function isDivided(binding: { spec?: any }): boolean {
+export function isDivided(binding: { spec?: KarmadaSpec }): boolean {
   return (
     (binding.spec?.placement?.replicaScheduling?.replicaSchedulingType ??
       'Divided') === 'Divided' &&

@@ -148,6 +148,33 @@ export async function credentialsFor(
   return { token: secret.token, caBundle };
 }
 
+/** The answer's headers but the hop-by-hop ones. */
+function endToEnd(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
+  const back: http.OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (!HOP_BY_HOP.has(name) && value !== undefined) back[name] = value;
+  }
+  return back;
+}
+
+/** A 503 Status when nothing was answered yet, else the answer broken off. */
+function unreachable(
+  response: ServerResponse,
+  cluster: Readonly<Cluster>,
+  error: Error,
+) {
+  if (!response.headersSent) {
+    const status = failure(
+      503,
+      `error trying to reach cluster "${cluster.metadata.name}": ${error.message}`,
+    );
+    response.writeHead(503, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(status));
+  } else {
+    breakOff(response);
+  }
+}
+
 /** Streams the request to the member and its answer back (watches included). */
 export function forwardToCluster(options: {
   cluster: Readonly<Cluster>;
@@ -192,11 +219,7 @@ export function forwardToCluster(options: {
         rejectUnauthorized: !cluster.spec.insecureSkipTLSVerification,
       },
       answer => {
-        const back: http.OutgoingHttpHeaders = {};
-        for (const [name, value] of Object.entries(answer.headers)) {
-          if (!HOP_BY_HOP.has(name) && value !== undefined) back[name] = value;
-        }
-        response.writeHead(answer.statusCode ?? 502, back);
+        response.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
         answer.pipe(response);
         answer.on('end', () => {
           answered = true;
@@ -209,16 +232,7 @@ export function forwardToCluster(options: {
       },
     );
     upstream.on('error', error => {
-      if (!response.headersSent) {
-        const status = failure(
-          503,
-          `error trying to reach cluster "${cluster.metadata.name}": ${error.message}`,
-        );
-        response.writeHead(503, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(status));
-      } else {
-        breakOff(response);
-      }
+      unreachable(response, cluster, error);
       resolve();
     });
     // A caller that goes away (a closed watch, a client that gave up) ends

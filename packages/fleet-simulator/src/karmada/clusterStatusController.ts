@@ -141,23 +141,43 @@ async function apiEnablements(
   return out;
 }
 
-export function startClusterStatusController(
-  ctx: SimulatorContext,
-  /** Wakes this controller (fault changes are sent to it). */
-  wake: Wake,
-  /** Told when a Cluster changed (the scheduler reads them). */
-  changed: Wake,
-  intervalMs = 3_000,
-): Stoppable {
-  const kubeConfig = karmadaKubeConfig(ctx.fleet);
-  const karmada = new KarmadaApi(kubeConfig);
-  const core = kubeConfig.makeApiClient(CoreV1Api);
-  const enablements = new Map<
+type Enablements = ClusterStatus['apiEnablements'];
+
+/** What the cluster status controller reports of each Push Cluster. */
+class ClusterStatusReporter {
+  private readonly karmada: KarmadaApi;
+  private readonly core: CoreV1Api;
+  private readonly enablements = new Map<
     string,
-    { at: number; value: ClusterStatus['apiEnablements'] }
+    { at: number; value: Enablements }
   >();
 
-  async function observeMember(
+  constructor(
+    private readonly ctx: SimulatorContext,
+    /** Told when a Cluster changed (the scheduler reads them). */
+    private readonly changed: Wake,
+  ) {
+    const kubeConfig = karmadaKubeConfig(ctx.fleet);
+    this.karmada = new KarmadaApi(kubeConfig);
+    this.core = kubeConfig.makeApiClient(CoreV1Api);
+  }
+
+  listClusters() {
+    return this.karmada.listClusters();
+  }
+
+  /** The member's API enablements, listed again every API_ENABLEMENTS_EVERY_MS. */
+  private async enablementsOf(access: MemberAccess): Promise<Enablements> {
+    const key = accessKey(access);
+    let cached = this.enablements.get(key);
+    if (!cached || Date.now() - cached.at > API_ENABLEMENTS_EVERY_MS) {
+      cached = { at: Date.now(), value: await apiEnablements(access) };
+      this.enablements.set(key, cached);
+    }
+    return cached.value;
+  }
+
+  private async observeMember(
     access: MemberAccess,
   ): Promise<MemberObservation> {
     const result = await probe(access);
@@ -169,16 +189,10 @@ export function startClusterStatusController(
       const apps = access.kubeConfig.makeApiClient(AppsV1Api);
       const nodes: V1Node[] = (await memberCore.listNode()).items;
       const deployments = (await apps.listDeploymentForAllNamespaces()).items;
-      const key = accessKey(access);
-      let cached = enablements.get(key);
-      if (!cached || Date.now() - cached.at > API_ENABLEMENTS_EVERY_MS) {
-        cached = { at: Date.now(), value: await apiEnablements(access) };
-        enablements.set(key, cached);
-      }
       return {
         probe: result,
         kubernetesVersion: version,
-        apiEnablements: cached.value,
+        apiEnablements: await this.enablementsOf(access),
         nodes: nodes as never[],
         deployments: deployments as never[],
       };
@@ -190,45 +204,51 @@ export function startClusterStatusController(
   }
 
   /** `seen`: this pass's observations by access key, shared by the Clusters of one member. */
-  async function observe(
+  private async observe(
     cluster: Cluster,
     seen: Map<string, Promise<MemberObservation>>,
   ) {
-    const access = await memberAccess(core, cluster);
+    const access = await memberAccess(this.core, cluster);
     const forcedNotReady = isForcedNotReady(cluster.metadata.name);
     const key = accessKey(access);
     let member = seen.get(key);
     if (!member) {
-      member = observeMember(access);
+      member = this.observeMember(access);
       seen.set(key, member);
     }
     return { ...(await member), forcedNotReady };
   }
 
-  /** Writes status, then taints; each from the listed Cluster first, re-read on conflict. */
-  async function reconcile(
+  /** The observed status; from `listed` first, re-read on conflict. Answers the Cluster as written. */
+  private async writeStatus(
     listed: Cluster,
-    seen: Map<string, Promise<MemberObservation>>,
-  ) {
+    observed: MemberObservation & { forcedNotReady: boolean },
+  ): Promise<Cluster> {
     const name = listed.metadata.name;
-    const observed = await observe(listed, seen);
-    // The fault proxies close first when the simulator stops: what a probe
-    // saw then says nothing about the member.
-    if (ctx.signal.aborted) return;
     let cluster = listed;
     let fresh = false;
     await retryOnConflict(async () => {
-      if (fresh) cluster = await karmada.getCluster(name);
+      if (fresh) cluster = await this.karmada.getCluster(name);
       fresh = true;
       const now = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
       const status = nextClusterStatus(cluster.status, observed, now);
       if (sameJson(status, cluster.status)) return;
-      cluster = await karmada.replaceCluster({ ...cluster, status }, 'status');
-      changed.notify();
+      cluster = await this.karmada.replaceCluster(
+        { ...cluster, status },
+        'status',
+      );
+      this.changed.notify();
     });
-    fresh = false;
+    return cluster;
+  }
+
+  /** The not-ready taint as the Ready condition says; `written` first, re-read on conflict. */
+  private async writeTaints(written: Cluster) {
+    const name = written.metadata.name;
+    let cluster = written;
+    let fresh = false;
     await retryOnConflict(async () => {
-      if (fresh) cluster = await karmada.getCluster(name);
+      if (fresh) cluster = await this.karmada.getCluster(name);
       fresh = true;
       const ready =
         cluster.status?.conditions?.find(c => c.type === 'Ready')?.status ===
@@ -236,12 +256,12 @@ export function startClusterStatusController(
       const now = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
       const taints = taintsFor(cluster.spec.taints, ready, now);
       if (sameJson(taints, cluster.spec.taints ?? [])) return;
-      cluster = await karmada.replaceCluster({
+      cluster = await this.karmada.replaceCluster({
         ...cluster,
         spec: { ...cluster.spec, taints },
       });
-      changed.notify();
-      ctx.log(
+      this.changed.notify();
+      this.ctx.log(
         `karmada cluster-status: ${name} ${
           ready
             ? 'Ready: not-ready taint removed'
@@ -251,6 +271,29 @@ export function startClusterStatusController(
     });
   }
 
+  /** Writes status, then taints; each from the listed Cluster first, re-read on conflict. */
+  async reconcile(
+    listed: Cluster,
+    seen: Map<string, Promise<MemberObservation>>,
+  ) {
+    const observed = await this.observe(listed, seen);
+    // The fault proxies close first when the simulator stops: what a probe
+    // saw then says nothing about the member.
+    if (this.ctx.signal.aborted) return;
+    const written = await this.writeStatus(listed, observed);
+    await this.writeTaints(written);
+  }
+}
+
+export function startClusterStatusController(
+  ctx: SimulatorContext,
+  /** Wakes this controller (fault changes are sent to it). */
+  wake: Wake,
+  /** Told when a Cluster changed (the scheduler reads them). */
+  changed: Wake,
+  intervalMs = 3_000,
+): Stoppable {
+  const reporter = new ClusterStatusReporter(ctx, changed);
   // A fault injected or cleared is reported at once, not at the next resync.
   const unsubscribe = onFaultsChanged(() => wake.notify());
   const loop = startLoop(
@@ -258,7 +301,7 @@ export function startClusterStatusController(
     'cluster-status',
     intervalMs,
     async () => {
-      const clusters = await karmada.listClusters();
+      const clusters = await reporter.listClusters();
       const seen = new Map<string, Promise<MemberObservation>>();
       await forEachLimited(
         clusters.filter(
@@ -266,13 +309,15 @@ export function startClusterStatusController(
         ),
         RECONCILE_CONCURRENCY,
         c =>
-          reconcile(c, seen).catch(error =>
-            ctx.log(
-              `karmada cluster-status: ${c.metadata.name}: ${describeError(
-                error,
-              )}`,
+          reporter
+            .reconcile(c, seen)
+            .catch(error =>
+              ctx.log(
+                `karmada cluster-status: ${c.metadata.name}: ${describeError(
+                  error,
+                )}`,
+              ),
             ),
-          ),
         ctx.signal,
       );
     },

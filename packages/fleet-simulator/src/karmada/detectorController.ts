@@ -27,6 +27,7 @@ import {
   Template,
 } from './bindings';
 import { apiVersionOf, KarmadaApi, KubeObject } from './karmadaApi';
+import type { KarmadaSpec } from './objectTypes';
 import {
   describeError,
   isNotFound,
@@ -64,25 +65,31 @@ async function ensurePermanentId(
   });
 }
 
-export function startDetector(
-  ctx: SimulatorContext,
-  wake: Wake,
-  intervalMs = 5_000,
-): Stoppable {
-  const kubeConfig = karmadaKubeConfig(ctx.fleet);
-  const karmada = new KarmadaApi(kubeConfig);
-  const objects = KubernetesObjectApi.makeApiClient(kubeConfig);
-  const preemptionEnabled =
+type BindingPlural = 'resourcebindings' | 'clusterresourcebindings';
+
+const bindingPluralOf = (template: Template): BindingPlural =>
+  template.metadata.namespace ? 'resourcebindings' : 'clusterresourcebindings';
+
+/** Karmada's detector: claims templates for policies and keeps their bindings. */
+class Detector {
+  private readonly preemptionEnabled =
     process.env.FLOTILLA_SIM_KARMADA_PREEMPTION === 'true';
 
-  async function templatesOf(
+  constructor(
+    private readonly ctx: SimulatorContext,
+    private readonly karmada: KarmadaApi,
+    private readonly objects: KubernetesObjectApi,
+    private readonly wake: Wake,
+  ) {}
+
+  private async templatesOf(
     selectors: ResourceSelector[],
   ): Promise<Template[]> {
     const kinds = new Map<string, ResourceSelector>();
     for (const s of selectors) kinds.set(`${s.apiVersion}/${s.kind}`, s);
     const out: Template[] = [];
     for (const s of kinds.values()) {
-      const list = await objects.list(s.apiVersion, s.kind);
+      const list = await this.objects.list(s.apiVersion, s.kind);
       for (const item of list.items) {
         // List items come without their type; the template must carry it.
         out.push({
@@ -95,16 +102,80 @@ export function startDetector(
     return out;
   }
 
-  async function reconcileBinding(
+  private async createBinding(
+    plural: BindingPlural,
+    name: string,
+    template: Template,
+    policy: Policy,
+    clusterPolicy: boolean,
+  ) {
+    const namespaced = Boolean(template.metadata.namespace);
+    const desired = desiredBinding(template, policy, clusterPolicy);
+    await this.karmada.create(plural, {
+      apiVersion: apiVersionOf(plural),
+      kind: namespaced ? 'ResourceBinding' : 'ClusterResourceBinding',
+      metadata: {
+        name,
+        ...(namespaced ? { namespace: template.metadata.namespace } : {}),
+        labels: desired.labels,
+        ownerReferences: [
+          {
+            apiVersion: template.apiVersion,
+            kind: template.kind,
+            name: template.metadata.name,
+            uid: template.metadata.uid!,
+            controller: true,
+            blockOwnerDeletion: true,
+          },
+        ],
+      },
+      spec: desired.spec,
+    });
+    this.wake.notify();
+    this.ctx.log(
+      `karmada detector: ${template.kind} ${
+        template.metadata.namespace ?? ''
+      }/${template.metadata.name} claimed by ${
+        clusterPolicy ? 'ClusterPropagationPolicy' : 'PropagationPolicy'
+      } ${policy.metadata.name}: created ${plural} ${name}`,
+    );
+  }
+
+  private async updateBinding(
+    plural: BindingPlural,
+    current: KubeObject,
+    desired: ReturnType<typeof desiredBinding>,
+  ) {
+    const spec = { ...current.spec, ...desired.spec };
+    if (!desired.spec.replicaRequirements) delete spec.replicaRequirements;
+    // The resourceVersion of the template changes with its status; only
+    // a changed spec or reference is news for the binding.
+    const comparable = (s: KarmadaSpec | undefined) => ({
+      ...s,
+      resource: { ...s?.resource, resourceVersion: undefined },
+    });
+    const labels = { ...current.metadata.labels, ...desired.labels };
+    if (
+      sameJson(comparable(spec), comparable(current.spec)) &&
+      sameJson(labels, current.metadata.labels)
+    )
+      return;
+    await this.karmada.replace(plural, {
+      ...current,
+      metadata: { ...current.metadata, labels },
+      spec,
+    });
+    this.wake.notify();
+  }
+
+  private async reconcileBinding(
     template: Template,
     policy: Policy,
     clusterPolicy: boolean,
     listed: Map<string, KubeObject>,
   ): Promise<string> {
-    const namespaced = Boolean(template.metadata.namespace);
-    const plural = namespaced ? 'resourcebindings' : 'clusterresourcebindings';
+    const plural = bindingPluralOf(template);
     const name = bindingName(template.kind, template.metadata.name);
-    const desired = desiredBinding(template, policy, clusterPolicy);
     const key = `${plural}/${template.metadata.namespace ?? ''}/${name}`;
     // The listed binding first; a fresh read only after a conflict.
     let fresh = false;
@@ -112,7 +183,7 @@ export function startDetector(
       let current: KubeObject | undefined = fresh ? undefined : listed.get(key);
       if (fresh) {
         try {
-          current = await karmada.get(
+          current = await this.karmada.get(
             plural,
             name,
             template.metadata.namespace,
@@ -123,156 +194,137 @@ export function startDetector(
       }
       fresh = true;
       if (!current) {
-        await karmada.create(plural, {
-          apiVersion: apiVersionOf(plural),
-          kind: namespaced ? 'ResourceBinding' : 'ClusterResourceBinding',
-          metadata: {
-            name,
-            ...(namespaced ? { namespace: template.metadata.namespace } : {}),
-            labels: desired.labels,
-            ownerReferences: [
-              {
-                apiVersion: template.apiVersion,
-                kind: template.kind,
-                name: template.metadata.name,
-                uid: template.metadata.uid!,
-                controller: true,
-                blockOwnerDeletion: true,
-              },
-            ],
-          },
-          spec: desired.spec,
-        });
-        wake.notify();
-        ctx.log(
-          `karmada detector: ${template.kind} ${
-            template.metadata.namespace ?? ''
-          }/${template.metadata.name} claimed by ${
-            clusterPolicy ? 'ClusterPropagationPolicy' : 'PropagationPolicy'
-          } ${policy.metadata.name}: created ${plural} ${name}`,
-        );
+        await this.createBinding(plural, name, template, policy, clusterPolicy);
         return;
       }
-      const spec = { ...current.spec, ...desired.spec };
-      if (!desired.spec.replicaRequirements) delete spec.replicaRequirements;
-      // The resourceVersion of the template changes with its status; only
-      // a changed spec or reference is news for the binding.
-      const comparable = (s: any) => ({
-        ...s,
-        resource: { ...s?.resource, resourceVersion: undefined },
-      });
-      const labels = { ...current.metadata.labels, ...desired.labels };
-      if (
-        sameJson(comparable(spec), comparable(current.spec)) &&
-        sameJson(labels, current.metadata.labels)
-      )
-        return;
-      await karmada.replace(plural, {
-        ...current,
-        metadata: { ...current.metadata, labels },
-        spec,
-      });
-      wake.notify();
+      await this.updateBinding(
+        plural,
+        current,
+        desiredBinding(template, policy, clusterPolicy),
+      );
     });
     return key;
   }
 
-  return startLoop(
-    ctx,
-    'detector',
-    intervalMs,
-    async () => {
-      const pps = await Promise.all(
-        (
-          await karmada.list('propagationpolicies')
-        ).map(p => ensurePermanentId(karmada, 'propagationpolicies', p)),
-      );
-      const cpps = await Promise.all(
-        (
-          await karmada.list('clusterpropagationpolicies')
-        ).map(p => ensurePermanentId(karmada, 'clusterpropagationpolicies', p)),
-      );
-      const selectors = [...pps, ...cpps].flatMap(
-        p => (p.spec?.resourceSelectors ?? []) as ResourceSelector[],
-      );
-      const templates = await templatesOf(selectors);
-      const listed = new Map<string, KubeObject>();
-      for (const plural of [
-        'resourcebindings',
-        'clusterresourcebindings',
-      ] as const) {
-        for (const b of await karmada.list(plural)) {
-          listed.set(
-            `${plural}/${b.metadata.namespace ?? ''}/${b.metadata.name}`,
-            b,
-          );
-        }
-      }
-      const wanted = new Set<string>();
-      for (const template of templates) {
-        if (template.metadata.deletionTimestamp) continue;
-        const decision = propagationDecision(template, {
-          propagationPolicies: pps as Policy[],
-          clusterPropagationPolicies: cpps as Policy[],
-          preemptionEnabled,
-        });
-        try {
-          const claimed = await writeTemplateClaim(
-            objects,
-            template,
-            decision,
-            change => {
-              wake.notify();
-              ctx.log(`karmada detector: ${change}`);
-            },
-          );
-          if (!decision) continue;
-          wanted.add(
-            await reconcileBinding(
-              claimed,
-              decision.policy,
-              decision.kind === 'ClusterPropagationPolicy',
-              listed,
-            ),
-          );
-        } catch (error) {
-          ctx.log(
-            `karmada detector: ${template.kind} ${
-              template.metadata.name
-            }: ${describeError(error)}`,
-          );
-          wanted.add(
-            `${
-              template.metadata.namespace
-                ? 'resourcebindings'
-                : 'clusterresourcebindings'
-            }/${template.metadata.namespace ?? ''}/${bindingName(
-              template.kind,
-              template.metadata.name,
-            )}`,
-          );
-        }
-      }
-      // Bindings this detector made whose template or policy is gone (no
-      // garbage collector runs here to follow the owner reference).
-      for (const [key, binding] of listed) {
-        const labels = binding.metadata.labels ?? {};
-        if (!labels[PP_NAME] && !labels[CPP_NAME]) continue;
-        if (wanted.has(key)) continue;
-        const plural = key.split('/')[0] as
-          | 'resourcebindings'
-          | 'clusterresourcebindings';
-        await karmada
-          .delete(plural, binding.metadata.name, binding.metadata.namespace)
-          .catch(error => {
-            if (!isNotFound(error)) throw error;
-          });
-        wake.notify();
-        ctx.log(
-          `karmada detector: deleted ${key} (no template or policy claims it any more)`,
+  private async listBindings(): Promise<Map<string, KubeObject>> {
+    const listed = new Map<string, KubeObject>();
+    for (const plural of [
+      'resourcebindings',
+      'clusterresourcebindings',
+    ] as const) {
+      for (const b of await this.karmada.list(plural)) {
+        listed.set(
+          `${plural}/${b.metadata.namespace ?? ''}/${b.metadata.name}`,
+          b,
         );
       }
-    },
+    }
+    return listed;
+  }
+
+  /** Claims the template for its policy and keeps its binding; answers the binding's key. */
+  private async claim(
+    template: Template,
+    policies: { pps: KubeObject[]; cpps: KubeObject[] },
+    listed: Map<string, KubeObject>,
+  ): Promise<string | undefined> {
+    const decision = propagationDecision(template, {
+      propagationPolicies: policies.pps as Policy[],
+      clusterPropagationPolicies: policies.cpps as Policy[],
+      preemptionEnabled: this.preemptionEnabled,
+    });
+    try {
+      const claimed = await writeTemplateClaim(
+        this.objects,
+        template,
+        decision,
+        change => {
+          this.wake.notify();
+          this.ctx.log(`karmada detector: ${change}`);
+        },
+      );
+      if (!decision) return undefined;
+      return await this.reconcileBinding(
+        claimed,
+        decision.policy,
+        decision.kind === 'ClusterPropagationPolicy',
+        listed,
+      );
+    } catch (error) {
+      this.ctx.log(
+        `karmada detector: ${template.kind} ${
+          template.metadata.name
+        }: ${describeError(error)}`,
+      );
+      return `${bindingPluralOf(template)}/${
+        template.metadata.namespace ?? ''
+      }/${bindingName(template.kind, template.metadata.name)}`;
+    }
+  }
+
+  /**
+   * Bindings this detector made whose template or policy is gone (no
+   * garbage collector runs here to follow the owner reference).
+   */
+  private async deleteUnclaimed(
+    listed: Map<string, KubeObject>,
+    wanted: Set<string>,
+  ) {
+    for (const [key, binding] of listed) {
+      const labels = binding.metadata.labels ?? {};
+      if (!labels[PP_NAME] && !labels[CPP_NAME]) continue;
+      if (wanted.has(key)) continue;
+      const plural = key.split('/')[0] as BindingPlural;
+      await this.karmada
+        .delete(plural, binding.metadata.name, binding.metadata.namespace)
+        .catch(error => {
+          if (!isNotFound(error)) throw error;
+        });
+      this.wake.notify();
+      this.ctx.log(
+        `karmada detector: deleted ${key} (no template or policy claims it any more)`,
+      );
+    }
+  }
+
+  async pass() {
+    const { karmada } = this;
+    const pps = await Promise.all(
+      (
+        await karmada.list('propagationpolicies')
+      ).map(p => ensurePermanentId(karmada, 'propagationpolicies', p)),
+    );
+    const cpps = await Promise.all(
+      (
+        await karmada.list('clusterpropagationpolicies')
+      ).map(p => ensurePermanentId(karmada, 'clusterpropagationpolicies', p)),
+    );
+    const selectors = [...pps, ...cpps].flatMap(
+      p => (p.spec?.resourceSelectors ?? []) as ResourceSelector[],
+    );
+    const templates = await this.templatesOf(selectors);
+    const listed = await this.listBindings();
+    const wanted = new Set<string>();
+    for (const template of templates) {
+      if (template.metadata.deletionTimestamp) continue;
+      const key = await this.claim(template, { pps, cpps }, listed);
+      if (key) wanted.add(key);
+    }
+    await this.deleteUnclaimed(listed, wanted);
+  }
+}
+
+export function startDetector(
+  ctx: SimulatorContext,
+  wake: Wake,
+  intervalMs = 5_000,
+): Stoppable {
+  const kubeConfig = karmadaKubeConfig(ctx.fleet);
+  const detector = new Detector(
+    ctx,
+    new KarmadaApi(kubeConfig),
+    KubernetesObjectApi.makeApiClient(kubeConfig),
     wake,
   );
+  return startLoop(ctx, 'detector', intervalMs, () => detector.pass(), wake);
 }

@@ -6,13 +6,10 @@
  * Abort; reports `Applied` and the member object's reflected status and
  * health on the Work; deletes member objects whose Work is gone.
  */
-import { sameJson } from './sameJson';
 import { CoreV1Api, KubernetesObjectApi } from '@kubernetes/client-node';
-import { fnv1a32 } from '@flotilla/plugin-multi-cluster-common';
 import type { SimulatorContext, Stoppable } from '../context';
 import type { Cluster } from './clusterTypes';
 import {
-  CONFLICT_RESOLUTION_ANNOTATION,
   executionNamespace,
   MANAGED_LABEL,
   WORK_NAME_ANNOTATION,
@@ -24,14 +21,14 @@ import {
   isNotFound,
   karmadaKubeConfig,
   memberAccess,
-  retryOnConflict,
-  statusCode,
 } from './kube';
 import { forEachLimited, startLoop, Wake } from './loop';
-import { reflectStatus, setCondition } from './workStatus';
+import { applyToMember, plain, type Outcome } from './memberApply';
+import type { Manifest } from './objectTypes';
+import { writeWorkStatus } from './workStatusWriter';
 
-/** The manifest Karmada last applied, so an unchanged Work is not re-sent. */
-export const MANIFEST_HASH_ANNOTATION = 'flotilla.io/work-manifest-hash';
+export { MANIFEST_HASH_ANNOTATION } from './memberApply';
+export { resourceOf } from './workStatusWriter';
 
 /** Clusters reconciled at once (each lists and writes on its member). */
 const RECONCILE_CONCURRENCY = 8;
@@ -42,19 +39,6 @@ const LISTED_KINDS = [
   { apiVersion: 'v1', kind: 'ConfigMap' },
 ];
 
-/** The resource (plural) of a kind, by the regular English rules kinds follow. */
-export function resourceOf(kind: string): string {
-  const lower = kind.toLowerCase();
-  if (/(s|x|z|ch|sh)$/.test(lower)) return `${lower}es`;
-  if (/[^aeiou]y$/.test(lower)) return `${lower.slice(0, -1)}ies`;
-  return `${lower}s`;
-}
-
-function manifestHash(manifest: unknown): string {
-  return fnv1a32(JSON.stringify(manifest)).toString(16);
-}
-
-const plain = (value: unknown) => JSON.parse(JSON.stringify(value));
 const identity = (o: {
   apiVersion?: string;
   kind?: string;
@@ -64,9 +48,138 @@ const identity = (o: {
     o.metadata?.name
   }`;
 
-type Outcome =
-  | { applied: true; member: any }
-  | { applied: false; message: string };
+interface ExecutionDeps {
+  ctx: SimulatorContext;
+  karmada: KarmadaApi;
+  core: CoreV1Api;
+  wake: Wake;
+}
+
+/** What Karmada already put on the member, by kind: one list instead of a read per Work. */
+async function listManaged(
+  member: KubernetesObjectApi,
+): Promise<Map<string, Manifest>> {
+  const managed = new Map<string, Manifest>();
+  for (const { apiVersion, kind } of LISTED_KINDS) {
+    const list = await member.list(
+      apiVersion,
+      kind,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      `${MANAGED_LABEL}=true`,
+    );
+    for (const item of list.items) {
+      const object = { ...plain(item), apiVersion, kind };
+      managed.set(identity(object), object);
+    }
+  }
+  return managed;
+}
+
+/** Applies every live Work's manifests and reports each on its Work; answers the Works' names. */
+async function applyWorks(
+  deps: ExecutionDeps,
+  member: KubernetesObjectApi,
+  memberCore: CoreV1Api,
+  works: KubeObject[],
+  managed: Map<string, Manifest>,
+): Promise<Set<string>> {
+  const live = new Set<string>();
+  for (const work of works) {
+    live.add(work.metadata.name);
+    if (work.metadata.deletionTimestamp) continue;
+    for (const manifest of work.spec?.workload?.manifests ?? []) {
+      let outcome: Outcome;
+      try {
+        outcome = await applyToMember(
+          member,
+          memberCore,
+          work,
+          manifest,
+          managed.get(identity(manifest)),
+        );
+      } catch (error) {
+        outcome = {
+          applied: false,
+          message: `failed to apply: ${describeError(error)}`,
+        };
+      }
+      await writeWorkStatus(
+        deps.karmada,
+        deps.wake,
+        work,
+        outcome,
+        manifest,
+      ).catch(error => {
+        // Deleted while being applied: nothing left to report on.
+        if (!isNotFound(error)) throw error;
+      });
+    }
+  }
+  return live;
+}
+
+/** Deletes the objects Karmada put on the member whose Work is gone. */
+async function deleteOrphans(
+  deps: ExecutionDeps,
+  name: string,
+  member: KubernetesObjectApi,
+  managed: Map<string, Manifest>,
+  live: Set<string>,
+) {
+  for (const object of managed.values()) {
+    const annotations = object.metadata?.annotations ?? {};
+    if (annotations[WORK_NAMESPACE_ANNOTATION] !== executionNamespace(name))
+      continue;
+    if (live.has(annotations[WORK_NAME_ANNOTATION] ?? '')) continue;
+    await member
+      .delete({
+        apiVersion: object.apiVersion,
+        kind: object.kind,
+        metadata: {
+          name: object.metadata.name,
+          namespace: object.metadata.namespace,
+        },
+      })
+      .catch(error => {
+        if (!isNotFound(error)) throw error;
+      });
+    deps.ctx.log(
+      `karmada execution: deleted ${object.kind} ${
+        object.metadata.namespace ?? ''
+      }/${object.metadata.name} from ${name} (its Work is gone)`,
+    );
+  }
+}
+
+async function reconcileCluster(
+  deps: ExecutionDeps,
+  cluster: Cluster,
+  works: KubeObject[],
+) {
+  const name = cluster.metadata.name;
+  const access = await memberAccess(deps.core, cluster);
+  const member = KubernetesObjectApi.makeApiClient(access.kubeConfig);
+  const memberCore = access.kubeConfig.makeApiClient(CoreV1Api);
+  const managed = await listManaged(member);
+  const live = await applyWorks(deps, member, memberCore, works, managed);
+  await deleteOrphans(deps, name, member, managed, live);
+}
+
+function byNamespace(works: KubeObject[]): Map<string, KubeObject[]> {
+  const worksByNamespace = new Map<string, KubeObject[]>();
+  for (const work of works) {
+    const namespace = work.metadata.namespace ?? '';
+    worksByNamespace.set(namespace, [
+      ...(worksByNamespace.get(namespace) ?? []),
+      work,
+    ]);
+  }
+  return worksByNamespace;
+}
 
 export function startExecutionController(
   ctx: SimulatorContext,
@@ -75,231 +188,12 @@ export function startExecutionController(
 ): Stoppable {
   const kubeConfig = karmadaKubeConfig(ctx.fleet);
   const karmada = new KarmadaApi(kubeConfig);
-  const core = kubeConfig.makeApiClient(CoreV1Api);
-
-  async function apply(
-    member: KubernetesObjectApi,
-    memberCore: CoreV1Api,
-    work: KubeObject,
-    manifest: any,
-    listed: any | undefined,
-  ): Promise<Outcome> {
-    const hash = manifestHash(manifest);
-    const typed = (o: any) => ({
-      ...plain(o),
-      apiVersion: manifest.apiVersion,
-      kind: manifest.kind,
-    });
-    const desired = {
-      ...manifest,
-      metadata: {
-        ...manifest.metadata,
-        annotations: {
-          ...manifest.metadata.annotations,
-          [MANIFEST_HASH_ANNOTATION]: hash,
-        },
-      },
-    };
-    let fresh = false;
-    return retryOnConflict(async (): Promise<Outcome> => {
-      let current: any = fresh ? undefined : listed;
-      if (!current) {
-        try {
-          current = typed(
-            await member.read({
-              apiVersion: manifest.apiVersion,
-              kind: manifest.kind,
-              metadata: {
-                name: manifest.metadata.name,
-                namespace: manifest.metadata.namespace,
-              },
-            }),
-          );
-        } catch (error) {
-          if (!isNotFound(error)) throw error;
-        }
-      }
-      fresh = true;
-      if (!current) {
-        if (manifest.metadata.namespace) {
-          await memberCore
-            .createNamespace({
-              body: { metadata: { name: manifest.metadata.namespace } },
-            })
-            .catch(error => {
-              if (statusCode(error) !== 409) throw error;
-            });
-        }
-        return { applied: true, member: typed(await member.create(desired)) };
-      }
-      const managed = current.metadata?.labels?.[MANAGED_LABEL] === 'true';
-      const resolution =
-        work.metadata.annotations?.[CONFLICT_RESOLUTION_ANNOTATION] ?? 'Abort';
-      if (!managed && resolution !== 'Overwrite') {
-        return {
-          applied: false,
-          message: `${manifest.kind} ${
-            manifest.metadata.namespace ? `${manifest.metadata.namespace}/` : ''
-          }${
-            manifest.metadata.name
-          } already exists in the member cluster and is not managed by Karmada; conflictResolution is Abort`,
-        };
-      }
-      if (current.metadata?.annotations?.[MANIFEST_HASH_ANNOTATION] === hash)
-        return { applied: true, member: current };
-      const replaced = await member.replace({
-        ...desired,
-        metadata: {
-          ...desired.metadata,
-          resourceVersion: current.metadata.resourceVersion,
-        },
-      });
-      return { applied: true, member: typed(replaced) };
-    });
-  }
-
-  /** Writes the Work's status when it changed; the listed Work first, re-read on conflict. */
-  async function writeWorkStatus(
-    work: KubeObject,
-    outcome: Outcome,
-    manifest: any,
-  ) {
-    let fresh = false;
-    await retryOnConflict(async () => {
-      const current = fresh
-        ? await karmada.get(
-            'works',
-            work.metadata.name,
-            work.metadata.namespace,
-          )
-        : work;
-      fresh = true;
-      const now = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-      const [group, version] = manifest.apiVersion.includes('/')
-        ? manifest.apiVersion.split('/')
-        : ['', manifest.apiVersion];
-      const conditions = setCondition(
-        current.status?.conditions,
-        outcome.applied
-          ? {
-              type: 'Applied',
-              status: 'True',
-              reason: 'AppliedSuccessful',
-              message: 'Manifest has been successfully applied',
-            }
-          : {
-              type: 'Applied',
-              status: 'False',
-              reason: 'AppliedFailed',
-              message: outcome.message,
-            },
-        now,
-      );
-      const reflected = outcome.applied
-        ? reflectStatus(outcome.member)
-        : undefined;
-      const status = {
-        ...current.status,
-        conditions,
-        manifestStatuses: reflected
-          ? [
-              {
-                identifier: {
-                  ordinal: 0,
-                  group,
-                  version,
-                  kind: manifest.kind,
-                  resource: resourceOf(manifest.kind),
-                  namespace: manifest.metadata.namespace ?? '',
-                  name: manifest.metadata.name,
-                },
-                ...(reflected.status ? { status: reflected.status } : {}),
-                health: reflected.health,
-              },
-            ]
-          : current.status?.manifestStatuses,
-      };
-      if (sameJson(status, current.status)) return;
-      await karmada.replace('works', { ...current, status }, 'status');
-      wake.notify();
-    });
-  }
-
-  async function reconcileCluster(cluster: Cluster, works: KubeObject[]) {
-    const name = cluster.metadata.name;
-    const access = await memberAccess(core, cluster);
-    const member = KubernetesObjectApi.makeApiClient(access.kubeConfig);
-    const memberCore = access.kubeConfig.makeApiClient(CoreV1Api);
-    // What Karmada already put there, by kind: one list instead of a read per Work.
-    const managed = new Map<string, any>();
-    for (const { apiVersion, kind } of LISTED_KINDS) {
-      const list = await member.list(
-        apiVersion,
-        kind,
-        undefined,
-        undefined,
-        undefined,
-        undefined,
-        undefined,
-        `${MANAGED_LABEL}=true`,
-      );
-      for (const item of list.items) {
-        const object = { ...plain(item), apiVersion, kind };
-        managed.set(identity(object), object);
-      }
-    }
-    const live = new Set<string>();
-    for (const work of works) {
-      live.add(work.metadata.name);
-      if (work.metadata.deletionTimestamp) continue;
-      for (const manifest of work.spec?.workload?.manifests ?? []) {
-        let outcome: Outcome;
-        try {
-          outcome = await apply(
-            member,
-            memberCore,
-            work,
-            manifest,
-            managed.get(identity(manifest)),
-          );
-        } catch (error) {
-          outcome = {
-            applied: false,
-            message: `failed to apply: ${describeError(error)}`,
-          };
-        }
-        await writeWorkStatus(work, outcome, manifest).catch(error => {
-          // Deleted while being applied: nothing left to report on.
-          if (!isNotFound(error)) throw error;
-        });
-      }
-    }
-    // Objects Karmada put on the member whose Work is gone.
-    for (const object of managed.values()) {
-      const annotations = object.metadata?.annotations ?? {};
-      if (annotations[WORK_NAMESPACE_ANNOTATION] !== executionNamespace(name))
-        continue;
-      if (live.has(annotations[WORK_NAME_ANNOTATION] ?? '')) continue;
-      await member
-        .delete({
-          apiVersion: object.apiVersion,
-          kind: object.kind,
-          metadata: {
-            name: object.metadata.name,
-            namespace: object.metadata.namespace,
-          },
-        })
-        .catch(error => {
-          if (!isNotFound(error)) throw error;
-        });
-      ctx.log(
-        `karmada execution: deleted ${object.kind} ${
-          object.metadata.namespace ?? ''
-        }/${object.metadata.name} from ${name} (its Work is gone)`,
-      );
-    }
-  }
-
+  const deps: ExecutionDeps = {
+    ctx,
+    karmada,
+    core: kubeConfig.makeApiClient(CoreV1Api),
+    wake,
+  };
   const failing = new Map<string, string>();
   // Clusters whose last reconcile found no Work and left nothing of theirs
   // on the member: while they still have no Work, there is nothing to apply
@@ -314,14 +208,7 @@ export function startExecutionController(
         karmada.listClusters(),
         karmada.list('works'),
       ]);
-      const worksByNamespace = new Map<string, KubeObject[]>();
-      for (const work of works) {
-        const namespace = work.metadata.namespace ?? '';
-        worksByNamespace.set(namespace, [
-          ...(worksByNamespace.get(namespace) ?? []),
-          work,
-        ]);
-      }
+      const worksByNamespace = byNamespace(works);
       const live = new Set(clusters.map(c => c.metadata.name));
       for (const name of settledWithoutWorks)
         if (!live.has(name)) settledWithoutWorks.delete(name);
@@ -336,7 +223,7 @@ export function startExecutionController(
             return;
           settledWithoutWorks.delete(name);
           try {
-            await reconcileCluster(c, clusterWorks);
+            await reconcileCluster(deps, c, clusterWorks);
             if (clusterWorks.length === 0) settledWithoutWorks.add(name);
             if (failing.has(name))
               ctx.log(`karmada execution: ${name}: recovered`);

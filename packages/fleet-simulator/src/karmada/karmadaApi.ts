@@ -6,24 +6,19 @@
  */
 import { CustomObjectsApi, KubeConfig } from '@kubernetes/client-node';
 import type { Cluster } from './clusterTypes';
+import type {
+  KarmadaSpec,
+  KarmadaStatus,
+  ManifestMetadata,
+} from './objectTypes';
 import { CLUSTER_GROUP, POLICY_GROUP, WORK_GROUP } from './kube';
 
 export interface KubeObject {
   apiVersion?: string;
   kind?: string;
-  metadata: {
-    name: string;
-    namespace?: string;
-    uid?: string;
-    resourceVersion?: string;
-    generation?: number;
-    labels?: Record<string, string>;
-    annotations?: Record<string, string>;
-    deletionTimestamp?: string;
-    [key: string]: unknown;
-  };
-  spec?: any;
-  status?: any;
+  metadata: ManifestMetadata & { deletionTimestamp?: string };
+  spec?: KarmadaSpec;
+  status?: KarmadaStatus;
   [key: string]: unknown;
 }
 

@@ -18,6 +18,7 @@ import {
   type ResourceTemplateRef,
 } from '@flotilla/plugin-multi-cluster-common';
 import { applyJsonPatch, JsonPatchOperation } from './jsonPatch';
+import type { Manifest } from './objectTypes';
 
 type Operator = 'add' | 'remove' | 'replace';
 
@@ -96,7 +97,10 @@ export function overrideImage(
   return registry ? `${registry}/${rest}` : rest;
 }
 
-function applyOverriders(manifest: any, overriders: Overriders): any {
+function applyOverriders<M extends Manifest>(
+  manifest: M,
+  overriders: Overriders,
+): M {
   let out = structuredClone(manifest);
   for (const o of overriders.imageOverrider ?? []) {
     for (const container of out?.spec?.template?.spec?.containers ?? []) {
@@ -127,7 +131,7 @@ function applyOverriders(manifest: any, overriders: Overriders): any {
       value: p.value,
     }),
   );
-  if (plaintext.length > 0) out = applyJsonPatch(out, plaintext);
+  if (plaintext.length > 0) out = applyJsonPatch(out, plaintext) as M;
   return out;
 }
 
@@ -148,11 +152,11 @@ export function overridePoliciesFor<P extends OverridePolicyLike>(
  * (already filtered and ordered by overridePoliciesFor); names the policies
  * that changed something. A rule that cannot apply (bad path) throws.
  */
-export function applyOverridePolicies(
-  manifest: any,
+export function applyOverridePolicies<M extends Manifest>(
+  manifest: M,
   cluster: ClusterSnapshot,
   policies: OverridePolicyLike[],
-): { manifest: any; applied: string[] } {
+): { manifest: M; applied: string[] } {
   let out = manifest;
   const applied: string[] = [];
   for (const policy of policies) {

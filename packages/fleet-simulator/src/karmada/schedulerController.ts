@@ -19,6 +19,109 @@ import { setCondition } from './workStatus';
 
 const PLURALS = ['resourcebindings', 'clusterresourcebindings'] as const;
 
+type BindingPlural = (typeof PLURALS)[number];
+type Clusters = Awaited<ReturnType<KarmadaApi['listClusters']>>;
+
+interface SchedulerDeps {
+  ctx: SimulatorContext;
+  karmada: KarmadaApi;
+  wake: Wake;
+}
+
+/**
+ * Schedules the binding and writes a changed `spec.clusters` (updating
+ * `binding` with what was written); answers the `Scheduled` condition and
+ * the affinity the placement used.
+ */
+async function placeBinding(
+  { ctx, karmada, wake }: SchedulerDeps,
+  plural: BindingPlural,
+  binding: KubeObject,
+  clusters: Clusters,
+) {
+  try {
+    const result = schedule(scheduleRequestFor(binding as never, clusters));
+    const targets = result.targets.map(t => ({
+      name: t.name,
+      ...(t.replicas !== undefined && binding.spec?.replicas !== undefined
+        ? { replicas: t.replicas }
+        : {}),
+    }));
+    if (!sameJson(targets, binding.spec?.clusters ?? [])) {
+      const written = await karmada.replace(plural, {
+        ...binding,
+        spec: { ...binding.spec, clusters: targets },
+      });
+      binding.metadata.resourceVersion = written.metadata.resourceVersion;
+      // Writing spec.clusters bumps the generation: that one is observed.
+      binding.metadata.generation = written.metadata.generation;
+      wake.notify();
+      binding.status = written.status;
+      ctx.log(
+        `karmada scheduler: ${binding.metadata.namespace ?? ''}/${
+          binding.metadata.name
+        } -> ${
+          targets
+            .map(t => `${t.name}${'replicas' in t ? `:${t.replicas}` : ''}`)
+            .join(', ') || '(none)'
+        }`,
+      );
+    }
+    return {
+      affinityName: result.affinityName,
+      condition: {
+        type: 'Scheduled',
+        status: 'True' as const,
+        reason: 'Success',
+        message: 'Binding has been scheduled successfully.',
+      },
+    };
+  } catch (error) {
+    if (!(error instanceof PlacementError)) throw error;
+    return {
+      affinityName: undefined,
+      condition: {
+        type: 'Scheduled',
+        status: 'False' as const,
+        reason:
+          error.code === 'NoClusterFit' ? 'NoClusterFit' : 'SchedulerError',
+        message: error.message,
+      },
+    };
+  }
+}
+
+async function scheduleBinding(
+  deps: SchedulerDeps,
+  plural: BindingPlural,
+  first: KubeObject,
+  clusters: Clusters,
+) {
+  const { karmada } = deps;
+  await retryOnConflict(async () => {
+    const binding = await karmada.get(
+      plural,
+      first.metadata.name,
+      first.metadata.namespace,
+    );
+    const now = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+    const { condition, affinityName } = await placeBinding(
+      deps,
+      plural,
+      binding,
+      clusters,
+    );
+    const status = {
+      ...binding.status,
+      schedulerObservedGeneration: binding.metadata.generation,
+      ...(affinityName ? { schedulerObservedAffinityName: affinityName } : {}),
+      ...(condition.status === 'True' ? { lastScheduledTime: now } : {}),
+      conditions: setCondition(binding.status?.conditions, condition, now),
+    };
+    await karmada.replace(plural, { ...binding, status }, 'status');
+  });
+}
+
 export function startScheduler(
   ctx: SimulatorContext,
   wake: Wake,
@@ -26,78 +129,7 @@ export function startScheduler(
 ): Stoppable {
   const karmada = new KarmadaApi(karmadaKubeConfig(ctx.fleet));
   const seen = new Fingerprints();
-
-  async function scheduleBinding(
-    plural: (typeof PLURALS)[number],
-    first: KubeObject,
-    clusters: Awaited<ReturnType<KarmadaApi['listClusters']>>,
-  ) {
-    await retryOnConflict(async () => {
-      const binding = await karmada.get(
-        plural,
-        first.metadata.name,
-        first.metadata.namespace,
-      );
-      const now = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-      let condition;
-      let affinityName: string | undefined;
-      try {
-        const result = schedule(scheduleRequestFor(binding as never, clusters));
-        affinityName = result.affinityName;
-        const targets = result.targets.map(t => ({
-          name: t.name,
-          ...(t.replicas !== undefined && binding.spec?.replicas !== undefined
-            ? { replicas: t.replicas }
-            : {}),
-        }));
-        if (!sameJson(targets, binding.spec?.clusters ?? [])) {
-          const written = await karmada.replace(plural, {
-            ...binding,
-            spec: { ...binding.spec, clusters: targets },
-          });
-          binding.metadata.resourceVersion = written.metadata.resourceVersion;
-          // Writing spec.clusters bumps the generation: that one is observed.
-          binding.metadata.generation = written.metadata.generation;
-          wake.notify();
-          binding.status = written.status;
-          ctx.log(
-            `karmada scheduler: ${binding.metadata.namespace ?? ''}/${
-              binding.metadata.name
-            } -> ${
-              targets
-                .map(t => `${t.name}${'replicas' in t ? `:${t.replicas}` : ''}`)
-                .join(', ') || '(none)'
-            }`,
-          );
-        }
-        condition = {
-          type: 'Scheduled',
-          status: 'True' as const,
-          reason: 'Success',
-          message: 'Binding has been scheduled successfully.',
-        };
-      } catch (error) {
-        if (!(error instanceof PlacementError)) throw error;
-        condition = {
-          type: 'Scheduled',
-          status: 'False' as const,
-          reason:
-            error.code === 'NoClusterFit' ? 'NoClusterFit' : 'SchedulerError',
-          message: error.message,
-        };
-      }
-      const status = {
-        ...binding.status,
-        schedulerObservedGeneration: binding.metadata.generation,
-        ...(affinityName
-          ? { schedulerObservedAffinityName: affinityName }
-          : {}),
-        ...(condition.status === 'True' ? { lastScheduledTime: now } : {}),
-        conditions: setCondition(binding.status?.conditions, condition, now),
-      };
-      await karmada.replace(plural, { ...binding, status }, 'status');
-    });
-  }
+  const deps: SchedulerDeps = { ctx, karmada, wake };
 
   return startLoop(
     ctx,
@@ -118,7 +150,7 @@ export function startScheduler(
             binding.metadata.generation;
           if (observed && !seen.changed(key, trigger)) continue;
           try {
-            await scheduleBinding(plural, binding, clusters);
+            await scheduleBinding(deps, plural, binding, clusters);
             seen.remember(key, trigger);
           } catch (error) {
             ctx.log(`karmada scheduler: ${key}: ${describeError(error)}`);

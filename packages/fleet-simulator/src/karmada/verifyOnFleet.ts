@@ -21,6 +21,7 @@ import {
 import { fleetDir, readFleet } from '../fleet';
 import { karmadaMembers } from './seedManifests';
 import { statusCode } from './kube';
+import type { Cluster } from './clusterTypes';
 
 const DEADLINE_MS = 60_000;
 
@@ -74,28 +75,37 @@ async function until<T>(
   );
 }
 
-async function main() {
-  const fleet = readFleet();
-  const kubeconfig = path.join(fleetDir(), 'kubeconfig');
-  const karmada = contextConfig(kubeconfig, 'karmada');
-  const custom = karmada.makeApiClient(CustomObjectsApi);
-  const members = karmadaMembers(fleet).map(m => m.name);
-  if (members.length < 2)
-    throw new Error('needs at least two Karmada members in the fleet');
-  const say = (m: string) => console.log(`ok  ${m}`);
+/** What every step reaches the fleet with. */
+interface Check {
+  kubeconfig: string;
+  karmada: KubeConfig;
+  custom: CustomObjectsApi;
+  members: string[];
+  say: (message: string) => void;
+}
 
+/** The test Deployment, its policies' names and the two members it goes to. */
+interface Workload {
+  name: string;
+  namespace: string;
+  a: string;
+  b: string;
+  replicasOn: (member: string) => Promise<number | undefined>;
+}
+
+async function clustersReady({ custom, members, say }: Check) {
   const clusters = await until('every member Ready', async () => {
-    const list: any = await custom.listClusterCustomObject({
+    const list = (await custom.listClusterCustomObject({
       group: 'cluster.karmada.io',
       version: 'v1alpha1',
       plural: 'clusters',
-    });
-    const ready = list.items.filter((c: any) =>
+    })) as { items: Cluster[] };
+    const ready = list.items.filter(c =>
       c.status?.conditions?.some(
-        (x: any) => x.type === 'Ready' && x.status === 'True',
+        x => x.type === 'Ready' && x.status === 'True',
       ),
     );
-    return members.every(m => ready.some((c: any) => c.metadata.name === m))
+    return members.every(m => ready.some(c => c.metadata.name === m))
       ? list.items
       : undefined;
   });
@@ -106,14 +116,16 @@ async function main() {
       clusters.ms
     } ms): ${clusters.value
       .map(
-        (c: any) =>
-          `${c.metadata.name} ${c.status.kubernetesVersion} cpu=${
-            c.status.resourceSummary?.allocatable?.cpu ?? '-'
+        c =>
+          `${c.metadata.name} ${c.status!.kubernetesVersion} cpu=${
+            c.status!.resourceSummary?.allocatable?.cpu ?? '-'
           }`,
       )
       .join('; ')}`,
   );
+}
 
+async function requestThroughProxy({ karmada, members, say }: Check) {
   const started = Date.now();
   const ns = await throughProxy(karmada, members[0])
     .makeApiClient(CoreV1Api)
@@ -123,13 +135,15 @@ async function main() {
       members[0]
     }/proxy (${Date.now() - started} ms)`,
   );
+}
 
-  const current: any = await custom.getClusterCustomObject({
+async function staleUpdateRefused({ custom, members, say }: Check) {
+  const current = (await custom.getClusterCustomObject({
     group: 'cluster.karmada.io',
     version: 'v1alpha1',
     plural: 'clusters',
     name: members[0],
-  });
+  })) as Cluster;
   const stale = {
     ...current,
     metadata: {
@@ -150,11 +164,32 @@ async function main() {
     if (statusCode(error) !== 409) throw error;
   }
   say('3. a Cluster update with a stale resourceVersion answered 409 Conflict');
+}
 
+function workload({ kubeconfig, members }: Check): Workload {
   const name = `verify-${Date.now().toString(36)}`;
   const namespace = 'default';
-  const apps = karmada.makeApiClient(AppsV1Api);
   const [a, b] = members;
+  const replicasOn = async (member: string) => {
+    const kc = contextConfig(kubeconfig, member);
+    try {
+      return (
+        await kc
+          .makeApiClient(AppsV1Api)
+          .readNamespacedDeployment({ name, namespace })
+      ).spec?.replicas;
+    } catch (error) {
+      if (statusCode(error) === 404) return undefined;
+      throw error;
+    }
+  };
+  return { name, namespace, a, b, replicasOn };
+}
+
+async function propagatedWeighted(check: Check, w: Workload) {
+  const { karmada, custom, say } = check;
+  const { name, namespace, a, b, replicasOn } = w;
+  const apps = karmada.makeApiClient(AppsV1Api);
   await apps.createNamespacedDeployment({
     namespace,
     body: {
@@ -209,19 +244,6 @@ async function main() {
       },
     },
   });
-  const replicasOn = async (member: string) => {
-    const kc = contextConfig(kubeconfig, member);
-    try {
-      return (
-        await kc
-          .makeApiClient(AppsV1Api)
-          .readNamespacedDeployment({ name, namespace })
-      ).spec?.replicas;
-    } catch (error) {
-      if (statusCode(error) === 404) return undefined;
-      throw error;
-    }
-  };
   const propagated = await until('the template on both members 4/2', async () =>
     (await replicasOn(a)) === 4 && (await replicasOn(b)) === 2
       ? true
@@ -230,7 +252,10 @@ async function main() {
   say(
     `4. Deployment ${namespace}/${name} propagated: ${a}=4, ${b}=2 (${propagated.ms} ms)`,
   );
+}
 
+async function overriddenByPolicy({ custom, say }: Check, w: Workload) {
+  const { name, namespace, a, b, replicasOn } = w;
   await custom.createNamespacedCustomObject({
     group: 'policy.karmada.io',
     version: 'v1alpha1',
@@ -271,7 +296,11 @@ async function main() {
       : undefined,
   );
   say(`5. OverridePolicy moved the replicas: ${a}=0, ${b}=6 (${moved.ms} ms)`);
+}
 
+async function deletedFromMembers({ karmada, custom, say }: Check, w: Workload) {
+  const { name, namespace, a, b, replicasOn } = w;
+  const apps = karmada.makeApiClient(AppsV1Api);
   await custom.deleteNamespacedCustomObject({
     group: 'policy.karmada.io',
     version: 'v1alpha1',
@@ -293,6 +322,25 @@ async function main() {
       : undefined,
   );
   say(`6. template deleted: removed from ${a} and ${b} (${removed.ms} ms)`);
+}
+
+async function main() {
+  const fleet = readFleet();
+  const kubeconfig = path.join(fleetDir(), 'kubeconfig');
+  const karmada = contextConfig(kubeconfig, 'karmada');
+  const custom = karmada.makeApiClient(CustomObjectsApi);
+  const members = karmadaMembers(fleet).map(m => m.name);
+  if (members.length < 2)
+    throw new Error('needs at least two Karmada members in the fleet');
+  const say = (m: string) => console.log(`ok  ${m}`);
+  const check: Check = { kubeconfig, karmada, custom, members, say };
+  await clustersReady(check);
+  await requestThroughProxy(check);
+  await staleUpdateRefused(check);
+  const w = workload(check);
+  await propagatedWeighted(check, w);
+  await overriddenByPolicy(check, w);
+  await deletedFromMembers(check, w);
 }
 
 main().catch(error => {

@@ -5,12 +5,29 @@
  * the resource template's status summed over clusters.
  */
 
+import type { V1Deployment } from '@kubernetes/client-node';
+
 export type Health = 'Healthy' | 'Unhealthy' | 'Unknown';
 
+/** The Deployment status fields Karmada's interpreter reflects onto the Work. */
+export interface ReflectedStatus {
+  replicas: number;
+  updatedReplicas: number;
+  readyReplicas: number;
+  availableReplicas: number;
+  unavailableReplicas: number;
+  observedGeneration: number;
+  generation: number;
+}
+
 /** Karmada's default interpreter: reflected status fields and health. */
-export function reflectStatus(member: any): { status?: any; health: Health } {
+export function reflectStatus(member: { kind?: string } | undefined): {
+  status?: ReflectedStatus;
+  health: Health;
+} {
   if (member?.kind !== 'Deployment') return { health: 'Healthy' };
-  const s = member.status ?? {};
+  const deployment = member as V1Deployment;
+  const s = deployment.status ?? {};
   const status = {
     replicas: s.replicas ?? 0,
     updatedReplicas: s.updatedReplicas ?? 0,
@@ -18,9 +35,9 @@ export function reflectStatus(member: any): { status?: any; health: Health } {
     availableReplicas: s.availableReplicas ?? 0,
     unavailableReplicas: s.unavailableReplicas ?? 0,
     observedGeneration: s.observedGeneration ?? 0,
-    generation: member.metadata?.generation ?? 0,
+    generation: deployment.metadata?.generation ?? 0,
   };
-  const desired = member.spec?.replicas ?? 1;
+  const desired = deployment.spec?.replicas ?? 1;
   const healthy =
     status.observedGeneration === status.generation &&
     status.updatedReplicas === desired &&
@@ -57,13 +74,13 @@ export interface WorkLike {
   metadata: { namespace?: string; name: string };
   status?: {
     conditions?: Condition[];
-    manifestStatuses?: Array<{ status?: any; health?: Health }>;
+    manifestStatuses?: Array<{ status?: ReflectedStatus; health?: Health }>;
   };
 }
 
 export interface AggregatedItem {
   clusterName: string;
-  status?: any;
+  status?: ReflectedStatus;
   applied: boolean;
   appliedMessage?: string;
   health: Health;
@@ -128,11 +145,14 @@ export function fullyApplied(
  * generation it was given.
  */
 export function aggregateDeploymentStatus(
-  template: any,
+  template: {
+    metadata?: { generation?: number };
+    status?: { observedGeneration?: number };
+  },
   items: AggregatedItem[],
   complete: boolean,
-): any {
-  const sum = (field: string) =>
+): Record<string, unknown> {
+  const sum = (field: keyof ReflectedStatus) =>
     items.reduce((total, i) => total + (i.status?.[field] ?? 0), 0);
   const allObserved =
     complete &&

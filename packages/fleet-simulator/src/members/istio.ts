@@ -38,12 +38,8 @@ function remoteKubeconfig(peer: string, fleet?: FleetDescription): string {
   });
 }
 
-export function istioObjects(
-  cluster: Pick<ScenarioCluster, 'name'>,
-  fabric: ScenarioFabric,
-  fleet?: FleetDescription,
-): SeedObject[] {
-  const network = istioNetwork(cluster);
+/** The istio-system Namespace (its network label) and the mesh config. */
+function meshObjects(network: string, fabric: ScenarioFabric): SeedObject[] {
   const labels = { ...SEEDED_BY, 'istio.io/rev': 'default' };
   const mesh = {
     defaultConfig: {
@@ -54,7 +50,7 @@ export function istioObjects(
     trustDomain: 'cluster.local',
     enablePrometheusMerge: true,
   };
-  const objects: SeedObject[] = [
+  return [
     {
       apiVersion: 'v1',
       kind: 'Namespace',
@@ -70,27 +66,37 @@ export function istioObjects(
       data: { mesh: stringify(mesh), meshNetworks: 'networks: {}\n' },
     },
   ];
-  for (const peer of fabric.connectedTo ?? []) {
-    objects.push({
-      apiVersion: 'v1',
-      kind: 'Secret',
-      metadata: {
-        name: `istio-remote-secret-${peer}`,
-        namespace: ISTIO_NAMESPACE,
-        labels: { ...SEEDED_BY, 'istio/multiCluster': 'true' },
-        annotations: { 'networking.istio.io/cluster': peer },
-      },
-      type: 'Opaque',
-      stringData: { [peer]: remoteKubeconfig(peer, fleet) },
-    });
-  }
+}
+
+/** The remote secret `istioctl create-remote-secret` gives the peer. */
+function remoteSecret(peer: string, fleet?: FleetDescription): SeedObject {
+  return {
+    apiVersion: 'v1',
+    kind: 'Secret',
+    metadata: {
+      name: `istio-remote-secret-${peer}`,
+      namespace: ISTIO_NAMESPACE,
+      labels: { ...SEEDED_BY, 'istio/multiCluster': 'true' },
+      annotations: { 'networking.istio.io/cluster': peer },
+    },
+    type: 'Opaque',
+    stringData: { [peer]: remoteKubeconfig(peer, fleet) },
+  };
+}
+
+/** The east-west gateway's Service, with its address once the gateway is ready. */
+function eastWestGateway(
+  cluster: Pick<ScenarioCluster, 'name'>,
+  fabric: ScenarioFabric,
+  network: string,
+): SeedObject {
   const gatewayLabels = {
     ...SEEDED_BY,
     istio: 'eastwestgateway',
     app: 'istio-eastwestgateway',
     [NETWORK_LABEL]: network,
   };
-  objects.push({
+  return {
     apiVersion: 'v1',
     kind: 'Service',
     metadata: {
@@ -130,6 +136,18 @@ export function istioObjects(
             },
           },
         }),
-  });
-  return objects;
+  };
+}
+
+export function istioObjects(
+  cluster: Pick<ScenarioCluster, 'name'>,
+  fabric: ScenarioFabric,
+  fleet?: FleetDescription,
+): SeedObject[] {
+  const network = istioNetwork(cluster);
+  return [
+    ...meshObjects(network, fabric),
+    ...(fabric.connectedTo ?? []).map(peer => remoteSecret(peer, fleet)),
+    eastWestGateway(cluster, fabric, network),
+  ];
 }

@@ -7,7 +7,6 @@
  * read, re-read and retried on 409.
  */
 import {
-  ApiException,
   AppsV1Api,
   CoreV1Api,
   CustomObjectsApi,
@@ -15,6 +14,7 @@ import {
   KubernetesObjectApi,
   type KubernetesObject,
 } from '@kubernetes/client-node';
+import { statusCode } from '../capi/kube';
 
 /** An object to seed, with the status to write once it exists. */
 export type SeedObject = KubernetesObject & {
@@ -23,11 +23,10 @@ export type SeedObject = KubernetesObject & {
   [field: string]: unknown;
 };
 
-export function statusCode(error: unknown): number | undefined {
-  if (error instanceof ApiException) return error.code;
-  const code = (error as any)?.code ?? (error as any)?.statusCode;
-  return typeof code === 'number' ? code : undefined;
-}
+/** An object as the member's API server answers it. */
+type StoredObject = KubernetesObject & { status?: Record<string, unknown> };
+
+export { statusCode };
 
 const CONFLICT_RETRIES = 5;
 
@@ -52,8 +51,8 @@ export class MemberApis {
     plural: string,
   ): Promise<boolean> {
     try {
-      const list: any = await this.custom.getAPIResources({ group, version });
-      return (list.resources ?? []).some((r: any) => r.name === plural);
+      const list = await this.custom.getAPIResources({ group, version });
+      return (list.resources ?? []).some(r => r.name === plural);
     } catch (error) {
       if (statusCode(error) === 404) return false;
       throw error;
@@ -67,7 +66,7 @@ export class MemberApis {
   async ensure(object: SeedObject): Promise<boolean> {
     const { status, ...body } = object;
     let created = true;
-    let current: any;
+    let current: StoredObject | undefined;
     try {
       current = await this.objects.create(body as KubernetesObject);
     } catch (error) {
@@ -81,7 +80,7 @@ export class MemberApis {
     return created;
   }
 
-  private async read(object: SeedObject): Promise<any | undefined> {
+  private async read(object: SeedObject): Promise<StoredObject | undefined> {
     try {
       return await this.objects.read({
         apiVersion: object.apiVersion!,

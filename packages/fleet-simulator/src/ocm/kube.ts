@@ -11,7 +11,10 @@ import type { OcmType } from './model';
 
 export { statusCode };
 
-/** A custom object as JSON: the fields the controllers read are typed at use. */
+/**
+ * A custom object as JSON: the fields the controllers read are typed at use
+ * (objectTypes.ts).
+ */
 export interface KubeObject {
   apiVersion?: string;
   kind?: string;
@@ -24,9 +27,16 @@ export interface KubeObject {
     uid?: string;
     ownerReferences?: unknown[];
   };
-  spec?: any;
-  status?: any;
+  spec?: unknown;
+  status?: unknown;
 }
+
+/**
+ * What a read answers when the caller names no type: the fleet tests read
+ * hub objects untyped; the controllers name the shape they read.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type UntypedObject = any;
 
 export class HubObjects {
   readonly api: CustomObjectsApi;
@@ -35,13 +45,13 @@ export class HubObjects {
     this.api = kc.makeApiClient(CustomObjectsApi);
   }
 
-  async list(
+  async list<T extends KubeObject = UntypedObject>(
     t: OcmType,
     namespace?: string,
     labelSelector?: string,
-  ): Promise<KubeObject[]> {
+  ): Promise<T[]> {
     const { group, version, plural } = t;
-    const res: any =
+    const res: { items?: T[] } =
       t.namespaced && namespace
         ? await this.api.listNamespacedCustomObject({
             group,
@@ -59,11 +69,11 @@ export class HubObjects {
     return res.items ?? [];
   }
 
-  async get(
+  async get<T extends KubeObject = UntypedObject>(
     t: OcmType,
     name: string,
     namespace?: string,
-  ): Promise<KubeObject | undefined> {
+  ): Promise<T | undefined> {
     const { group, version, plural } = t;
     try {
       return t.namespaced

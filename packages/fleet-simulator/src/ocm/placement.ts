@@ -15,6 +15,8 @@ import {
   type Condition,
 } from './model';
 import { isAvailable, setCondition } from './registrationStatus';
+import type { PlacementPredicate } from './objectTypes';
+import { ocmFields } from './objectTypes';
 
 export interface Decision {
   clusterName: string;
@@ -25,7 +27,7 @@ export const STEADY_REASON = 'Selected by the predicates (Steady)';
 
 /** Whether a cluster belongs to a set: its exclusive label, or the set's label selector. */
 export function inClusterSet(cluster: KubeObject, set: KubeObject): boolean {
-  const selector = set.spec?.clusterSelector;
+  const selector = ocmFields(set).spec?.clusterSelector;
   if (selector?.selectorType === 'LabelSelector') {
     return matchesLabelSelector(
       cluster.metadata.labels,
@@ -47,10 +49,10 @@ export function eligibleSets(
 ): KubeObject[] {
   const bound = new Set(
     bindings
-      .filter(b => b.spec?.clusterSet === b.metadata.name)
+      .filter(b => ocmFields(b).spec?.clusterSet === b.metadata.name)
       .map(b => b.metadata.name),
   );
-  const wanted: string[] = placement.spec?.clusterSets ?? [];
+  const wanted: string[] = ocmFields(placement).spec?.clusterSets ?? [];
   return sets.filter(
     s =>
       bound.has(s.metadata.name) &&
@@ -59,12 +61,15 @@ export function eligibleSets(
 }
 
 function claimsOf(cluster: KubeObject): Record<string, string> {
-  const claims: ClusterClaim[] = cluster.status?.clusterClaims ?? [];
+  const claims: ClusterClaim[] = ocmFields(cluster).status?.clusterClaims ?? [];
   return Object.fromEntries(claims.map(c => [c.name, c.value]));
 }
 
 /** One predicate: its label selector and its claim selector both match (absent ones match). */
-export function matchesPredicate(cluster: KubeObject, predicate: any): boolean {
+export function matchesPredicate(
+  cluster: KubeObject,
+  predicate: PlacementPredicate | undefined,
+): boolean {
   const required = predicate?.requiredClusterSelector ?? {};
   return (
     matchesLabelSelector(cluster.metadata.labels, required.labelSelector) &&
@@ -78,14 +83,14 @@ export function feasibleClusters(
   sets: KubeObject[],
   clusters: KubeObject[],
 ): KubeObject[] {
-  const predicates: unknown[] = placement.spec?.predicates ?? [];
+  const predicates = ocmFields(placement).spec?.predicates ?? [];
   return clusters
     .filter(c => sets.some(s => inClusterSet(c, s)))
     .filter(
       c =>
         predicates.length === 0 || predicates.some(p => matchesPredicate(c, p)),
     )
-    .filter(isAvailable)
+    .filter(c => isAvailable(ocmFields(c)))
     .sort((a, b) => a.metadata.name.localeCompare(b.metadata.name));
 }
 
@@ -122,7 +127,8 @@ export function decide(
     ...feasible.filter(name => previous.includes(name)),
     ...feasible.filter(name => !previous.includes(name)),
   ];
-  const wanted: number | undefined = placement.spec?.numberOfClusters;
+  const wanted: number | undefined =
+    ocmFields(placement).spec?.numberOfClusters;
   const chosen = (
     wanted === undefined ? ordered : ordered.slice(0, wanted)
   ).sort();
@@ -200,7 +206,7 @@ export function placementStatus(
   outcome: PlacementOutcome,
   now: string,
 ) {
-  const previous = placement.status ?? {};
+  const previous = ocmFields(placement).status ?? {};
   return {
     ...previous,
     numberOfSelectedClusters: outcome.decisions.length,

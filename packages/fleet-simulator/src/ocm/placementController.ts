@@ -17,6 +17,7 @@ import {
   placementStatus,
   type Decision,
 } from './placement';
+import { ocmFields } from './objectTypes';
 
 export interface PlacementOptions {
   hub: HubObjects;
@@ -36,6 +37,44 @@ async function writeStatus(hub: HubObjects, t: OcmType, body: KubeObject) {
   }
 }
 
+/** The Placement's PlacementDecision, created (owned by it), then read back. */
+async function createDecision(hub: HubObjects, placement: KubeObject) {
+  const { name, namespace } = placement.metadata;
+  await hub.createOrLeave(
+    TYPES.placementDecision,
+    placementDecisionObject(placement),
+  );
+  return hub.get<KubeObject>(
+    TYPES.placementDecision,
+    decisionName(name),
+    namespace,
+  );
+}
+
+/**
+ * No garbage collector runs here (kube-controller-manager): the decisions of
+ * a deleted Placement go with it, as their owner reference says.
+ */
+async function deleteOrphanedDecisions(
+  hub: HubObjects,
+  placements: KubeObject[],
+) {
+  const live = new Set(
+    placements.map(p => `${p.metadata.namespace}/${p.metadata.name}`),
+  );
+  for (const decision of await hub.list<KubeObject>(TYPES.placementDecision)) {
+    const owner = decision.metadata.labels?.[LABELS.placement];
+    const key = `${decision.metadata.namespace}/${owner}`;
+    if (owner && !live.has(key)) {
+      await hub.delete(
+        TYPES.placementDecision,
+        decision.metadata.name,
+        decision.metadata.namespace,
+      );
+    }
+  }
+}
+
 export function startPlacementController(
   ctx: SimulatorContext,
   options: PlacementOptions,
@@ -52,29 +91,22 @@ export function startPlacementController(
   ) => {
     const { name, namespace } = placement.metadata;
     const [bindings, existing] = await Promise.all([
-      hub.list(TYPES.managedClusterSetBinding, namespace),
-      hub.get(TYPES.placementDecision, decisionName(name), namespace),
-    ]);
-    const previous = ((existing?.status?.decisions ?? []) as Decision[]).map(
-      d => d.clusterName,
-    );
-    const outcome = decide(placement, sets, bindings, clusters, previous);
-
-    let decision = existing;
-    if (!decision) {
-      await hub.createOrLeave(
-        TYPES.placementDecision,
-        placementDecisionObject(placement),
-      );
-      decision = await hub.get(
+      hub.list<KubeObject>(TYPES.managedClusterSetBinding, namespace),
+      hub.get<KubeObject>(
         TYPES.placementDecision,
         decisionName(name),
         namespace,
-      );
-    }
+      ),
+    ]);
+    const previous = (
+      (ocmFields(existing)?.status?.decisions ?? []) as Decision[]
+    ).map(d => d.clusterName);
+    const outcome = decide(placement, sets, bindings, clusters, previous);
+
+    const decision = existing ?? (await createDecision(hub, placement));
     if (
       decision &&
-      decisionsDiffer(decision.status?.decisions, outcome.decisions)
+      decisionsDiffer(ocmFields(decision).status?.decisions, outcome.decisions)
     ) {
       const written = await writeStatus(hub, TYPES.placementDecision, {
         ...decision,
@@ -88,35 +120,20 @@ export function startPlacementController(
       }
     }
     const status = placementStatus(placement, outcome, timestamp());
-    if (!sameJson(placement.status, status)) {
+    if (!sameJson(ocmFields(placement).status, status)) {
       await writeStatus(hub, TYPES.placement, { ...placement, status });
     }
   };
 
   return startOcmLoop(ctx, 'placement', intervalMs, async () => {
     const [placements, sets, clusters] = await Promise.all([
-      hub.list(TYPES.placement),
-      hub.list(TYPES.managedClusterSet),
-      hub.list(TYPES.managedCluster),
+      hub.list<KubeObject>(TYPES.placement),
+      hub.list<KubeObject>(TYPES.managedClusterSet),
+      hub.list<KubeObject>(TYPES.managedCluster),
     ]);
     for (const placement of placements) {
       await reconcile(placement, sets, clusters);
     }
-    // No garbage collector runs here (kube-controller-manager): the
-    // decisions of a deleted Placement go with it, as their owner reference says.
-    const live = new Set(
-      placements.map(p => `${p.metadata.namespace}/${p.metadata.name}`),
-    );
-    for (const decision of await hub.list(TYPES.placementDecision)) {
-      const owner = decision.metadata.labels?.[LABELS.placement];
-      const key = `${decision.metadata.namespace}/${owner}`;
-      if (owner && !live.has(key)) {
-        await hub.delete(
-          TYPES.placementDecision,
-          decision.metadata.name,
-          decision.metadata.namespace,
-        );
-      }
-    }
+    await deleteOrphanedDecisions(hub, placements);
   });
 }

@@ -17,6 +17,7 @@ import {
   nextManagedClusterStatus,
   type MemberObservation,
 } from './registrationStatus';
+import { ocmFields } from './objectTypes';
 
 interface MemberClients {
   member: FleetClusterDescription;
@@ -84,7 +85,7 @@ export function startRegistrationController(
 
   const reconcile = async (cluster: KubeObject) => {
     const clients = members.get(cluster.metadata.name);
-    if (!clients || cluster.spec?.hubAcceptsClient !== true) return;
+    if (!clients || ocmFields(cluster).spec?.hubAcceptsClient !== true) return;
     let observation = await observe(clients);
     const now = Date.now();
     if (observation) clients.lastSeen = now;
@@ -95,11 +96,11 @@ export function startRegistrationController(
       };
     } else return; // Within the grace period: nothing changes yet.
     const status = nextManagedClusterStatus(
-      cluster.status,
+      ocmFields(cluster).status,
       observation,
       new Date(now).toISOString().replace(/\.\d+Z$/, 'Z'),
     );
-    if (sameJson(cluster.status, status)) return;
+    if (sameJson(ocmFields(cluster).status, status)) return;
     try {
       await options.hub.replaceStatus(TYPES.managedCluster, {
         ...cluster,
@@ -118,7 +119,7 @@ export function startRegistrationController(
   };
 
   return startOcmLoop(ctx, 'registration', intervalMs, async () => {
-    const clusters = await options.hub.list(TYPES.managedCluster);
+    const clusters = await options.hub.list<KubeObject>(TYPES.managedCluster);
     await Promise.all(clusters.map(reconcile));
   });
 }

@@ -8,6 +8,11 @@ import type { Stoppable } from '../context';
 import { runReconcileLoop } from '../capi/kube';
 import { deepEqual } from '../capi/status';
 import type { FleetRuntime } from './runtime';
+import type {
+  BundleDeployment,
+  BundleDeploymentStatus,
+  FleetCluster,
+} from './fleetObjects';
 import {
   FLEET_LABELS,
   FLEET_TYPES,
@@ -17,12 +22,12 @@ import {
 } from './model';
 
 /** A status without condition times; an empty status is no status. */
-const comparable = (status: any) =>
+const comparable = (status: BundleDeploymentStatus | undefined) =>
   status && Object.keys(status).length > 0
     ? {
         ...status,
         conditions: (status.conditions ?? []).map(
-          ({ lastUpdateTime, ...c }: any) => c,
+          ({ lastUpdateTime, ...c }) => c,
         ),
       }
     : undefined;
@@ -31,8 +36,8 @@ export async function reconcileAgents(rt: FleetRuntime, now = new Date()) {
   const { custom } = rt;
   const addons = fleetAddons(rt.ctx.scenario.addons);
   const [deployments, clusters] = await Promise.all([
-    custom.list(FLEET_TYPES.bundleDeployment),
-    custom.list(FLEET_TYPES.cluster),
+    custom.list<BundleDeployment>(FLEET_TYPES.bundleDeployment),
+    custom.list<FleetCluster>(FLEET_TYPES.cluster),
   ]);
   for (const bd of deployments) {
     const labels = bd.metadata.labels ?? {};
@@ -58,9 +63,9 @@ export async function reconcileAgents(rt: FleetRuntime, now = new Date()) {
       now,
     );
     if (deepEqual(comparable(bd.status), comparable(status))) continue;
-    await custom.update(
+    await custom.update<BundleDeployment>(
       FLEET_TYPES.bundleDeployment,
-      bd.metadata.namespace,
+      bd.metadata.namespace!,
       bd.metadata.name,
       current => {
         const next = agentStatus(

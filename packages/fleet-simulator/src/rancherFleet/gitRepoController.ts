@@ -14,6 +14,17 @@ import { runReconcileLoop } from '../capi/kube';
 import { deepEqual } from '../capi/status';
 import { matchesLabelSelector } from '@flotilla/plugin-multi-cluster-common';
 import type { FleetRuntime } from './runtime';
+import type { ScenarioAddon } from '../scenario';
+import type { LabelSelectorLike } from '@flotilla/plugin-multi-cluster-common';
+import type {
+  Bundle,
+  BundleDeployment,
+  ClusterGroup,
+  FleetCluster,
+  GitRepo,
+  GitRepoTarget,
+  Targetable,
+} from './fleetObjects';
 import {
   FLEET_LABELS,
   FLEET_TYPES,
@@ -24,12 +35,12 @@ import {
 } from './model';
 
 /** The Fleet Clusters a GitRepo's targets select. */
-export function targetedFleetClusters(
-  gitRepo: any,
-  clusters: any[],
-  groups: any[],
-): any[] {
-  const targets: any[] = gitRepo.spec?.targets ?? [];
+export function targetedFleetClusters<C extends Targetable>(
+  gitRepo: { spec?: { targets?: GitRepoTarget[] } },
+  clusters: C[],
+  groups: Array<Targetable & { spec?: { selector?: LabelSelectorLike } }>,
+): C[] {
+  const targets = gitRepo.spec?.targets ?? [];
   return clusters.filter(cluster =>
     targets.some(t => {
       const labels = cluster.metadata.labels ?? {};
@@ -52,18 +63,228 @@ export function targetedFleetClusters(
   );
 }
 
+type Custom = FleetRuntime['custom'];
+
+/** What one pass listed. */
+interface Listed {
+  bundles: Bundle[];
+  deployments: BundleDeployment[];
+  clusters: FleetCluster[];
+  groups: ClusterGroup[];
+}
+
+/** One GitRepo in a pass: where it is, and the commit it is at. */
+interface RepoPass {
+  custom: Custom;
+  listed: Listed;
+  gitRepo: GitRepo;
+  namespace: string;
+  repo: string;
+  commit: string;
+  addon: ScenarioAddon | undefined;
+}
+
+/** The path's Bundle at the GitRepo's commit; answers its name. */
+async function syncBundle(pass: RepoPass, path: string): Promise<string> {
+  const { custom, namespace, repo, commit, gitRepo } = pass;
+  const name = bundleName(repo, path);
+  const bundleLabels = {
+    [FLEET_LABELS.repoName]: repo,
+    [FLEET_LABELS.commit]: commit,
+  };
+  const bundle = pass.listed.bundles.find(
+    b => b.metadata.namespace === namespace && b.metadata.name === name,
+  );
+  const bundleSpec = {
+    targets: gitRepo.spec?.targets ?? [],
+    resources: [],
+  };
+  if (!bundle) {
+    await custom.createOrLeave(FLEET_TYPES.bundle, {
+      apiVersion: 'fleet.cattle.io/v1alpha1',
+      kind: 'Bundle',
+      metadata: { name, namespace, labels: bundleLabels },
+      spec: bundleSpec,
+    });
+  } else if (bundle.metadata.labels?.[FLEET_LABELS.commit] !== commit) {
+    await custom.update<Bundle>(
+      FLEET_TYPES.bundle,
+      namespace,
+      name,
+      b => ({
+        ...b,
+        metadata: {
+          ...b.metadata,
+          labels: { ...b.metadata.labels, ...bundleLabels },
+        },
+        spec: bundleSpec,
+      }),
+      'main',
+      bundle,
+    );
+  }
+  return name;
+}
+
+/**
+ * The Bundle's BundleDeployment in the cluster's namespace; answers its
+ * `namespace/name` (undefined while the cluster has no namespace) and
+ * whether it was ready at the desired deployment.
+ */
+async function syncBundleDeployment(
+  pass: RepoPass,
+  name: string,
+  cluster: FleetCluster,
+): Promise<{ key?: string; ready: boolean }> {
+  const { custom, namespace, repo, commit, addon } = pass;
+  const clusterNs: string | undefined = cluster.status?.namespace;
+  if (!clusterNs) return { ready: false };
+  const member =
+    cluster.metadata.labels?.[FLEET_LABELS.rancherDisplayName] ??
+    cluster.metadata.name;
+  const held = addon?.clusters[member];
+  // Held back at an older commit by the scenario, else the GitRepo's.
+  const bdCommit =
+    held?.state === 'drifted' && held.revision && held.revision !== commit
+      ? held.revision
+      : commit;
+  const labels = {
+    [FLEET_LABELS.bundleName]: name,
+    [FLEET_LABELS.bundleNamespace]: namespace,
+    [FLEET_LABELS.repoName]: repo,
+    [FLEET_LABELS.commit]: bdCommit,
+    [FLEET_LABELS.cluster]: cluster.metadata.name,
+    [FLEET_LABELS.clusterNamespace]: namespace,
+  };
+  const spec = {
+    deploymentID: deploymentId(bdCommit, name),
+    options: {},
+  };
+  const key = `${clusterNs}/${name}`;
+  const current = pass.listed.deployments.find(
+    d => d.metadata.namespace === clusterNs && d.metadata.name === name,
+  );
+  if (!current) {
+    await custom.createOrLeave(FLEET_TYPES.bundleDeployment, {
+      apiVersion: 'fleet.cattle.io/v1alpha1',
+      kind: 'BundleDeployment',
+      metadata: { name, namespace: clusterNs, labels },
+      spec,
+    });
+    return { key, ready: false };
+  }
+  const ready = Boolean(
+    current.status?.ready &&
+      current.status?.appliedDeploymentID === current.spec?.deploymentID,
+  );
+  if (
+    !deepEqual(current.spec, spec) ||
+    Object.entries(labels).some(([k, v]) => current.metadata.labels?.[k] !== v)
+  ) {
+    await custom.update<BundleDeployment>(
+      FLEET_TYPES.bundleDeployment,
+      clusterNs,
+      name,
+      d => ({
+        ...d,
+        metadata: {
+          ...d.metadata,
+          labels: { ...d.metadata.labels, ...labels },
+        },
+        spec,
+      }),
+      'main',
+      current,
+    );
+  }
+  return { key, ready };
+}
+
+/** Deletes the GitRepo's BundleDeployments of clusters no longer targeted. */
+async function deleteUntargeted(pass: RepoPass, wanted: Set<string>) {
+  for (const d of pass.listed.deployments) {
+    const labels = d.metadata.labels ?? {};
+    if (
+      labels[FLEET_LABELS.repoName] === pass.repo &&
+      labels[FLEET_LABELS.bundleNamespace] === pass.namespace &&
+      !wanted.has(`${d.metadata.namespace}/${d.metadata.name}`)
+    ) {
+      await pass.custom.delete(
+        FLEET_TYPES.bundleDeployment,
+        d.metadata.namespace!,
+        d.metadata.name,
+      );
+    }
+  }
+}
+
+/** The GitRepo's status: its commit and its ready clusters. */
+async function writeGitRepoStatus(
+  pass: RepoPass,
+  ready: number,
+  targeted: number,
+) {
+  const desiredReady = targeted * (pass.gitRepo.spec?.paths ?? ['.']).length;
+  await pass.custom.update<GitRepo>(
+    FLEET_TYPES.gitRepo,
+    pass.namespace,
+    pass.repo,
+    current => {
+      const status = {
+        ...(current.status ?? {}),
+        commit: pass.commit,
+        observedGeneration: current.metadata.generation,
+        readyClusters: Math.min(ready, targeted),
+        desiredReadyClusters: targeted,
+        display: {
+          ...(current.status?.display ?? {}),
+          readyBundleDeployments: `${ready}/${desiredReady}`,
+          state: ready === desiredReady ? 'Active' : 'NotReady',
+        },
+      };
+      return deepEqual(current.status, status)
+        ? undefined
+        : { ...current, status };
+    },
+    'status',
+    pass.gitRepo,
+  );
+}
+
+async function reconcileGitRepo(pass: RepoPass) {
+  const { gitRepo, namespace, listed } = pass;
+  const targeted = targetedFleetClusters(
+    gitRepo,
+    listed.clusters.filter(c => c.metadata.namespace === namespace),
+    listed.groups.filter(g => g.metadata.namespace === namespace),
+  );
+  const wanted = new Set<string>();
+  let ready = 0;
+  for (const path of gitRepo.spec?.paths ?? ['.']) {
+    const name = await syncBundle(pass, path);
+    for (const cluster of targeted) {
+      const deployed = await syncBundleDeployment(pass, name, cluster);
+      if (deployed.key) wanted.add(deployed.key);
+      if (deployed.ready) ready++;
+    }
+  }
+  await deleteUntargeted(pass, wanted);
+  await writeGitRepoStatus(pass, ready, targeted.length);
+}
+
 export async function reconcileGitRepos(rt: FleetRuntime, now = new Date()) {
   const { custom } = rt;
   const addons = fleetAddons(rt.ctx.scenario.addons);
   const [gitRepos, bundles, deployments, clusters, groups] = await Promise.all([
-    custom.list(FLEET_TYPES.gitRepo),
-    custom.list(FLEET_TYPES.bundle),
-    custom.list(FLEET_TYPES.bundleDeployment),
-    custom.list(FLEET_TYPES.cluster),
-    custom.list(FLEET_TYPES.clusterGroup),
+    custom.list<GitRepo>(FLEET_TYPES.gitRepo),
+    custom.list<Bundle>(FLEET_TYPES.bundle),
+    custom.list<BundleDeployment>(FLEET_TYPES.bundleDeployment),
+    custom.list<FleetCluster>(FLEET_TYPES.cluster),
+    custom.list<ClusterGroup>(FLEET_TYPES.clusterGroup),
   ]);
+  const listed = { bundles, deployments, clusters, groups };
   for (const gitRepo of gitRepos) {
-    const namespace: string = gitRepo.metadata.namespace;
+    const namespace = gitRepo.metadata.namespace!;
     const repo: string = gitRepo.metadata.name;
     const addon = addons.find(a => {
       const ref = gitRepoRef(a);
@@ -74,156 +295,15 @@ export async function reconcileGitRepos(rt: FleetRuntime, now = new Date()) {
       addon?.desiredRevision ??
       gitRepo.status?.commit ??
       'HEAD';
-    const targeted = targetedFleetClusters(
+    await reconcileGitRepo({
+      custom,
+      listed,
       gitRepo,
-      clusters.filter(c => c.metadata.namespace === namespace),
-      groups.filter(g => g.metadata.namespace === namespace),
-    );
-    const wanted = new Set<string>();
-    let ready = 0;
-    for (const path of gitRepo.spec?.paths ?? ['.']) {
-      const name = bundleName(repo, path);
-      const bundleLabels = {
-        [FLEET_LABELS.repoName]: repo,
-        [FLEET_LABELS.commit]: commit,
-      };
-      const bundle = bundles.find(
-        b => b.metadata.namespace === namespace && b.metadata.name === name,
-      );
-      const bundleSpec = {
-        targets: gitRepo.spec?.targets ?? [],
-        resources: [],
-      };
-      if (!bundle) {
-        await custom.createOrLeave(FLEET_TYPES.bundle, {
-          apiVersion: 'fleet.cattle.io/v1alpha1',
-          kind: 'Bundle',
-          metadata: { name, namespace, labels: bundleLabels },
-          spec: bundleSpec,
-        });
-      } else if (bundle.metadata.labels?.[FLEET_LABELS.commit] !== commit) {
-        await custom.update(
-          FLEET_TYPES.bundle,
-          namespace,
-          name,
-          b => ({
-            ...b,
-            metadata: {
-              ...b.metadata,
-              labels: { ...b.metadata.labels, ...bundleLabels },
-            },
-            spec: bundleSpec,
-          }),
-          'main',
-          bundle,
-        );
-      }
-      for (const cluster of targeted) {
-        const clusterNs: string | undefined = cluster.status?.namespace;
-        if (!clusterNs) continue;
-        const member =
-          cluster.metadata.labels?.[FLEET_LABELS.rancherDisplayName] ??
-          cluster.metadata.name;
-        const held = addon?.clusters[member];
-        // Held back at an older commit by the scenario, else the GitRepo's.
-        const bdCommit =
-          held?.state === 'drifted' && held.revision && held.revision !== commit
-            ? held.revision
-            : commit;
-        wanted.add(`${clusterNs}/${name}`);
-        const labels = {
-          [FLEET_LABELS.bundleName]: name,
-          [FLEET_LABELS.bundleNamespace]: namespace,
-          [FLEET_LABELS.repoName]: repo,
-          [FLEET_LABELS.commit]: bdCommit,
-          [FLEET_LABELS.cluster]: cluster.metadata.name,
-          [FLEET_LABELS.clusterNamespace]: namespace,
-        };
-        const spec = {
-          deploymentID: deploymentId(bdCommit, name),
-          options: {},
-        };
-        const current = deployments.find(
-          d => d.metadata.namespace === clusterNs && d.metadata.name === name,
-        );
-        if (!current) {
-          await custom.createOrLeave(FLEET_TYPES.bundleDeployment, {
-            apiVersion: 'fleet.cattle.io/v1alpha1',
-            kind: 'BundleDeployment',
-            metadata: { name, namespace: clusterNs, labels },
-            spec,
-          });
-        } else {
-          if (
-            current.status?.ready &&
-            current.status?.appliedDeploymentID === current.spec?.deploymentID
-          )
-            ready++;
-          if (
-            !deepEqual(current.spec, spec) ||
-            Object.entries(labels).some(
-              ([k, v]) => current.metadata.labels?.[k] !== v,
-            )
-          ) {
-            await custom.update(
-              FLEET_TYPES.bundleDeployment,
-              clusterNs,
-              name,
-              d => ({
-                ...d,
-                metadata: {
-                  ...d.metadata,
-                  labels: { ...d.metadata.labels, ...labels },
-                },
-                spec,
-              }),
-              'main',
-              current,
-            );
-          }
-        }
-      }
-    }
-    for (const d of deployments) {
-      const labels = d.metadata.labels ?? {};
-      if (
-        labels[FLEET_LABELS.repoName] === repo &&
-        labels[FLEET_LABELS.bundleNamespace] === namespace &&
-        !wanted.has(`${d.metadata.namespace}/${d.metadata.name}`)
-      ) {
-        await custom.delete(
-          FLEET_TYPES.bundleDeployment,
-          d.metadata.namespace,
-          d.metadata.name,
-        );
-      }
-    }
-    const desiredReady =
-      targeted.length * (gitRepo.spec?.paths ?? ['.']).length;
-    await custom.update(
-      FLEET_TYPES.gitRepo,
       namespace,
       repo,
-      current => {
-        const status = {
-          ...(current.status ?? {}),
-          commit,
-          observedGeneration: current.metadata.generation,
-          readyClusters: Math.min(ready, targeted.length),
-          desiredReadyClusters: targeted.length,
-          display: {
-            ...(current.status?.display ?? {}),
-            readyBundleDeployments: `${ready}/${desiredReady}`,
-            state: ready === desiredReady ? 'Active' : 'NotReady',
-          },
-        };
-        return deepEqual(current.status, status)
-          ? undefined
-          : { ...current, status };
-      },
-      'status',
-      gitRepo,
-    );
+      commit,
+      addon,
+    });
   }
   void now;
 }

@@ -7,11 +7,12 @@
  * Pure builders and the agent's status for a scenario state.
  */
 import type { FleetClusterDescription } from '../fleet';
-import type { ScenarioAddon } from '../scenario';
+import type { AddonState, ScenarioAddon } from '../scenario';
 import type { ResourceType } from '../capi/kube';
 import { stableId } from '../capi/builders';
 import { addonLabel, sourceRef, targetedClusters } from '../argocd/model';
 import type { AddonClusterState } from '../argocd/applications';
+import type { BundleDeploymentStatus } from './fleetObjects';
 
 export const FLEET_WORKSPACE = 'fleet-default';
 
@@ -133,6 +134,12 @@ export function objectInMessage(message: string | undefined) {
   return m ? { kind: m[1], namespace: m[2], name: m[3] } : undefined;
 }
 
+/** The BundleDeployment fields the agent's status names. */
+interface AgentStatusInput {
+  metadata: { name: string; labels?: Record<string, string> };
+  spec?: { deploymentID?: string };
+}
+
 /**
  * What the Fleet agent reports for a BundleDeployment, for the scenario's
  * state of the add-on on that cluster: undefined when the agent has not
@@ -141,11 +148,23 @@ export function objectInMessage(message: string | undefined) {
  * otherwise applied and ready.
  */
 export function agentStatus(
-  bd: any,
+  bd: AgentStatusInput,
+  state: AddonClusterState & { state: Exclude<AddonState, 'unknown'> },
+  desiredCommit: string | undefined,
+  now: Date,
+): BundleDeploymentStatus;
+export function agentStatus(
+  bd: AgentStatusInput,
   state: AddonClusterState | undefined,
   desiredCommit: string | undefined,
   now: Date,
-): any | undefined {
+): BundleDeploymentStatus | undefined;
+export function agentStatus(
+  bd: AgentStatusInput,
+  state: AddonClusterState | undefined,
+  desiredCommit: string | undefined,
+  now: Date,
+): BundleDeploymentStatus | undefined {
   if (state?.state === 'unknown') return undefined;
   const at = `${now.toISOString().slice(0, 19)}Z`;
   const condition = (type: string, ok: boolean, message = '') => ({
@@ -159,7 +178,7 @@ export function agentStatus(
     (!state.revision || !desiredCommit || state.revision === desiredCommit);
   const object = objectInMessage(state?.message);
   return {
-    appliedDeploymentID: bd.spec.deploymentID,
+    appliedDeploymentID: bd.spec!.deploymentID,
     ready: true,
     nonModified: !modified,
     ...(modified

@@ -20,6 +20,7 @@ import {
   gitRepoObject,
   gitRepoRef,
 } from './model';
+import type { FleetCluster } from './fleetObjects';
 
 export async function seedRancherFleet(ctx: SimulatorContext): Promise<void> {
   const kc = kubeConfigFor(managementCluster(ctx.fleet));
@@ -36,16 +37,17 @@ export async function seedRancherFleet(ctx: SimulatorContext): Promise<void> {
     // Members are independent: registered side by side.
     await Promise.all(
       members.map(async member => {
-        const { object } = await custom.createOrLeave(
+        const created = await custom.createOrLeave<FleetCluster>(
           FLEET_TYPES.cluster,
           fleetClusterObject(member, workspace, addons),
         );
+        const object = created.object!;
         const namespace = clusterNamespace(workspace, object.metadata.name);
         await core.ensureNamespace(namespace, {
           'fleet.cattle.io/managed': 'true',
         });
         // What Fleet's cluster controller and the agent report of a registered cluster.
-        await custom.update(
+        await custom.update<FleetCluster>(
           FLEET_TYPES.cluster,
           workspace,
           object.metadata.name,
