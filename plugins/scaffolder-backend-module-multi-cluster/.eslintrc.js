@@ -1,4 +1,4 @@
 module.exports = require('@backstage/cli/config/eslint-factory')(
   __dirname,
-  require('../eslint-no-explicit-any')(),
+  require('../eslint-shared')(),
 );
