@@ -5,25 +5,18 @@
  * ClusterPropagationPolicy whatever their priorities.
  */
 import {
-  compareByteOrder,
+  comparePolicyPrecedence,
   explicitPriority,
   ImplicitPriority,
   type KarmadaPolicyMatch,
   policyImplicitPriority,
+  policyInTemplateNamespace,
   propagationDecision,
   type ResourceTemplateRef,
 } from '@flotilla/plugin-multi-cluster-common';
 import type { PropagationPolicy } from '@flotilla/plugin-multi-cluster-node';
 
 type Kind = KarmadaPolicyMatch['kind'];
-
-/** Karmada's precedence within a kind: explicit, then implicit priority, then name. */
-function byPrecedence(template: ResourceTemplateRef) {
-  return (a: PropagationPolicy, b: PropagationPolicy) =>
-    explicitPriority(b) - explicitPriority(a) ||
-    policyImplicitPriority(b, template) - policyImplicitPriority(a, template) ||
-    compareByteOrder(a.metadata?.name ?? '', b.metadata?.name ?? '');
-}
 
 /**
  * Every policy that selects `template`, PropagationPolicies first, each
@@ -35,8 +28,8 @@ export function matchingPolicies(
   propagationPolicies: PropagationPolicy[],
   clusterPropagationPolicies: PropagationPolicy[],
 ): KarmadaPolicyMatch[] {
-  const namespaced = propagationPolicies.filter(
-    p => p.metadata?.namespace === template.metadata?.namespace,
+  const namespaced = propagationPolicies.filter(p =>
+    policyInTemplateNamespace(p, template),
   );
   const decision = propagationDecision(template, {
     propagationPolicies: namespaced,
@@ -47,7 +40,7 @@ export function matchingPolicies(
       .filter(
         p => policyImplicitPriority(p, template) > ImplicitPriority.MisMatch,
       )
-      .sort(byPrecedence(template))
+      .sort(comparePolicyPrecedence(template))
       .map(
         (policy): KarmadaPolicyMatch => ({
           kind,

@@ -18,12 +18,16 @@ export type {
 export { claimMetadata, KARMADA_CLAIM, readPolicyClaim } from './claimMetadata';
 export type { ClaimMetadata, PolicyClaim } from './claimMetadata';
 export {
+  comparePolicyPrecedence,
   explicitPriority,
   highestPriorityPolicy,
   policyImplicitPriority,
 } from './policyPrecedence';
 export type { PropagationPolicyLike } from './policyPrecedence';
-export { propagationDecision } from './propagationClaim';
+export {
+  policyInTemplateNamespace,
+  propagationDecision,
+} from './propagationClaim';
 export type {
   PropagationDecision,
   PropagationPolicies,

@@ -53,6 +53,20 @@ export function policyImplicitPriority(
 }
 
 /**
+ * Karmada's precedence between two policies of one kind that select
+ * `template`: the higher explicit priority, then the more specific
+ * selector, then the name in byte order. Negative when `a` goes first.
+ *
+ * @public
+ */
+export function comparePolicyPrecedence(template: ResourceTemplateRef) {
+  return (a: PropagationPolicyLike, b: PropagationPolicyLike): number =>
+    explicitPriority(b) - explicitPriority(a) ||
+    policyImplicitPriority(b, template) - policyImplicitPriority(a, template) ||
+    compareByteOrder(a.metadata?.name ?? '', b.metadata?.name ?? '');
+}
+
+/**
  * The policy of `policies` (all of one kind) that Karmada would pick for an
  * unclaimed `template`, or undefined when none selects it. The caller passes
  * only policies that can apply: for a PropagationPolicy, those of the
@@ -64,33 +78,13 @@ export function highestPriorityPolicy<P extends PropagationPolicyLike>(
   policies: readonly P[],
   template: ResourceTemplateRef,
 ): P | undefined {
+  const goesFirst = comparePolicyPrecedence(template);
   let matched: P | undefined;
-  let matchedImplicit: number = ImplicitPriority.MisMatch;
-  let matchedExplicit = Number.NEGATIVE_INFINITY;
   for (const policy of policies) {
     if (policy.metadata?.deletionTimestamp) continue;
-    const implicit = policyImplicitPriority(policy, template);
-    if (implicit <= ImplicitPriority.MisMatch) continue;
-    const explicit = explicitPriority(policy);
-    if (explicit > matchedExplicit) {
-      [matched, matchedImplicit, matchedExplicit] = [
-        policy,
-        implicit,
-        explicit,
-      ];
-    } else if (explicit === matchedExplicit) {
-      if (implicit > matchedImplicit) {
-        [matched, matchedImplicit] = [policy, implicit];
-      } else if (
-        implicit === matchedImplicit &&
-        compareByteOrder(
-          policy.metadata?.name ?? '',
-          matched?.metadata?.name ?? '',
-        ) < 0
-      ) {
-        matched = policy;
-      }
-    }
+    if (policyImplicitPriority(policy, template) <= ImplicitPriority.MisMatch)
+      continue;
+    if (!matched || goesFirst(policy, matched) < 0) matched = policy;
   }
   return matched;
 }

@@ -50,7 +50,13 @@ export interface PropagationDecision<P extends PropagationPolicyLike> {
   how: 'claimed' | 'matched' | 'preempted';
 }
 
-function sameNamespace(
+/**
+ * Whether a PropagationPolicy can select `template`: only a template of
+ * its own namespace (a cluster-scoped template has none to share).
+ *
+ * @public
+ */
+export function policyInTemplateNamespace(
   policy: PropagationPolicyLike,
   template: ResourceTemplateRef,
 ): boolean {
@@ -72,7 +78,7 @@ function heldClaim<P extends PropagationPolicyLike>(
       ? policies.propagationPolicies.filter(
           p =>
             p.metadata?.namespace === claim.namespace &&
-            sameNamespace(p, template),
+            policyInTemplateNamespace(p, template),
         )
       : policies.clusterPropagationPolicies;
   const policy = candidates.find(p => p.metadata?.name === claim.name);
@@ -92,7 +98,9 @@ function newClaim<P extends PropagationPolicyLike>(
   policies: PropagationPolicies<P>,
 ): PropagationDecision<P> | undefined {
   const namespaced = highestPriorityPolicy(
-    policies.propagationPolicies.filter(p => sameNamespace(p, template)),
+    policies.propagationPolicies.filter(p =>
+      policyInTemplateNamespace(p, template),
+    ),
     template,
   );
   if (namespaced) {
