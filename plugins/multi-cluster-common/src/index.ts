@@ -107,6 +107,7 @@ export {
   type StartFailoverResponse,
   upgradeClusterActionInputSchema,
   upgradeClusterRequestSchema,
+  upgradeClusterResponseSchema,
   upgradeClusterStartedSchema,
   type WorkloadKind,
   type WorkloadStatus,

@@ -1,14 +1,13 @@
 import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
 import { MultiClusterServices } from '../service/createServices';
+import { registerClusterLifecycleActions } from './clusterLifecycleActions';
 import { registerGetClusterAction } from './getClusterAction';
 import { registerGetEntityExposureAction } from './getEntityExposureAction';
 import { registerGetEntityPlacementAction } from './getEntityPlacementAction';
 import { registerGetFleetConnectivityAction } from './getFleetConnectivityAction';
 import { registerListClustersAction } from './listClustersAction';
 import { registerRecommendPlacementAction } from './recommendPlacementAction';
-import { registerScaleClusterAction } from './scaleClusterAction';
 import { registerSimulatePlacementAction } from './simulatePlacementAction';
-import { registerUpgradeClusterAction } from './upgradeClusterAction';
 
 /** Registers all actions of the plugin. */
 export function registerActions(
@@ -22,6 +21,5 @@ export function registerActions(
   registerGetEntityPlacementAction(actions, services);
   registerGetFleetConnectivityAction(actions, services);
   registerGetEntityExposureAction(actions, services);
-  registerScaleClusterAction(actions, services);
-  registerUpgradeClusterAction(actions, services);
+  registerClusterLifecycleActions(actions, services);
 }

@@ -42,6 +42,20 @@ export function actionInputSchema(
   return () => schema as unknown as RegistryInputSchema;
 }
 
+type RegistryOutputSchema = ReturnType<
+  NonNullable<ActionOptions['schema']['output']>
+>;
+
+/**
+ * A route's response schema as an action's output schema: an action answers
+ * what its route answers, described once (the cast as for inputs).
+ */
+export function actionOutputSchema(
+  schema: z.ZodTypeAny,
+): () => RegistryOutputSchema {
+  return () => schema as unknown as RegistryOutputSchema;
+}
+
 /** An action's input as its schema output it (the registry parsed it). */
 export function inputOf<T extends z.ZodTypeAny>(
   _schema: T,
