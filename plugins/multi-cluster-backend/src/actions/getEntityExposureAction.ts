@@ -1,7 +1,6 @@
 import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
-import { entityRefRequestSchema } from '@flotilla/plugin-multi-cluster-common';
 import { MultiClusterServices } from '../service/createServices';
-import { actionInputSchema, entityReadHandler, READ_ONLY_ACTION } from './util';
+import { entityReadHandler, entityReadSchema, READ_ONLY_ACTION } from './util';
 
 /** `multi-cluster:get-entity-exposure` */
 export function registerGetEntityExposureAction(
@@ -14,16 +13,11 @@ export function registerGetEntityExposureAction(
     description:
       "For a catalog entity: its MCS exports (ServiceExports named like its workloads, or declared in flotilla.io/service-exports) with the <name>.<namespace>.svc.clusterset.local host, the clusters exporting each and the clusters that can reach it; and for each catalog dependsOn target, where it runs and which of the entity's clusters cannot reach it.",
     attributes: READ_ONLY_ACTION,
-    schema: {
-      input: actionInputSchema(entityRefRequestSchema),
-      output: z =>
-        z.object({
-          entityRef: z.string(),
-          exports: z.array(z.record(z.string(), z.any())),
-          dependencies: z.array(z.record(z.string(), z.any())),
-          problems: z.array(z.string()).optional(),
-        }),
-    },
+    schema: entityReadSchema(z => ({
+      exports: z.array(z.record(z.string(), z.any())),
+      dependencies: z.array(z.record(z.string(), z.any())),
+      problems: z.array(z.string()).optional(),
+    })),
     action: entityReadHandler((ref, credentials) =>
       services.exposureReads.getExposure(ref, credentials),
     ),

@@ -1,7 +1,6 @@
 import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
-import { entityRefRequestSchema } from '@flotilla/plugin-multi-cluster-common';
 import { MultiClusterServices } from '../service/createServices';
-import { actionInputSchema, entityReadHandler, READ_ONLY_ACTION } from './util';
+import { entityReadHandler, entityReadSchema, READ_ONLY_ACTION } from './util';
 
 /** `multi-cluster:get-entity-placement` */
 export function registerGetEntityPlacementAction(
@@ -14,17 +13,12 @@ export function registerGetEntityPlacementAction(
     description:
       "Returns an entity's desired placement (Karmada PropagationPolicy/ResourceBinding or the flotilla.io/placement annotation) and the actual replicas per cluster of its Deployments/StatefulSets (label backstage.io/kubernetes-id), with per-cluster errors.",
     attributes: READ_ONLY_ACTION,
-    schema: {
-      input: actionInputSchema(entityRefRequestSchema),
-      output: z =>
-        z.object({
-          entityRef: z.string(),
-          kubernetesId: z.string(),
-          desired: z.record(z.string(), z.any()),
-          actual: z.record(z.string(), z.any()),
-          errors: z.array(z.record(z.string(), z.any())),
-        }),
-    },
+    schema: entityReadSchema(z => ({
+      kubernetesId: z.string(),
+      desired: z.record(z.string(), z.any()),
+      actual: z.record(z.string(), z.any()),
+      errors: z.array(z.record(z.string(), z.any())),
+    })),
     action: entityReadHandler((ref, credentials) =>
       services.placementReads.getEntityPlacement(ref, credentials),
     ),

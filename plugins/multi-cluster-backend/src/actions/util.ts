@@ -90,6 +90,25 @@ export const IDEMPOTENT_CHANGE_ACTION = {
   idempotent: true,
 };
 
+type RegistryZod = Parameters<
+  NonNullable<ActionOptions['schema']['output']>
+>[0];
+type RegistryShape = Parameters<RegistryZod['object']>[0];
+
+/**
+ * The schema of an action that reads one entity's view: `{ entityRef }` in
+ * (as the routes take it), `entityRef` and the view's `fields` out.
+ */
+export function entityReadSchema(
+  fields: (z: RegistryZod) => RegistryShape,
+): ActionOptions['schema'] {
+  return {
+    input: actionInputSchema(entityRefRequestSchema),
+    output: (zod: RegistryZod) =>
+      zod.object({ entityRef: zod.string(), ...fields(zod) }),
+  };
+}
+
 /** What an action's handler reads of the registry's call. */
 interface ActionCall {
   input: unknown;
