@@ -54,7 +54,7 @@ describeFleet('Argo CD and Rancher Fleet on the local fleet', () => {
       a => a.delivery === 'argocd-applicationset',
     )!;
     const { name } = sourceRef(addon, ARGOCD_NAMESPACE);
-    const appSet = await capi.get(
+    const appSet = await capi.get<any>(
       ARGO_TYPES.applicationSet,
       ARGOCD_NAMESPACE,
       name,
@@ -78,7 +78,10 @@ describeFleet('Argo CD and Rancher Fleet on the local fleet', () => {
           };
     });
     await eventually(async () => {
-      const apps = await capi.list(ARGO_TYPES.application, ARGOCD_NAMESPACE);
+      const apps = await capi.list<any>(
+        ARGO_TYPES.application,
+        ARGOCD_NAMESPACE,
+      );
       const seen = members.map(member => {
         const app = apps.find(a => a.spec.destination.name === member);
         if (!app) return { member, app: 'none' };
@@ -105,7 +108,7 @@ describeFleet('Argo CD and Rancher Fleet on the local fleet', () => {
     const { name } = sourceRef(addon, ARGOCD_NAMESPACE);
     const inSync = members.filter(m => addon.clusters[m]?.state === 'in-sync');
     const setRevision = (revision: string) =>
-      capi.update(ARGO_TYPES.applicationSet, ARGOCD_NAMESPACE, name, s => {
+      capi.update<any>(ARGO_TYPES.applicationSet, ARGOCD_NAMESPACE, name, s => {
         s.spec.template.spec.source.targetRevision = revision;
         return s;
       });
@@ -113,7 +116,10 @@ describeFleet('Argo CD and Rancher Fleet on the local fleet', () => {
     try {
       await setRevision(`${original}-next`);
       await eventually(async () => {
-        const apps = await capi.list(ARGO_TYPES.application, ARGOCD_NAMESPACE);
+        const apps = await capi.list<any>(
+          ARGO_TYPES.application,
+          ARGOCD_NAMESPACE,
+        );
         for (const member of inSync) {
           const app = apps.find(a => a.spec.destination.name === member);
           expect(app.status.sync).toMatchObject({
@@ -148,10 +154,10 @@ describeFleet('Argo CD and Rancher Fleet on the local fleet', () => {
       };
     });
     await eventually(async () => {
-      const gitRepo = await capi.get(FLEET_TYPES.gitRepo, namespace, name);
+      const gitRepo = await capi.get<any>(FLEET_TYPES.gitRepo, namespace, name);
       expect(gitRepo.status?.commit).toBe(addon.desiredRevision);
-      const clusters = await capi.list(FLEET_TYPES.cluster, namespace);
-      const bds = await capi.list(
+      const clusters = await capi.list<any>(FLEET_TYPES.cluster, namespace);
+      const bds = await capi.list<any>(
         FLEET_TYPES.bundleDeployment,
         undefined,
         `${FLEET_LABELS.repoName}=${name},${FLEET_LABELS.bundleNamespace}=${namespace}`,

@@ -128,7 +128,7 @@ describe('Application status from the scenario', () => {
   it('writes once, then keeps the status while nothing changes', () => {
     const now = new Date('2026-01-01T00:00:00Z');
     const first = nextApplicationStatus(app, { state: 'in-sync' }, now, 3000);
-    expect(first.status.sync).toMatchObject({
+    expect(first.status?.sync).toMatchObject({
       status: 'Synced',
       revision: 'v1.4.2',
     });
@@ -164,11 +164,11 @@ describe('Application status from the scenario', () => {
       t0,
       3000,
     );
-    expect(syncing.status.sync).toMatchObject({
+    expect(syncing.status?.sync).toMatchObject({
       status: 'OutOfSync',
       revision: 'v1.4.2',
     });
-    expect(syncing.status.operationState.phase).toBe('Running');
+    expect(syncing.status?.operationState?.phase).toBe('Running');
     expect(syncing.recheckMs).toBe(3000);
     // Still running a second later: nothing to write, look again in 2 s.
     expect(
@@ -185,10 +185,10 @@ describe('Application status from the scenario', () => {
       new Date('2026-01-01T00:00:03Z'),
       3000,
     );
-    expect(done.status.sync).toMatchObject({
+    expect(done.status?.sync).toMatchObject({
       status: 'Synced',
       revision: 'v1.5.0',
     });
-    expect(done.status.operationState.phase).toBe('Succeeded');
+    expect(done.status?.operationState?.phase).toBe('Succeeded');
   });
 });

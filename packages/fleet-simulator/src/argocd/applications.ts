@@ -211,13 +211,6 @@ export function desiredApplicationStatus(
   }
 }
 
-/**
- * The status nextApplicationStatus answers, read untyped by the tests that
- * step an Application through a sync (typing it needs those tests typed).
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type NextStatus = any;
-
 /** A status without the time of its last reconciliation. */
 const strip = (status: ApplicationStatus | undefined) => {
   const { reconciledAt, ...rest } = status ?? {};
@@ -236,7 +229,7 @@ export function nextApplicationStatus(
   state: AddonClusterState | undefined,
   now: Date,
   syncMs: number,
-): { status?: NextStatus; recheckMs?: number } {
+): { status?: ApplicationStatus; recheckMs?: number } {
   const current: ApplicationStatus = app.status ?? {};
   const desired = desiredApplicationStatus(app, state);
   const at = now.toISOString();

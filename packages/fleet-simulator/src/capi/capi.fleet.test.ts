@@ -43,7 +43,7 @@ describeFleet('Cluster API on the local fleet', () => {
 
   /** The backend's write: a merge patch guarded by the resourceVersion read. */
   const patchAsBackend = async (t: any, name: string, body: any) => {
-    const current = await capi.get(t, CAPI_NAMESPACE, name);
+    const current = await capi.get<any>(t, CAPI_NAMESPACE, name);
     await capi.mergePatch(t, CAPI_NAMESPACE, name, {
       ...body,
       metadata: { resourceVersion: current.metadata.resourceVersion },
@@ -84,7 +84,7 @@ describeFleet('Cluster API on the local fleet', () => {
   });
 
   it('scales a MachineDeployment: Machines and member Nodes follow', async () => {
-    const before = await capi.get(
+    const before = await capi.get<any>(
       TYPES.machineDeployment,
       CAPI_NAMESPACE,
       mdName,
@@ -101,7 +101,7 @@ describeFleet('Cluster API on the local fleet', () => {
         spec: { replicas: to },
       });
       await eventually(async () => {
-        const md = await capi.get(
+        const md = await capi.get<any>(
           TYPES.machineDeployment,
           CAPI_NAMESPACE,
           mdName,
@@ -113,7 +113,7 @@ describeFleet('Cluster API on the local fleet', () => {
           phase: 'Running',
         });
         expect(findCondition(md, 'Available')?.status).toBe('True');
-        const machines = await capi.list(
+        const machines = await capi.list<any>(
           TYPES.machine,
           CAPI_NAMESPACE,
           selector,
@@ -133,7 +133,7 @@ describeFleet('Cluster API on the local fleet', () => {
 
   it('rolls a control plane version out, then the worker Nodes', async () => {
     const kcpName = names.controlPlane(member.name);
-    const kcp = await capi.get(
+    const kcp = await capi.get<any>(
       TYPES.kubeadmControlPlane,
       CAPI_NAMESPACE,
       kcpName,
@@ -148,14 +148,14 @@ describeFleet('Cluster API on the local fleet', () => {
     });
 
     await eventually(async () => {
-      const rolling = await capi.get(
+      const rolling = await capi.get<any>(
         TYPES.kubeadmControlPlane,
         CAPI_NAMESPACE,
         kcpName,
       );
       expect(findCondition(rolling, 'RollingOut')?.status).toBe('True');
       expect(rolling.status.version).toBe(kcp.spec.version);
-      const cluster = await capi.get(
+      const cluster = await capi.get<any>(
         TYPES.cluster,
         CAPI_NAMESPACE,
         member.name,
@@ -164,7 +164,7 @@ describeFleet('Cluster API on the local fleet', () => {
     }, 10_000);
 
     await eventually(async () => {
-      const done = await capi.get(
+      const done = await capi.get<any>(
         TYPES.kubeadmControlPlane,
         CAPI_NAMESPACE,
         kcpName,
@@ -175,14 +175,14 @@ describeFleet('Cluster API on the local fleet', () => {
       expect(
         new Set(nodes.map(n => n.status!.nodeInfo!.kubeletVersion)),
       ).toEqual(new Set([target]));
-      const cluster = await capi.get(
+      const cluster = await capi.get<any>(
         TYPES.cluster,
         CAPI_NAMESPACE,
         member.name,
       );
       expect(findCondition(cluster, 'RollingOut')?.status).toBe('False');
       expect(findCondition(cluster, 'Available')?.status).toBe('True');
-      const mds = await capi.list(
+      const mds = await capi.list<any>(
         TYPES.machineDeployment,
         CAPI_NAMESPACE,
         `${LABELS.clusterName}=${member.name}`,

@@ -15,13 +15,6 @@ import {
 } from '@kubernetes/client-node';
 import type { CustomObject, OwnerRef } from './customObject';
 
-/**
- * What a read answers when the caller names no type: the fleet tests read
- * objects untyped; the controllers name the kind they read.
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type UntypedObject = any;
-
 /** A custom resource type, addressed as its storage version. */
 export interface ResourceType {
   group: string;
@@ -50,7 +43,7 @@ export class CustomObjects {
     this.api = kc.makeApiClient(CustomObjectsApi);
   }
 
-  async list<T extends CustomObject = UntypedObject>(
+  async list<T extends CustomObject = CustomObject>(
     t: ResourceType,
     namespace?: string,
     labelSelector?: string,
@@ -65,7 +58,7 @@ export class CustomObjects {
     return res.items ?? [];
   }
 
-  async get<T extends CustomObject = UntypedObject>(
+  async get<T extends CustomObject = CustomObject>(
     t: ResourceType,
     namespace: string,
     name: string,
@@ -83,7 +76,7 @@ export class CustomObjects {
   }
 
   /** Creates the object unless one of that name exists (which is left as is). */
-  async createOrLeave<T extends CustomObject = UntypedObject>(
+  async createOrLeave<T extends CustomObject = CustomObject>(
     t: ResourceType,
     body: CustomObject,
   ): Promise<{ created: boolean; object: T | undefined }> {
@@ -155,7 +148,7 @@ export class CustomObjects {
    * the resourceVersion it was read at. Answers the written object, or
    * `undefined` when it is gone or needed no change.
    */
-  async update<T extends CustomObject = UntypedObject>(
+  async update<T extends CustomObject = CustomObject>(
     t: ResourceType,
     namespace: string,
     name: string,

@@ -298,7 +298,10 @@ async function overriddenByPolicy({ custom, say }: Check, w: Workload) {
   say(`5. OverridePolicy moved the replicas: ${a}=0, ${b}=6 (${moved.ms} ms)`);
 }
 
-async function deletedFromMembers({ karmada, custom, say }: Check, w: Workload) {
+async function deletedFromMembers(
+  { karmada, custom, say }: Check,
+  w: Workload,
+) {
   const { name, namespace, a, b, replicasOn } = w;
   const apps = karmada.makeApiClient(AppsV1Api);
   await custom.deleteNamespacedCustomObject({

@@ -31,13 +31,6 @@ export interface KubeObject {
   status?: unknown;
 }
 
-/**
- * What a read answers when the caller names no type: the fleet tests read
- * hub objects untyped; the controllers name the shape they read.
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type UntypedObject = any;
-
 export class HubObjects {
   readonly api: CustomObjectsApi;
 
@@ -45,7 +38,7 @@ export class HubObjects {
     this.api = kc.makeApiClient(CustomObjectsApi);
   }
 
-  async list<T extends KubeObject = UntypedObject>(
+  async list<T extends KubeObject = KubeObject>(
     t: OcmType,
     namespace?: string,
     labelSelector?: string,
@@ -69,7 +62,7 @@ export class HubObjects {
     return res.items ?? [];
   }
 
-  async get<T extends KubeObject = UntypedObject>(
+  async get<T extends KubeObject = KubeObject>(
     t: OcmType,
     name: string,
     namespace?: string,

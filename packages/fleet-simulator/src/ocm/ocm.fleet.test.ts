@@ -43,9 +43,9 @@ describeFleet('Open Cluster Management on the local fleet', () => {
   const TEST_NAMESPACE = 'ocm-fleet-test';
 
   const managedCluster = async (name: string) =>
-    (await hub.get(TYPES.managedCluster, name))!;
+    (await hub.get<any>(TYPES.managedCluster, name))!;
   const decisionsOf = async (name: string, namespace: string) => {
-    const [decision] = await hub.list(
+    const [decision] = await hub.list<any>(
       TYPES.placementDecision,
       namespace,
       `${LABELS.placement}=${name}`,
@@ -144,7 +144,7 @@ describeFleet('Open Cluster Management on the local fleet', () => {
       expect(await decisionsOf(PLACED_SERVICE.kubernetesId, namespace)).toEqual(
         expected,
       );
-      const placement = (await hub.get(
+      const placement = (await hub.get<any>(
         TYPES.placement,
         PLACED_SERVICE.kubernetesId,
         namespace,
@@ -204,7 +204,7 @@ describeFleet('Open Cluster Management on the local fleet', () => {
         expect(await decisionsOf('one-cluster', TEST_NAMESPACE)).toEqual([
           second,
         ]);
-        const decision = (await hub.get(
+        const decision = (await hub.get<any>(
           TYPES.placementDecision,
           decisionName('one-cluster'),
           TEST_NAMESPACE,
@@ -231,9 +231,9 @@ describeFleet('Open Cluster Management on the local fleet', () => {
     // Deleting the Placement removes its decision (its owner).
     await hub.delete(TYPES.placement, 'one-cluster', TEST_NAMESPACE);
     await eventually(async () => {
-      expect(await hub.list(TYPES.placementDecision, TEST_NAMESPACE)).toEqual(
-        [],
-      );
+      expect(
+        await hub.list<any>(TYPES.placementDecision, TEST_NAMESPACE),
+      ).toEqual([]);
     });
   });
 });
