@@ -5,6 +5,10 @@
  */
 import { z } from 'zod';
 import { labelValueError, qualifiedNameError } from './matching/labelSyntax';
+import {
+  selectorOperatorSchema,
+  selectorValuesProblem,
+} from './matching/selectorRequirement';
 import type { KarmadaPlacement } from './placement';
 
 const INT32_MAX = 2_147_483_647;
@@ -55,34 +59,14 @@ function int32(field: string) {
 const labelSelectorRequirementSchema = z
   .object({
     key: z.string({ required_error: 'key is required' }),
-    operator: z.enum(['In', 'NotIn', 'Exists', 'DoesNotExist'], {
-      errorMap: () => ({
-        message: 'operator must be one of In, NotIn, Exists, DoesNotExist',
-      }),
-    }),
+    operator: selectorOperatorSchema,
     values: z.array(z.string()).optional(),
   })
   .strict()
   .superRefine((req, ctx) => {
     checkLabelKey(ctx, ['key'], req.key);
-    const count = req.values?.length ?? 0;
-    if ((req.operator === 'In' || req.operator === 'NotIn') && count === 0) {
-      customIssue(
-        ctx,
-        ['values'],
-        `values must be non-empty for operator ${req.operator}`,
-      );
-    }
-    if (
-      (req.operator === 'Exists' || req.operator === 'DoesNotExist') &&
-      count > 0
-    ) {
-      customIssue(
-        ctx,
-        ['values'],
-        `values must be empty for operator ${req.operator}`,
-      );
-    }
+    const valuesProblem = selectorValuesProblem(req.operator, req.values);
+    if (valuesProblem) customIssue(ctx, ['values'], valuesProblem);
     req.values?.forEach((value, index) =>
       checkLabelValue(ctx, ['values', index], value),
     );

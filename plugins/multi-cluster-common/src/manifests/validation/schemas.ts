@@ -6,6 +6,10 @@ import { cidrsOverlap, parseCidr, ParsedCidr } from './cidr';
 import { kubernetesVersionError } from './kubernetesVersion';
 import { labelKeyError, labelValueSyntaxError } from './labels';
 import { rfc1123LabelError, rfc1123SubdomainError } from './names';
+import {
+  selectorOperatorSchema,
+  selectorValuesProblem,
+} from '../../scheduling/matching/selectorRequirement';
 
 function customIssue(
   ctx: z.RefinementCtx,
@@ -92,31 +96,13 @@ const labelSelectorRequirementSchema = z
       const problem = labelKeyError(key);
       if (problem) customIssue(ctx, problem);
     }),
-    operator: z.enum(['In', 'NotIn', 'Exists', 'DoesNotExist'], {
-      errorMap: () => ({
-        message: 'operator must be one of In, NotIn, Exists, DoesNotExist',
-      }),
-    }),
+    operator: selectorOperatorSchema,
     values: z.array(z.string()).optional(),
   })
   .strict()
   .superRefine((req, ctx) => {
-    const count = req.values?.length ?? 0;
-    if ((req.operator === 'In' || req.operator === 'NotIn') && count === 0) {
-      customIssue(
-        ctx,
-        `values must be non-empty for operator ${req.operator}`,
-        ['values'],
-      );
-    }
-    if (
-      (req.operator === 'Exists' || req.operator === 'DoesNotExist') &&
-      count > 0
-    ) {
-      customIssue(ctx, `values must be empty for operator ${req.operator}`, [
-        'values',
-      ]);
-    }
+    const valuesProblem = selectorValuesProblem(req.operator, req.values);
+    if (valuesProblem) customIssue(ctx, valuesProblem, ['values']);
     req.values?.forEach((value, index) => {
       const problem = labelValueSyntaxError(value);
       if (problem) customIssue(ctx, problem, ['values', index]);
