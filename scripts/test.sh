@@ -69,6 +69,15 @@ start_check_beside() {
   CHECK_PIDS[$name]=$!
 }
 
+# Counts a check run elsewhere that wrote NAME.status ("STATUS SECONDS");
+# a check that wrote none did not run and fails.
+count_status_file() {
+  local name="$1" status=1 seconds=0
+  [ ! -s "$RESULTS_DIR/$name.status" ] || read -r status seconds <"$RESULTS_DIR/$name.status"
+  phase "$name" "$seconds"
+  count_check "$name" "$status" "$seconds"
+}
+
 finish_check() {
   local name="$1" status=1 seconds=0 waited=$SECONDS
   wait "${CHECK_PIDS[$name]}" || true
@@ -174,22 +183,25 @@ fi
 # One fleet of real API servers for the integration suite and the browser
 # tests: integration.sh leaves it running and reset to the scenario.
 export FLOTILLA_FLEET_DIR="$FLOTILLA_ROOT/.fleet-it" FLOTILLA_FLEET_PORT_BASE=30440
-# The fleet-scale bench brings up a fleet of its own (other ports, other
-# backend ports) and mostly waits on it: it runs beside the integration suite.
-start_check_beside bench-fleet-scale env -u FLOTILLA_FLEET_DIR FLOTILLA_FLEET_PORT_BASE=29440 \
-  yarn workspace @flotilla/fleet-integration bench:smoke
 log "integration suite (the real backend on PostgreSQL against a fleet of real kube-apiservers)"
 FLOTILLA_IT_RESET_FLEET=1 bash "$FLOTILLA_ROOT/scripts/integration.sh" "$RESULTS_DIR"
 add_jest_report "integration tests" "$RESULTS_DIR/integration.json"
-finish_check bench-fleet-scale
 
 log "end-to-end tests (Playwright in Chromium against the production build and the start command)"
 [ -z "$CHROMIUM_INSTALL_PID" ] || wait "$CHROMIUM_INSTALL_PID" || tail -n 20 "$RESULTS_DIR/chromium-install.log" >&2
-bash "$FLOTILLA_ROOT/scripts/e2e.sh" "$RESULTS_DIR"
+# The service-tab bench measures the development servers e2e.sh starts
+# for its last phase, while they run.
+FLOTILLA_E2E_WHILE_DEV_APP="started=\$SECONDS status=0
+  FLOTILLA_BENCH_RUNNING_APP=1 yarn workspace @flotilla/plugin-multi-cluster bench:smoke \
+    >'$RESULTS_DIR/bench-service-tab.log' 2>&1 || status=\$?
+  echo \"\$status \$((SECONDS - started))\" >'$RESULTS_DIR/bench-service-tab.status'" \
+  bash "$FLOTILLA_ROOT/scripts/e2e.sh" "$RESULTS_DIR"
+count_status_file bench-service-tab
 add_playwright_report "e2e tests" "$RESULTS_DIR/e2e.json"
 bash scripts/fleet.sh down >>"$RESULTS_DIR/integration/fleet.log" 2>&1
-# The dev server on the ports the browser tests used, so after them.
-run_check bench-service-tab yarn workspace @flotilla/plugin-multi-cluster bench:smoke
+# The fleet-scale bench brings up a fleet of its own: after the others are down.
+run_check bench-fleet-scale env -u FLOTILLA_FLEET_DIR FLOTILLA_FLEET_PORT_BASE=29440 \
+  yarn workspace @flotilla/fleet-integration bench:smoke
 
 [ -n "$FLOTILLA_POSTGRES_URL" ] || log "NOTE: PostgreSQL tests were skipped (see the warning above)"
 if [ "${#failures[@]}" != 0 ]; then
