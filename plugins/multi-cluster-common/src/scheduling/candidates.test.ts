@@ -4,7 +4,7 @@ import {
   rankByPosition,
   sortCandidates,
 } from './candidates';
-import { candidate } from './testCandidates';
+import { candidate } from './__testUtils__/testCandidates';
 
 describe('candidate order', () => {
   it('sorts by overflow tier, score desc, available desc, then name', () => {

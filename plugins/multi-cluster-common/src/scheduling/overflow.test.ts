@@ -1,4 +1,4 @@
-import { candidate } from './testCandidates';
+import { candidate } from './__testUtils__/testCandidates';
 import { assignByOverflowTiers, overflowOrderOf } from './overflow';
 import { schedule } from './schedule';
 import { STRATEGIES } from './strategies';

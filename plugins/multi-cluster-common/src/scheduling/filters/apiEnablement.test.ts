@@ -1,5 +1,5 @@
 import { apiEnablementFilter } from './apiEnablement';
-import { filterContext } from './testContext';
+import { filterContext } from './__testUtils__/testContext';
 
 const deployments = {
   groupVersion: 'apps/v1',

@@ -1,5 +1,5 @@
 import { clusterAffinityFilter } from './clusterAffinity';
-import { filterContext } from './testContext';
+import { filterContext } from './__testUtils__/testContext';
 
 describe('clusterAffinityFilter', () => {
   it('passes everything without an affinity', () => {

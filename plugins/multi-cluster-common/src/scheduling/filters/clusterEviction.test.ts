@@ -1,5 +1,5 @@
 import { clusterEvictionFilter } from './clusterEviction';
-import { filterContext } from './testContext';
+import { filterContext } from './__testUtils__/testContext';
 
 describe('clusterEvictionFilter', () => {
   it('rejects clusters with a graceful eviction task', () => {

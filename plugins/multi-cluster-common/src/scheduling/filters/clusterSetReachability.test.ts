@@ -7,7 +7,7 @@ import {
   sharesClusterSet,
   validateReachability,
 } from './clusterSetReachability';
-import { filterContext } from './testContext';
+import { filterContext } from './__testUtils__/testContext';
 
 const paymentsDb = {
   ref: 'component:default/payments-db',

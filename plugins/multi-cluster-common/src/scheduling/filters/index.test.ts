@@ -4,7 +4,7 @@ import {
   firstFilterFailure,
   fitErrorMessage,
 } from './index';
-import { filterContext } from './testContext';
+import { filterContext } from './__testUtils__/testContext';
 
 describe('filter chain', () => {
   const cluster = {

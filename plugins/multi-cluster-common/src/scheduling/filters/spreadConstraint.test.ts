@@ -1,5 +1,5 @@
 import { spreadConstraintFilter } from './spreadConstraint';
-import { filterContext } from './testContext';
+import { filterContext } from './__testUtils__/testContext';
 
 describe('spreadConstraintFilter', () => {
   it('requires provider, region or zones only when spreading by them', () => {

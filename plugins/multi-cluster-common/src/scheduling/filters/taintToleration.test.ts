@@ -1,5 +1,5 @@
 import { taintTolerationFilter } from './taintToleration';
-import { filterContext } from './testContext';
+import { filterContext } from './__testUtils__/testContext';
 
 describe('taintTolerationFilter', () => {
   const down = {

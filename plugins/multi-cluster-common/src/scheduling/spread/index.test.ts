@@ -1,5 +1,5 @@
 import { PlacementError } from '../errors';
-import { candidate } from '../testCandidates';
+import { candidate } from '../__testUtils__/testCandidates';
 import { selectClusters } from './index';
 
 const candidates = () => [

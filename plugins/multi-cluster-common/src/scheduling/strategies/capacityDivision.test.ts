@@ -1,5 +1,5 @@
 import { PlacementError } from '../errors';
-import { candidate } from '../testCandidates';
+import { candidate } from '../__testUtils__/testCandidates';
 import { divideByCapacity } from './capacityDivision';
 import type { AssignmentInput } from './types';
 

@@ -1,4 +1,4 @@
-import { candidate } from '../testCandidates';
+import { candidate } from '../__testUtils__/testCandidates';
 import { assignDuplicated } from './duplicated';
 
 describe('assignDuplicated', () => {

@@ -1,5 +1,5 @@
 import type { KarmadaPlacement } from '../placement';
-import { candidate } from '../testCandidates';
+import { candidate } from '../__testUtils__/testCandidates';
 import { assignStaticWeight } from './staticWeight';
 import { NOT_A_PARTY } from './types';
 

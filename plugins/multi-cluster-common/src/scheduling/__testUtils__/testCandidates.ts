@@ -1,4 +1,4 @@
-import type { Candidate } from './candidates';
+import type { Candidate } from '../candidates';
 
 /** Builds a candidate for unit tests; only `name` is required. */
 export function candidate(

@@ -1,4 +1,4 @@
-import type { FilterContext } from './types';
+import type { FilterContext } from '../types';
 
 /** A permissive filter context for tests; override what a test needs. */
 export function filterContext(
