@@ -33,6 +33,33 @@ describe('readServiceDrSpec', () => {
     });
   });
 
+  it('reads the recovery priority, quorum and detection policy', () => {
+    const { spec, problems } = readServiceDrSpec('component:default/x', {
+      'flotilla.io/dr-strategy': 'active-active',
+      'flotilla.io/dr-tier': '1',
+      'flotilla.io/min-replicas': '3',
+      'flotilla.io/failover-policy': 'automatic',
+      'flotilla.io/failover-toleration': '2m',
+    });
+    expect(problems).toEqual([]);
+    expect(spec).toMatchObject({
+      tier: 1,
+      minReplicas: 3,
+      failoverPolicy: 'automatic',
+      tolerationSeconds: 120,
+    });
+    const bad = readServiceDrSpec('component:default/x', {
+      'flotilla.io/dr-strategy': 'active-active',
+      'flotilla.io/dr-tier': '10',
+      'flotilla.io/failover-policy': 'sometimes',
+    });
+    expect(bad.problems.map(p => p.annotation)).toEqual([
+      'flotilla.io/dr-tier',
+      'flotilla.io/failover-policy',
+    ]);
+    expect(bad.spec?.failoverPolicy).toBeUndefined();
+  });
+
   it('returns no spec for a service that declares no strategy', () => {
     expect(readServiceDrSpec('component:default/x', {})).toEqual({
       problems: [],

@@ -27,6 +27,42 @@ export interface ServiceDrSpec {
   resourceRequest?: Record<string, string>;
   kubernetesId?: string;
   argocdApp?: string;
+  /** Recovery priority, 0 the most critical (`flotilla.io/dr-tier`). */
+  tier?: number;
+  /** Fewest replicas the service may run with (`flotilla.io/min-replicas`). */
+  minReplicas?: number;
+  /** What detection does when the service's cluster fails; absent means `manual`. */
+  failoverPolicy?: FailoverPolicy;
+  /** How long a cluster must fail before detection acts; absent means 300. */
+  tolerationSeconds?: number;
+}
+
+/**
+ * `manual`: detection records its decision and notifies, a person starts the
+ * failover; `automatic`: detection starts it.
+ *
+ * @public
+ */
+export type FailoverPolicy = 'manual' | 'automatic';
+
+/** Detection's default window, as Karmada's `decisionConditions.tolerationSeconds`. @public */
+export const DEFAULT_FAILOVER_TOLERATION_SECONDS = 300;
+
+function wholeNumber(what: string, max = Number.MAX_SAFE_INTEGER) {
+  return (text: string): number => {
+    const value = Number(text);
+    if (!Number.isInteger(value) || value < 0 || value > max) {
+      throw new Error(`expected ${what}, got '${text}'`);
+    }
+    return value;
+  };
+}
+
+function failoverPolicy(text: string): FailoverPolicy {
+  if (text !== 'manual' && text !== 'automatic') {
+    throw new Error(`expected 'manual' or 'automatic', got '${text}'`);
+  }
+  return text;
 }
 
 /** @public */
@@ -79,13 +115,10 @@ export function readServiceDrSpec(
     strategy: strategyText,
     rtoSeconds: attempt(SERVICE_ANNOTATIONS.rto, parseDuration),
     rpoSeconds: attempt(SERVICE_ANNOTATIONS.rpo, parseDuration),
-    replicas: attempt(SERVICE_ANNOTATIONS.replicas, text => {
-      const value = Number(text);
-      if (!Number.isInteger(value) || value < 0) {
-        throw new Error(`expected a whole number of replicas, got '${text}'`);
-      }
-      return value;
-    }),
+    replicas: attempt(
+      SERVICE_ANNOTATIONS.replicas,
+      wholeNumber('a whole number of replicas'),
+    ),
     placement: attempt(SERVICE_ANNOTATIONS.placement, text => {
       const parsed = karmadaPlacementSchema.safeParse(parseYaml(text));
       if (!parsed.success) {
@@ -107,6 +140,19 @@ export function readServiceDrSpec(
     ),
     kubernetesId: get(SERVICE_ANNOTATIONS.kubernetesId),
     argocdApp: get(SERVICE_ANNOTATIONS.argocdApp),
+    tier: attempt(
+      SERVICE_ANNOTATIONS.drTier,
+      wholeNumber('a tier from 0 to 9', 9),
+    ),
+    minReplicas: attempt(
+      SERVICE_ANNOTATIONS.minReplicas,
+      wholeNumber('a whole number of replicas'),
+    ),
+    failoverPolicy: attempt(SERVICE_ANNOTATIONS.failoverPolicy, failoverPolicy),
+    tolerationSeconds: attempt(
+      SERVICE_ANNOTATIONS.failoverToleration,
+      parseDuration,
+    ),
   };
   return { spec, problems };
 }

@@ -24,6 +24,14 @@ export const SERVICE_ANNOTATIONS = {
   standbyCluster: 'flotilla.io/standby-cluster',
   /** Per-replica resource requests, e.g. `cpu=500m,memory=1Gi`. */
   resourceRequest: 'flotilla.io/resource-request',
+  /** Recovery priority: `0` is the most critical; lower tiers are re-placed first. */
+  drTier: 'flotilla.io/dr-tier',
+  /** Fewest replicas the service may run with (its quorum) after a loss. */
+  minReplicas: 'flotilla.io/min-replicas',
+  /** `manual` (default: notify and propose) or `automatic` failover on detection. */
+  failoverPolicy: 'flotilla.io/failover-policy',
+  /** How long a cluster must be failing before detection acts (default 300s). */
+  failoverToleration: 'flotilla.io/failover-toleration',
   /** The Argo CD application that deploys the service, synced on failover. */
   argocdApp: 'flotilla.io/argocd-app',
   /** The kubernetes plugin's annotation naming the service's workloads. */
