@@ -210,6 +210,7 @@ export {
 } from './recommend';
 export {
   assessDrPosture,
+  compareRecoveryPriority,
   DR_STRATEGIES,
   type DrFinding,
   type DrPostureContext,
@@ -230,6 +231,7 @@ export {
   inversePlan,
   NothingToRollBackError,
   planFailover,
+  planWhatIf,
   readServiceDrSpec,
   DEFAULT_FAILOVER_TOLERATION_SECONDS,
   type RecordedReplicaChange,
@@ -241,6 +243,7 @@ export {
   replicaOverrideRules,
   type ReplicaRuleEdit,
   replicaRulesOf,
+  resolveLostClusters,
   type RollbackMoves,
   rollbackMoves,
   type RollbackSource,
@@ -249,6 +252,17 @@ export {
   type ServiceSpecProblem,
   type ShiftMethod,
   splitReplicas,
+  type WhatIfCapacity,
+  type WhatIfClusterHeadroom,
+  type WhatIfLoss,
+  WhatIfLossError,
+  type WhatIfOutcome,
+  type WhatIfPlan,
+  type WhatIfRegionHeadroom,
+  type WhatIfRequest,
+  type WhatIfServiceInput,
+  type WhatIfServiceResult,
+  type WhatIfSourceMove,
 } from './dr';
 export {
   CLUSTER_ANNOTATIONS,
