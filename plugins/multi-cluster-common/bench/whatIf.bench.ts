@@ -23,7 +23,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { ClusterProfile } from '../src/fleet/cluster';
-import { planWhatIf, type WhatIfPlan, type WhatIfServiceInput } from '../src/dr';
+import { planWhatIf, type WhatIfPlan, type WhatIfServiceInput } from '../src/dr/whatIf';
 import {
   median,
   printTable,

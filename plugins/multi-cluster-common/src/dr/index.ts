@@ -6,4 +6,3 @@ export * from './failoverHealth';
 export * from './rollbackPlan';
 export * from './replicaShift';
 export * from './placementReplicas';
-export * from './whatIf';

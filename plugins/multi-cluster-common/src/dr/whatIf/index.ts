@@ -5,6 +5,7 @@ export type {
   WhatIfCapacity,
   WhatIfClusterHeadroom,
   WhatIfLoss,
+  WhatIfObjective,
   WhatIfOutcome,
   WhatIfPlan,
   WhatIfRegionHeadroom,
@@ -12,5 +13,6 @@ export type {
   WhatIfServiceInput,
   WhatIfServiceResult,
   WhatIfSourceMove,
+  WhatIfSummary,
 } from './types';
 export { WhatIfLossError } from './types';

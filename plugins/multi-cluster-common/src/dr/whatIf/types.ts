@@ -1,11 +1,11 @@
 import type { ClusterProfile } from '../../fleet/cluster';
 import type { ReachabilityRequirement } from '../../scheduling/types';
-import type { ReplicaAssignment } from '../posture';
+import type { ReplicaAssignment } from '../posture/types';
 import type { ServiceDrSpec } from '../service';
 
 /**
- * What is lost: clusters by name, and every cluster of the named regions and
- * providers.
+ * What is lost: clusters by name, and every cluster of the named regions
+ * and providers.
  *
  * @public
  */
@@ -15,17 +15,12 @@ export interface WhatIfLoss {
   providers?: string[];
 }
 
-/**
- * One DR-declared service as the what-if planner sees it.
- *
- * @public
- */
+/** A service as the what-if planner sees it. @public */
 export interface WhatIfServiceInput {
-  /** Its declaration: tier, RTO/RPO targets, minReplicas, resourceRequest, placement, strategy. */
   spec: ServiceDrSpec;
   /** Where its replicas run now. */
   placement: ReplicaAssignment;
-  /** Its dependencies and their clusters. */
+  /** Its dependencies and their clusters, which moved replicas must reach. */
   dependencies?: ReachabilityRequirement['dependencies'];
 }
 
@@ -36,19 +31,10 @@ export interface WhatIfRequest {
   loss: WhatIfLoss;
 }
 
-/**
- * `unaffected`: nothing ran on a lost cluster; `moved`: every lost replica
- * found a survivor; `partial`: some did; `unplaceable`: none did.
- *
- * @public
- */
+/** @public */
 export type WhatIfOutcome = 'unaffected' | 'moved' | 'partial' | 'unplaceable';
 
-/**
- * One lost cluster's replicas of a service, and where they go.
- *
- * @public
- */
+/** One lost cluster's replicas of a service, and where they go. @public */
 export interface WhatIfSourceMove {
   from: string;
   replicas: number;
@@ -56,9 +42,17 @@ export interface WhatIfSourceMove {
 }
 
 /** @public */
+export interface WhatIfObjective {
+  targetSeconds?: number;
+  expectedSeconds: number;
+  /** `null` when the service declares no target. */
+  kept: boolean | null;
+}
+
+/** What a loss means for one service. @public */
 export interface WhatIfServiceResult {
   entityRef: string;
-  /** 1 = placed first. */
+  /** 1 is placed first. */
   priority: number;
   tier?: number;
   outcome: WhatIfOutcome;
@@ -67,10 +61,6 @@ export interface WhatIfServiceResult {
   /** Per lost cluster, in name order. */
   sources: WhatIfSourceMove[];
   placementAfter: ReplicaAssignment;
-  /**
-   * The scarcest resource when replicas are left over: the per-replica
-   * request next to the most the best feasible survivor has free.
-   */
   shortfall?: {
     resource: string;
     requested: string;
@@ -79,20 +69,13 @@ export interface WhatIfServiceResult {
   };
   /** Why it (partly) does not fit, for people. */
   reason?: string;
-  /** The strategy's best RTO against the target; `kept` null without one. */
-  rto: { targetSeconds?: number; expectedSeconds: number; kept: boolean | null };
-  /** The strategy's best RPO against the target; `kept` null without one. */
-  rpo: { targetSeconds?: number; expectedSeconds: number; kept: boolean | null };
+  rto: WhatIfObjective;
+  rpo: WhatIfObjective;
   quorum: { minReplicas: number; replicasAfter: number; kept: boolean };
   dependencies: { reachable: boolean; problems: string[] };
 }
 
-/**
- * CPU in millicores and memory in bytes: allocatable, used before the loss
- * and used after the plan's placements.
- *
- * @public
- */
+/** CPU in millicores and memory in bytes. @public */
 export interface WhatIfCapacity {
   cpu: { allocatable: number; usedBefore: number; usedAfter: number };
   memory: { allocatable: number; usedBefore: number; usedAfter: number };
@@ -114,21 +97,29 @@ export interface WhatIfRegionHeadroom extends WhatIfCapacity {
 }
 
 /** @public */
+export interface WhatIfSummary {
+  services: number;
+  affected: number;
+  moved: number;
+  partial: number;
+  unplaceable: number;
+  /** Affected services that do not fit or lose quorum, RTO, RPO or a dependency. */
+  atRisk: number;
+}
+
+/** The answer of a what-if: every affected service re-placed over the survivors. @public */
 export interface WhatIfPlan {
   lostClusters: string[];
   services: WhatIfServiceResult[];
   clusters: WhatIfClusterHeadroom[];
   regions: WhatIfRegionHeadroom[];
-  /** `atRisk`: affected and partial, unplaceable, or losing quorum, RTO, RPO or a dependency. */
-  summary: {
-    services: number;
-    affected: number;
-    moved: number;
-    partial: number;
-    unplaceable: number;
-    atRisk: number;
-  };
+  summary: WhatIfSummary;
 }
+
+/** One resource's capacity: allocatable, used before and after. */
+export type WhatIfCapacityUse = WhatIfCapacity['cpu'];
+/** The shortfall of a placement that left replicas over. */
+export type WhatIfShortfall = NonNullable<WhatIfServiceResult['shortfall']>;
 
 /**
  * A loss that names nothing, or names a cluster, region or provider the
@@ -139,12 +130,3 @@ export interface WhatIfPlan {
 export class WhatIfLossError extends Error {
   readonly name = 'WhatIfLossError';
 }
-
-/** One resource's capacity: allocatable, used before and after. */
-export type WhatIfCapacityUse = WhatIfCapacity['cpu'];
-/** A recovery objective's verdict. */
-export type WhatIfObjective = WhatIfServiceResult['rto'];
-/** The shortfall of a placement that left replicas over. */
-export type WhatIfShortfall = NonNullable<WhatIfServiceResult['shortfall']>;
-/** The plan's counts. */
-export type WhatIfSummary = WhatIfPlan['summary'];
