@@ -412,6 +412,7 @@ export {
   type MultiClusterEntityPermission,
   multiClusterFailoverExecutePermission,
   multiClusterFailoverReadPermission,
+  multiClusterFleetPlanPermission,
   multiClusterLifecyclePermissions,
   multiClusterPermissions,
   multiClusterPlacementReadPermission,

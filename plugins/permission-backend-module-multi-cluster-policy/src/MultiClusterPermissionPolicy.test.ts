@@ -7,6 +7,7 @@ import {
   multiClusterClusterScalePermission,
   multiClusterClusterUpgradePermission,
   multiClusterFailoverExecutePermission,
+  multiClusterFleetPlanPermission,
 } from '@flotilla/plugin-multi-cluster-common';
 import { MultiClusterPermissionPolicy } from './MultiClusterPermissionPolicy';
 
@@ -79,9 +80,10 @@ describe('MultiClusterPermissionPolicy', () => {
     ).resolves.toEqual({ result: AuthorizeResult.DENY });
   });
 
-  it('lets everyone read', async () => {
+  it('lets everyone read, and plan what-ifs as they read', async () => {
     for (const permission of [
       multiClusterClusterReadPermission,
+      multiClusterFleetPlanPermission,
       catalogEntityReadPermission,
     ]) {
       await expect(
