@@ -11,6 +11,7 @@ function columns(
     { title: '#', field: 'priority', width: '4%' },
     {
       title: 'Service',
+      field: 'entityRef',
       render: c => <EntityRefLink entityRef={c.entityRef} />,
     },
     { title: 'From', field: 'from' },

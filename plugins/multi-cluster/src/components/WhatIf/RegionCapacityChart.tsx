@@ -1,16 +1,13 @@
-import { Box, Typography, useTheme } from '@material-ui/core';
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Legend,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { useTheme } from '@material-ui/core';
+import { alpha } from '@material-ui/core/styles';
 import type { WhatIfClusterHeadroom } from '@flotilla/plugin-multi-cluster-common';
-import { CHART_HEIGHT, chartWidth } from './chartLayout';
-import { regionCapacityRows, UNIT, type ChartedResource } from './capacity';
+import {
+  regionCapacityRows,
+  UNIT,
+  type ChartedResource,
+  type RegionCapacityRow,
+} from './capacity';
+import { StackedBarChart, type ChartSeries } from './StackedBarChart';
 
 const TITLE: Record<ChartedResource, string> = {
   cpu: 'CPU per region',
@@ -19,70 +16,53 @@ const TITLE: Record<ChartedResource, string> = {
 
 /**
  * Capacity used and free per region: a stacked bar before the loss and one
- * after it (the survivors, and what the lost clusters took away).
+ * after it (the survivors, and what the lost clusters took away). Used is
+ * the full colour, free the same colour faded, lost grey.
  */
 export function RegionCapacityChart(props: {
   clusters: WhatIfClusterHeadroom[];
   resource: ChartedResource;
 }) {
   const { palette } = useTheme();
-  const rows = regionCapacityRows(props.clusters, props.resource);
+  const before = palette.primary.main;
+  const after = palette.secondary.main;
+  const series: ChartSeries<RegionCapacityRow>[] = [
+    {
+      dataKey: 'usedBefore',
+      name: 'Used before',
+      stackId: 'before',
+      fill: before,
+    },
+    {
+      dataKey: 'freeBefore',
+      name: 'Free before',
+      stackId: 'before',
+      fill: alpha(before, 0.3),
+    },
+    { dataKey: 'usedAfter', name: 'Used after', stackId: 'after', fill: after },
+    {
+      dataKey: 'freeAfter',
+      name: 'Free after',
+      stackId: 'after',
+      fill: alpha(after, 0.3),
+    },
+    {
+      dataKey: 'lost',
+      name: 'Lost',
+      stackId: 'after',
+      fill: palette.grey[400],
+    },
+  ];
   const unit = UNIT[props.resource];
   return (
-    <Box
-      data-testid={`region-capacity-${props.resource}`}
-      style={{ overflowX: 'auto' }}
-    >
-      <Typography variant="subtitle2">
-        {TITLE[props.resource]} ({unit}): before and after
-      </Typography>
-      <BarChart
-        width={chartWidth(rows.length, 140)}
-        height={CHART_HEIGHT}
-        data={rows}
-        margin={{ top: 8, right: 16, bottom: 8, left: 8 }}
-      >
-        <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="region" interval={0} />
-        <YAxis />
-        <Tooltip formatter={value => `${value} ${unit}`} />
-        <Legend />
-        <Bar
-          dataKey="usedBefore"
-          name="Used before"
-          stackId="before"
-          fill={palette.primary.dark}
-          isAnimationActive={false}
-        />
-        <Bar
-          dataKey="freeBefore"
-          name="Free before"
-          stackId="before"
-          fill={palette.primary.light}
-          isAnimationActive={false}
-        />
-        <Bar
-          dataKey="usedAfter"
-          name="Used after"
-          stackId="after"
-          fill={palette.secondary.dark}
-          isAnimationActive={false}
-        />
-        <Bar
-          dataKey="freeAfter"
-          name="Free after"
-          stackId="after"
-          fill={palette.secondary.light}
-          isAnimationActive={false}
-        />
-        <Bar
-          dataKey="lost"
-          name="Lost"
-          stackId="after"
-          fill={palette.grey[500]}
-          isAnimationActive={false}
-        />
-      </BarChart>
-    </Box>
+    <StackedBarChart
+      testId={`region-capacity-${props.resource}`}
+      title={`${TITLE[props.resource]} (${unit}): before and after`}
+      rows={regionCapacityRows(props.clusters, props.resource)}
+      category="region"
+      series={series}
+      widthPerCategory={140}
+      unit={unit}
+    />
   );
 }

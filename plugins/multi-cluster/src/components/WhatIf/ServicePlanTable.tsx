@@ -59,6 +59,7 @@ const columns: TableColumn<WhatIfServiceResult>[] = [
   { title: '#', field: 'priority', width: '4%' },
   {
     title: 'Service',
+    field: 'entityRef',
     render: s => <EntityRefLink entityRef={s.entityRef} />,
   },
   { title: 'Tier', render: s => s.tier ?? '-' },

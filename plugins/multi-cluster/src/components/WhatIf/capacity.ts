@@ -22,7 +22,7 @@ export function formatAmount(resource: ChartedResource, value: number) {
 }
 
 /** One region's capacity before and after the loss, in display units. */
-export interface RegionCapacityRow {
+export type RegionCapacityRow = {
   region: string;
   usedBefore: number;
   freeBefore: number;
@@ -30,7 +30,7 @@ export interface RegionCapacityRow {
   freeAfter: number;
   /** The allocatable capacity of the region's lost clusters: gone after. */
   lost: number;
-}
+};
 
 /** A region's clusters without one are grouped under this name. */
 export const NO_REGION = '(no region)';

@@ -28,7 +28,7 @@ export function risksOf(service: WhatIfServiceResult): ServiceRisk[] {
 }
 
 /** Affected services of one tier, by how they come out of the loss. */
-export interface TierRiskRow {
+export type TierRiskRow = {
   tier: string;
   /** Moved and keeps everything it declares. */
   safe: number;
@@ -36,7 +36,7 @@ export interface TierRiskRow {
   degraded: number;
   partial: number;
   unplaceable: number;
-}
+};
 
 /** The affected services per DR tier (most critical first, untiered last). */
 export function tierRiskRows(services: WhatIfServiceResult[]): TierRiskRow[] {
