@@ -4,6 +4,7 @@ import { multiClusterApiRoutes } from '@flotilla/plugin-multi-cluster-common';
 import { getOpenApiSpecRoute } from '@backstage/backend-openapi-utils';
 import express, { type Router } from 'express';
 import request from 'supertest';
+import { createDetectionRouter } from '../detection/router';
 import { createFailoverRouter } from '../failover/router';
 import { createClustersRouter } from './clustersRouter';
 import { createConnectivityRouter } from './connectivityRouter';
@@ -32,6 +33,7 @@ function pluginRouter(): Router {
       exposure: unused,
     }),
     createFailoverRouter({ httpAuth: unused, service: unused }),
+    createDetectionRouter({ httpAuth: unused, reads: unused }),
   ]);
 }
 
