@@ -127,12 +127,22 @@ export class WindowStore {
     >();
     for (const { cluster, signal, verdict } of verdicts) {
       const key = { entity_ref: entityRef, cluster, signal };
-      const stored = await this.advance(
-        SIGNALS,
-        key,
-        previous.get(`${cluster}|${signal}`),
-        { verdict: boundedVerdict(verdict), now, options },
-      );
+      const before = previous.get(`${cluster}|${signal}`);
+      // Unknown after unknown (or after nothing) changes no window: most
+      // signals of most services (no Argo CD, an unreadable cluster) are
+      // not written again every tick.
+      const stored =
+        verdict.state === 'unknown' &&
+        (!before || before.window.state === 'unknown')
+          ? before ?? {
+              window: advanceWindow(undefined, 'unknown', now),
+              verdict: boundedVerdict(verdict),
+            }
+          : await this.advance(SIGNALS, key, before, {
+              verdict: boundedVerdict(verdict),
+              now,
+              options,
+            });
       out.set(cluster, [...(out.get(cluster) ?? []), { ...stored, signal }]);
     }
     return out;
