@@ -28,7 +28,10 @@ exports.up = async function up(knex) {
     table.string('healthy_since', 40).nullable();
     table.bigInteger('healthy_ms').notNullable().defaultTo(0);
     table.text('reason').notNullable().comment('the last verdict, in words');
-    table.text('evidence').notNullable().comment('JSON evidence of the last verdict');
+    table
+      .text('evidence')
+      .notNullable()
+      .comment('JSON evidence of the last verdict');
     table
       .string('updated_at', 40)
       .notNullable()
@@ -40,7 +43,9 @@ exports.up = async function up(knex) {
     windowColumns(table);
   });
   await knex.schema.createTable('multi_cluster_detection_signals', table => {
-    table.comment('Detection: the window over a signal of a service in a cluster');
+    table.comment(
+      'Detection: the window over a signal of a service in a cluster',
+    );
     table.string('entity_ref', 512).notNullable();
     table.string('cluster', 253).notNullable();
     table.string('signal', 16).notNullable().comment('argocd|deployment');
@@ -62,7 +67,9 @@ exports.up = async function up(knex) {
     table
       .string('episode', 1024)
       .notNullable()
-      .comment('<entityRef>|<cluster>|<failingSince>, or failback|<decisionId>');
+      .comment(
+        '<entityRef>|<cluster>|<failingSince>, or failback|<decisionId>',
+      );
     table.string('episode_key', 1024).notNullable().unique();
     table
       .string('trigger_key', 128)
@@ -73,7 +80,10 @@ exports.up = async function up(knex) {
       .string('failback_of', 64)
       .nullable()
       .comment('the decision a failback decision answers');
-    table.index(['entity_ref', 'created_at'], 'mc_detection_decisions_entity_idx');
+    table.index(
+      ['entity_ref', 'created_at'],
+      'mc_detection_decisions_entity_idx',
+    );
     table.index(['created_at'], 'mc_detection_decisions_created_idx');
     table.index(['episode'], 'mc_detection_decisions_episode_idx');
     table.index(['failback_of'], 'mc_detection_decisions_failback_idx');

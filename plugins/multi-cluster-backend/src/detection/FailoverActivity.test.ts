@@ -30,10 +30,30 @@ describe.each(databases.eachSupportedId())('FailoverRunActivity on %p', id => {
     const knex = await databases.init(id);
     await migrateToLatest(knex);
     await knex('multi_cluster_failover_runs').insert([
-      run('r1', 'component:default/checkout', 'failover', '2027-03-01T09:00:00.000Z'),
-      run('r2', 'component:default/checkout', 'failover', '2027-03-01T10:00:00.000Z'),
-      run('r3', 'component:default/checkout', 'rollback', '2027-03-01T11:00:00.000Z'),
-      run('r4', 'component:default/search', 'drill', '2027-03-01T11:00:00.000Z'),
+      run(
+        'r1',
+        'component:default/checkout',
+        'failover',
+        '2027-03-01T09:00:00.000Z',
+      ),
+      run(
+        'r2',
+        'component:default/checkout',
+        'failover',
+        '2027-03-01T10:00:00.000Z',
+      ),
+      run(
+        'r3',
+        'component:default/checkout',
+        'rollback',
+        '2027-03-01T11:00:00.000Z',
+      ),
+      run(
+        'r4',
+        'component:default/search',
+        'drill',
+        '2027-03-01T11:00:00.000Z',
+      ),
     ]);
     await knex('multi_cluster_failover_active').insert({
       entity_ref: 'component:default/checkout',

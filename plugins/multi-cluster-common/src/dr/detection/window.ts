@@ -90,7 +90,8 @@ export function isDown(
   toleranceSeconds: number,
 ): boolean {
   return (
-    observed?.state === 'failing' && observed.failingMs >= toleranceSeconds * 1000
+    observed?.state === 'failing' &&
+    observed.failingMs >= toleranceSeconds * 1000
   );
 }
 

@@ -14,9 +14,13 @@ export const byPolicyRule: DecisionRule = ({ service, survivors }) =>
   service.policy === 'automatic'
     ? {
         kind: 'failed-over',
-        reason: `Failing over (policy automatic); healthy clusters: ${nameList(survivors)}`,
+        reason: `Failing over (policy automatic); healthy clusters: ${nameList(
+          survivors,
+        )}`,
       }
     : {
         kind: 'would-fail-over',
-        reason: `Would fail over (policy manual: a person starts it); healthy clusters: ${nameList(survivors)}`,
+        reason: `Would fail over (policy manual: a person starts it); healthy clusters: ${nameList(
+          survivors,
+        )}`,
       };

@@ -14,10 +14,7 @@ const iso = (seconds: number) => at(seconds).toISOString();
 const MIN_INTERVAL_MS = 30 * 60 * 1000;
 
 /** A cluster observed `state` now, failing for `failingSeconds` since T0. */
-function observed(
-  state: DetectionState,
-  failingSeconds = 0,
-): ObservedState {
+function observed(state: DetectionState, failingSeconds = 0): ObservedState {
   const window: DetectionWindow = {
     state,
     observedAt: iso(failingSeconds),
@@ -73,9 +70,9 @@ function input(
 
 describe('decideService', () => {
   it('decides nothing while the cluster has failed for less than the toleration', () => {
-    expect(
-      decideService(input({ euWest: observed('failing', 299) })),
-    ).toEqual([]);
+    expect(decideService(input({ euWest: observed('failing', 299) }))).toEqual(
+      [],
+    );
   });
 
   it('would fail over (manual) once the cluster failed for the whole toleration', () => {
@@ -116,9 +113,9 @@ describe('decideService', () => {
   });
 
   it('never decides on an unknown cluster (a 401), however long it failed before', () => {
-    expect(
-      decideService(input({ euWest: observed('unknown', 900) })),
-    ).toEqual([]);
+    expect(decideService(input({ euWest: observed('unknown', 900) }))).toEqual(
+      [],
+    );
   });
 
   it('ignores clusters the service does not run on', () => {
@@ -142,7 +139,9 @@ describe('decideService', () => {
   });
 
   it('holds back while a failover run of the service is active', () => {
-    const [decision] = decideService(input({ service: { activeRunId: 'run-1' } }));
+    const [decision] = decideService(
+      input({ service: { activeRunId: 'run-1' } }),
+    );
     expect(decision.kind).toBe('held-back');
     expect(decision.reason).toMatch(
       /^Held back: failover run run-1 of it is still running\. /,

@@ -24,9 +24,7 @@ function failingFor(
 ): string {
   return `failing for ${formatDuration(
     state.window.failingMs / 1000,
-  )} (toleration ${formatDuration(toleranceSeconds)}): ${
-    state.verdict.reason
-  }`;
+  )} (toleration ${formatDuration(toleranceSeconds)}): ${state.verdict.reason}`;
 }
 
 /**

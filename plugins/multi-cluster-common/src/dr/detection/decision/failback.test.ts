@@ -70,7 +70,7 @@ describe('decideFailback', () => {
       policy: 'manual',
       cluster: cluster('healthy', 600),
       stabilizationMs: STABILIZATION_MS,
-        now: new Date(T0 + 900_000),
+      now: new Date(T0 + 900_000),
     });
     expect(manual?.kind).toBe('propose-failback');
     const proposed = decideFailback({
@@ -78,7 +78,7 @@ describe('decideFailback', () => {
       policy: 'automatic',
       cluster: cluster('healthy', 600),
       stabilizationMs: STABILIZATION_MS,
-        now: new Date(T0 + 900_000),
+      now: new Date(T0 + 900_000),
     });
     expect(proposed?.kind).toBe('propose-failback');
     expect(proposed?.episodeKey).toBe('failback|d-2');
@@ -94,7 +94,7 @@ describe('decideFailback', () => {
           policy: 'automatic',
           cluster: observed,
           stabilizationMs: STABILIZATION_MS,
-        now: new Date(T0 + 900_000),
+          now: new Date(T0 + 900_000),
         }),
       ).toBeUndefined();
     }

@@ -49,7 +49,8 @@ export function failbackEpisodeKey(source: FailbackSource): string {
  * for its own signals left a cluster that stayed healthy throughout).
  */
 function stableMs(input: FailbackInput): number {
-  const sinceDecision = input.now.getTime() - Date.parse(input.source.decidedAt);
+  const sinceDecision =
+    input.now.getTime() - Date.parse(input.source.decidedAt);
   return Math.min(input.cluster?.window.healthyMs ?? 0, sinceDecision);
 }
 

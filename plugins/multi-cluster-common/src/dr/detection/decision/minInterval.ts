@@ -18,7 +18,9 @@ export const minIntervalRule: DecisionRule = ({
     code: 'min-interval',
     reason: `Held back: it was last failed over ${formatDuration(
       Math.max(0, sinceMs) / 1000,
-    )} ago (at ${service.lastFailoverAt}); the minimum interval is ${formatDuration(
+    )} ago (at ${
+      service.lastFailoverAt
+    }); the minimum interval is ${formatDuration(
       minFailoverIntervalMs / 1000,
     )}`,
   };

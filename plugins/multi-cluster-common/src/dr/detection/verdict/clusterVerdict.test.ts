@@ -84,7 +84,11 @@ describe('clusterVerdict', () => {
         via: 'none',
         message: 'probe: HTTP 401 Unauthorized',
         evidence: [
-          { source: 'probe', status: 'unknown', reason: 'HTTP 401 Unauthorized' },
+          {
+            source: 'probe',
+            status: 'unknown',
+            reason: 'HTTP 401 Unauthorized',
+          },
         ],
       }),
       now,
@@ -109,15 +113,22 @@ describe('clusterVerdict', () => {
     );
     // Allowed 10 s: exactly 10 s old is still current.
     expect(
-      clusterVerdict({ cluster: cluster(probeRefused), now, maxVerdictAgeMs: 10_000 })
-        .state,
+      clusterVerdict({
+        cluster: cluster(probeRefused),
+        now,
+        maxVerdictAgeMs: 10_000,
+      }).state,
     ).toBe('failing');
   });
 
   it('is healthy otherwise', () => {
     expect(
       clusterVerdict({
-        cluster: cluster({ status: 'healthy', via: 'readyz', message: 'probe: ok' }),
+        cluster: cluster({
+          status: 'healthy',
+          via: 'readyz',
+          message: 'probe: ok',
+        }),
         now,
       }),
     ).toEqual({ state: 'healthy', reason: 'probe: ok', evidence: [] });
