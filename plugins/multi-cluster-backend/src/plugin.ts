@@ -7,6 +7,7 @@ import { catalogServiceRef } from '@backstage/plugin-catalog-node';
 import { notificationService } from '@backstage/plugin-notifications-node';
 import { signalsServiceRef } from '@backstage/plugin-signals-node';
 import { multiClusterAuthStrategyExtensionPoint } from '@flotilla/plugin-multi-cluster-node';
+import { createDetectionModule } from './detection';
 import { createFailoverModule } from './failover';
 import { registerActions } from './actions';
 import { registerPermissions } from './permissions/registerPermissions';
@@ -73,13 +74,28 @@ export const multiClusterPlugin = createBackendPlugin({
         deps.lifecycle.addStartupHook(() => failover.start());
         deps.lifecycle.addShutdownHook(() => failover.stop());
 
+        // Without a `recovery` starter (the region failover module),
+        // detection proposes every failover as it does a manual one.
+        const detection = await createDetectionModule({
+          config: deps.config,
+          logger: deps.logger,
+          database: deps.database,
+          auth: deps.auth,
+          permissions: deps.permissions,
+          catalog: deps.catalog,
+          services,
+          notifications: deps.notifications,
+        });
+
         registerPluginRoutes(deps.httpRouter, {
           httpAuth: deps.httpAuth,
           logger: deps.logger,
           services,
           failover: failover.service,
+          detection: detection.reads,
         });
         await scheduleFleetRefresh(deps.scheduler, services);
+        await detection.schedule(deps.scheduler);
       },
     });
   },

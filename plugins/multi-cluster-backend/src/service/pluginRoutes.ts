@@ -4,6 +4,7 @@ import {
   LoggerService,
 } from '@backstage/backend-plugin-api';
 import type express from 'express';
+import { createDetectionRouter, type DetectionReads } from '../detection';
 import { createFailoverRouter, type FailoverService } from '../failover';
 import { createClustersRouter } from './clustersRouter';
 import { createConnectivityRouter } from './connectivityRouter';
@@ -23,6 +24,7 @@ export function registerPluginRoutes(
     logger: LoggerService;
     services: MultiClusterServices;
     failover: FailoverService;
+    detection: DetectionReads;
   },
 ): void {
   const { httpAuth, services } = options;
@@ -49,6 +51,7 @@ export function registerPluginRoutes(
       }),
       createFailoverRouter({ httpAuth, service: options.failover }),
       createWhatIfRouter({ httpAuth, whatIf: services.whatIfReads }),
+      createDetectionRouter({ httpAuth, reads: options.detection }),
     ]),
   );
   // After every route of the plugin, the actions registry's included:

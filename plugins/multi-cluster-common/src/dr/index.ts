@@ -6,3 +6,4 @@ export * from './failoverHealth';
 export * from './rollbackPlan';
 export * from './replicaShift';
 export * from './placementReplicas';
+export * from './detection';
