@@ -214,6 +214,8 @@ export interface Config {
       minFailoverInterval?: HumanDuration | string;
       /** How long a cluster a service left stays healthy before failback. Default 10m. */
       failbackStabilization?: HumanDuration | string;
+      /** Multiplies every service's toleration window (tests, drills). Default 1. */
+      timeScale?: number;
     };
 
     /** Failover runbooks. */

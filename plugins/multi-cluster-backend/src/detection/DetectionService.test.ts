@@ -54,6 +54,25 @@ function defaultServices() {
 }
 
 describe.each(databases.eachSupportedId())('detection on %p', id => {
+  it('scales every service window by the configured time scale', async () => {
+    const knex = await databases.init(id);
+    const inventory = new FakeInventory(['eu-west', 'us-east']);
+    const detection = await createDetection(knex, {
+      inventory,
+      services: () => [service('checkout', { policy: 'manual' })],
+      timeScale: 0.1,
+    });
+    // 300 s x 0.1 = 30 s: nothing at 0 s and 20 s, the decision at 30 s.
+    for (const second of [0, 20, 30]) {
+      inventory.set('eu-west', REFUSED);
+      await detection.service.tick(at(second));
+      if (second < 30) expect(await decisionRows(knex)).toEqual([]);
+    }
+    expect((await decisionRows(knex)).map(r => r.kind)).toEqual([
+      'would-fail-over',
+    ]);
+  });
+
   it('decides nothing before the window, then once per service with its evidence', async () => {
     const knex = await databases.init(id);
     const { run, recovery, notifications } = await setup(knex);

@@ -48,6 +48,8 @@ export interface DetectionServiceOptions {
   maxVerdictAgeMs: number;
   /** Without a starter, automatic services are proposed like manual ones. */
   automaticAvailable: boolean;
+  /** Multiplies each service's toleration window; 1 unless configured. */
+  timeScale?: number;
 }
 
 /**
@@ -152,7 +154,8 @@ export class DetectionService {
       entityRef: service.entityRef,
       policy: this.policyOf(service),
       tolerationSeconds:
-        service.spec.tolerationSeconds ?? DEFAULT_FAILOVER_TOLERATION_SECONDS,
+        (service.spec.tolerationSeconds ??
+          DEFAULT_FAILOVER_TOLERATION_SECONDS) * (this.options.timeScale ?? 1),
       placement: service.placement,
       karmadaFailover: service.karmadaFailover,
       activeRunId,

@@ -10,6 +10,8 @@ export interface DetectionConfig {
   minFailoverIntervalMs: number;
   /** How long a cluster a service left must stay healthy before failback. */
   failbackStabilizationMs: number;
+  /** Multiplies each service's toleration window (tests, drills: 0.1). */
+  timeScale: number;
 }
 
 const DEFAULTS = {
@@ -39,5 +41,6 @@ export function readDetectionConfig(root: Config): DetectionConfig {
     failbackStabilizationMs: durationToMilliseconds(
       duration(config, 'failbackStabilization'),
     ),
+    timeScale: config?.getOptionalNumber('timeScale') ?? 1,
   };
 }

@@ -128,6 +128,7 @@ export async function createDetectionModule(
     maxVerdictAgeMs:
       3 * durationToMilliseconds(options.services.config.refreshFrequency),
     automaticAvailable: !!options.recovery,
+    timeScale: config.timeScale,
   });
   const reads = new DetectionReads({
     windows,

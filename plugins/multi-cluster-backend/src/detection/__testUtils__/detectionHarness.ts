@@ -155,11 +155,18 @@ export async function createDetection(
     permissions?: DetectionModuleOptions['permissions'];
     /** The clusters a caller may read (default: every cluster). */
     readable?: (credentials: unknown) => string[] | undefined;
+    /** `multiCluster.detection.timeScale`. */
+    timeScale?: number;
   },
 ) {
   await migrateToLatest(knex);
   const rootConfig = new ConfigReader({
-    multiCluster: { catalog: { enabled: false } },
+    multiCluster: {
+      catalog: { enabled: false },
+      ...(options.timeScale
+        ? { detection: { timeScale: options.timeScale } }
+        : {}),
+    },
     app: { baseUrl: 'https://backstage.example.com' },
   });
   const moduleOptions: DetectionModuleOptions = {
