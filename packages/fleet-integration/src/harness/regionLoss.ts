@@ -80,3 +80,34 @@ export async function stormLeaseOwner(
     await db.destroy();
   }
 }
+
+/** A failover run's fields the region tests read. */
+export interface TimedRun {
+  id: string;
+  entityRef: string;
+  status: string;
+  from: string;
+  to: string[];
+  createdAt: string;
+  startedAt?: string;
+  finishedAt?: string;
+}
+
+/**
+ * Pairs of runs that moved replicas onto one cluster at the same time
+ * (their started..finished intervals overlap), as `a|b@cluster`.
+ */
+export function overlapsOnOneTarget(runs: TimedRun[]): string[] {
+  const found: string[] = [];
+  runs.forEach((a, i) =>
+    runs.slice(i + 1).forEach(b => {
+      const shared = a.to.filter(c => b.to.includes(c));
+      const [aStart, aEnd] = [Date.parse(a.startedAt!), Date.parse(a.finishedAt!)];
+      const [bStart, bEnd] = [Date.parse(b.startedAt!), Date.parse(b.finishedAt!)];
+      if (shared.length && aStart < bEnd && bStart < aEnd) {
+        found.push(`${a.id}|${b.id}@${shared.join(',')}`);
+      }
+    }),
+  );
+  return found;
+}
