@@ -230,6 +230,7 @@ export {
   inversePlan,
   NothingToRollBackError,
   planFailover,
+  type PlannedTarget,
   readServiceDrSpec,
   DEFAULT_FAILOVER_TOLERATION_SECONDS,
   type RecordedReplicaChange,
