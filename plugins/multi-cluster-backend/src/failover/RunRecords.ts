@@ -148,6 +148,7 @@ export class RunRecords {
         params: JSON.stringify(s.params),
       })),
     );
+    await input.recordInTransaction?.(tx, id);
   }
 
   /** The run made with a scoped idempotency key, and its request's hash. */
