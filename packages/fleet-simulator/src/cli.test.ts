@@ -129,7 +129,7 @@ describe('fault CLI', () => {
       ['latency', 'prod-eu-west-aws-1', '60001'],
       /milliseconds from 0 to 60000/,
     ],
-    [['fail', 'prod-eu-west-aws-1', '404'], /409, 500, 503 or off/],
+    [['fail', 'prod-eu-west-aws-1', '404'], /401, 409, 500, 503 or off/],
     [
       ['fail', 'prod-eu-west-aws-1', '409', '--methods'],
       /--methods needs a value/,

@@ -10,7 +10,7 @@ import type { FleetDescription } from './fleet';
 export const USAGE = `usage: fault <command>
   faults                                  every member's faults, API server and proxy counts
   latency <cluster> <ms>                  delay each request by <ms> (0..60000; 0 removes it)
-  fail <cluster> <409|500|503> [--methods PATCH,PUT] [--path /apis/apps]
+  fail <cluster> <401|409|500|503> [--methods PATCH,PUT] [--path /apis/apps]
                                           answer matching requests with that code
   fail <cluster> off                      stop failing requests
   partition <cluster>                     reset its connections, as if unreachable
@@ -128,8 +128,8 @@ function parseFail(rest: string[], put: (body: unknown) => ApiCall): ApiCall {
       throw new UsageError('fail <cluster> off takes no options');
     return put({ failWith: null, failMethods: null, failPathPrefix: null });
   }
-  if (!['409', '500', '503'].includes(code ?? '')) {
-    throw new UsageError('fail takes a cluster and 409, 500, 503 or off');
+  if (!['401', '409', '500', '503'].includes(code ?? '')) {
+    throw new UsageError('fail takes a cluster and 401, 409, 500, 503 or off');
   }
   const body: Record<string, unknown> = {
     failWith: Number(code),

@@ -123,7 +123,7 @@ describe('fault control API', () => {
     [{ latencyMs: -1 }, /latencyMs/],
     [{ latencyMs: 1.5 }, /latencyMs/],
     [{ latencyMs: '100' }, /latencyMs/],
-    [{ failWith: 418 }, /failWith must be one of 409, 500, 503 or null/],
+    [{ failWith: 418 }, /failWith must be one of 401, 409, 500, 503 or null/],
     [{ failWith: '409' }, /failWith/],
     [{ failMethods: ['patch'] }, /failMethods/],
     [{ failMethods: [] }, /failMethods/],

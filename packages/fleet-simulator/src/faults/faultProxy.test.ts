@@ -216,6 +216,21 @@ describe('fault proxy', () => {
     expect(proxy.stats()).toMatchObject({ forwarded: 1, failed: 1 });
   });
 
+  it('answers 401 as kube-apiserver refuses a token: Unauthorized, naming nothing', async () => {
+    setFaults(cluster, { failWith: 401 });
+    const refused = await httpsRequest(proxy.port, pki.ca, 'GET', '/readyz');
+    expect(refused.status).toBe(401);
+    expect(JSON.parse(refused.body)).toEqual({
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: 'Unauthorized',
+      reason: 'Unauthorized',
+      code: 401,
+    });
+  });
+
   it('answers 500 and 503 with their Status reasons, only under the path prefix', async () => {
     setFaults(cluster, { failWith: 500, failPathPrefix: '/api/v1/namespaces' });
     const failed = await httpsRequest(

@@ -13,6 +13,7 @@ export interface KubernetesStatus {
 }
 
 const REASONS: Record<FailureCode, string> = {
+  401: 'Unauthorized',
   409: 'Conflict',
   500: 'InternalError',
   503: 'ServiceUnavailable',
@@ -37,6 +38,8 @@ export function failureStatus(
     : requestPath;
   // The messages kube-apiserver gives for these reasons.
   const messages: Record<FailureCode, string> = {
+    // A refused bearer token: kube-apiserver names no resource.
+    401: 'Unauthorized',
     409: `Operation cannot be fulfilled on ${qualified}: the object has been modified; please apply your changes to the latest version and try again`,
     500: `Internal error occurred: injected fault on ${method} ${qualified}`,
     503: 'the server is currently unable to handle the request',

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 
 /** Status codes a member can be made to answer with instead of forwarding. */
-export const FAILURE_CODES = [409, 500, 503] as const;
+export const FAILURE_CODES = [401, 409, 500, 503] as const;
 export type FailureCode = (typeof FAILURE_CODES)[number];
 
 /**

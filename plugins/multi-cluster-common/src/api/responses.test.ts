@@ -11,7 +11,22 @@ import type { EntityDrStatus, FailoverRun } from './failover';
 import type { ClusterUpgrade } from './clusterUpgrade';
 import type { ClusterListResult, FleetCluster } from './fleet';
 import type { EntityPlacement } from './placement';
+import type { WhatIfPlan } from '../dr/whatIf';
+import type {
+  DetectionClusterList,
+  DetectionDecisionList,
+  RegionFailover,
+  RegionFailoverList,
+  StartRegionFailoverResponse,
+} from './regionLoss';
 import {
+  detectionClusterListSchema,
+  detectionDecisionListSchema,
+  regionFailoverDryRunSchema,
+  regionFailoverListSchema,
+  regionFailoverSchema,
+  regionFailoverStartedSchema,
+  whatIfPlanSchema,
   addonCoverageReportSchema,
   clusterHistoryResponseSchema,
   clusterListResponseSchema,
@@ -113,6 +128,27 @@ const schemasAgreeWithTypes: Record<string, true> = {
     EntityDrStatus,
     typeof entityDrStatusSchema
   >,
+  planWhatIf: true satisfies Agrees<WhatIfPlan, typeof whatIfPlanSchema>,
+  listDetectionClusters: true satisfies Agrees<
+    DetectionClusterList,
+    typeof detectionClusterListSchema
+  >,
+  listDetectionDecisions: true satisfies Agrees<
+    DetectionDecisionList,
+    typeof detectionDecisionListSchema
+  >,
+  startRegionFailover: true satisfies Agrees<
+    StartRegionFailoverResponse,
+    typeof regionFailoverDryRunSchema | typeof regionFailoverStartedSchema
+  >,
+  getRegionFailover: true satisfies Agrees<
+    RegionFailover,
+    typeof regionFailoverSchema
+  >,
+  listRegionFailovers: true satisfies Agrees<
+    RegionFailoverList,
+    typeof regionFailoverListSchema
+  >,
 };
 
 /**
@@ -151,6 +187,19 @@ const routeSchemas: Record<
   cancelFailover: { 200: failoverRunSchema },
   rollbackFailover: { 202: rollbackFailoverResponseSchema },
   getEntityDr: { 200: entityDrStatusSchema },
+  planWhatIf: { 200: whatIfPlanSchema },
+  listDetectionClusters: { 200: detectionClusterListSchema },
+  listDetectionDecisions: { 200: detectionDecisionListSchema },
+  startRegionFailover: {
+    200: regionFailoverDryRunSchema,
+    202: regionFailoverStartedSchema,
+  },
+  listRegionFailovers: { 200: regionFailoverListSchema },
+  getRegionFailover: { 200: regionFailoverSchema },
+  pauseRegionFailover: { 200: regionFailoverSchema },
+  resumeRegionFailover: { 200: regionFailoverSchema },
+  cancelRegionFailover: { 200: regionFailoverSchema },
+  startFailback: { 202: regionFailoverStartedSchema },
 };
 
 describe('response schemas', () => {

@@ -30,7 +30,7 @@ export const virtualNodeSchema = z.object({
 
 const healthStatusSchema = z.enum(['healthy', 'unhealthy', 'unknown']);
 
-const healthEvidenceSchema = z.object({
+export const healthEvidenceSchema = z.object({
   source: z.enum(['probe', 'karmada', 'ocm', 'cluster-api']),
   sourceId: z.string().optional(),
   status: healthStatusSchema,

@@ -3,6 +3,7 @@ import { karmadaPlacementSchema } from '../../scheduling/placement';
 import { fleetClusterSchema } from './clusters';
 import { failoverPlanSchema, failoverRunSchema } from './failover';
 import { placementRecommendationSchema } from './placement';
+import { regionFailoverSchema, whatIfPlanSchema } from './regionLoss';
 
 /**
  * One schema per success answer of the multi-cluster API, beside the
@@ -43,6 +44,15 @@ export {
   rollbackFailoverResponseSchema,
 } from './failover';
 export {
+  detectionClusterListSchema,
+  detectionDecisionListSchema,
+  regionFailoverDryRunSchema,
+  regionFailoverListSchema,
+  regionFailoverSchema,
+  regionFailoverStartedSchema,
+  whatIfPlanSchema,
+} from './regionLoss';
+export {
   entityPlacementSchema,
   placementAdviceSchema,
   placementRecommendationSchema,
@@ -65,4 +75,6 @@ export const sharedResponseSchemas: Readonly<Record<string, z.ZodTypeAny>> = {
   PlacementRecommendation: placementRecommendationSchema,
   FailoverPlan: failoverPlanSchema,
   FailoverRun: failoverRunSchema,
+  WhatIfPlan: whatIfPlanSchema,
+  RegionFailover: regionFailoverSchema,
 };

@@ -23,6 +23,18 @@ import {
 } from './failover';
 import { health } from './health';
 import {
+  cancelRegionFailover,
+  getRegionFailover,
+  listDetectionClusters,
+  listDetectionDecisions,
+  listRegionFailovers,
+  pauseRegionFailover,
+  planWhatIf,
+  resumeRegionFailover,
+  startFailback,
+  startRegionFailover,
+} from './regionLoss';
+import {
   getEntityPlacement,
   recommendPlacement,
   simulatePlacement,
@@ -71,6 +83,16 @@ export const multiClusterApiRoutes = {
   cancelFailover,
   rollbackFailover,
   getEntityDr,
+  planWhatIf,
+  listDetectionClusters,
+  listDetectionDecisions,
+  startRegionFailover,
+  listRegionFailovers,
+  getRegionFailover,
+  pauseRegionFailover,
+  resumeRegionFailover,
+  cancelRegionFailover,
+  startFailback,
 };
 
 /** The name of a route in {@link multiClusterApiRoutes}. @public */

@@ -53,6 +53,19 @@ export {
 } from './failover';
 export type { StartFailoverRequestInput } from './failover';
 export {
+  listDetectionDecisionsQuerySchema,
+  listRegionFailoversQuerySchema,
+  regionFailoverRefSchema,
+  startFailbackRequestSchema,
+  startRegionFailoverRequestSchema,
+  whatIfRequestSchema,
+} from './regionLoss';
+export type {
+  StartFailbackRequestInput,
+  StartRegionFailoverRequestInput,
+  WhatIfRequestInput,
+} from './regionLoss';
+export {
   emptyRequestSchema,
   entityPathSchema,
   entityRefRequestSchema,
