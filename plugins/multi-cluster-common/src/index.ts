@@ -408,6 +408,7 @@ export {
   multiClusterClusterUpgradePermission,
   type MultiClusterEntityPermission,
   multiClusterFailoverExecutePermission,
+  multiClusterFailoverRegionPermission,
   multiClusterFailoverReadPermission,
   multiClusterLifecyclePermissions,
   multiClusterPermissions,

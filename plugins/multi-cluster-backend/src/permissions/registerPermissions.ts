@@ -6,6 +6,7 @@ import {
   multiClusterClusterUpgradePermission,
   multiClusterFailoverExecutePermission,
   multiClusterFailoverReadPermission,
+  multiClusterFailoverRegionPermission,
   multiClusterPlacementReadPermission,
 } from '@flotilla/plugin-multi-cluster-common';
 import { FleetInventoryService } from '../inventory/FleetInventory';
@@ -32,10 +33,11 @@ export function registerPermissions(
       Promise.all(refs.map(name => inventory.getCluster(name))),
   });
   // Failover permissions are on catalog entities (catalog rules apply);
-  // placement read is a basic permission.
+  // region failover and placement read are basic permissions.
   registry.addPermissions([
     multiClusterFailoverExecutePermission,
     multiClusterFailoverReadPermission,
+    multiClusterFailoverRegionPermission,
     multiClusterPlacementReadPermission,
   ]);
 }
