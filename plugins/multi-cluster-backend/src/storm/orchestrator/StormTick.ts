@@ -1,0 +1,181 @@
+import { sanitizeForLog } from '@flotilla/plugin-multi-cluster-node';
+import { decideAdmissions } from '../admission/decideAdmissions';
+import { ChildFit, Hold } from '../admission/types';
+import { StormLease } from '../store/StormStore';
+import {
+  ACTIVE_STORM_STATUSES,
+  PENDING_CHILD_STATUSES,
+  receivingClusters,
+  Storm,
+  StormChild,
+} from '../types';
+import { admitChild } from './childAdmission';
+import { settleChildren } from './childSettlement';
+import { allChildrenEnded, stormOutcome } from './stormOutcome';
+import { OrchestrationDeps } from './types';
+
+/**
+ * One step of one storm, by the orchestrator that holds its lease: settle
+ * the children whose runs ended; then, unless paused, admit what the caps
+ * and the re-planned capacity allow (or, cancelled, cancel what is still
+ * pending); and end the storm once every child has ended. Every write is
+ * fenced by the lease, every transition recorded.
+ */
+export class StormTick {
+  constructor(private readonly deps: OrchestrationDeps) {}
+
+  /** Runs one step; true once the storm has ended (or is gone). */
+  async run(lease: StormLease): Promise<boolean> {
+    let storm = await this.load(lease);
+    if (!storm) return true;
+    const settled = await settleChildren(this.deps, lease, storm);
+    for (const child of settled) {
+      await this.emitChild(storm, child, child.reason);
+    }
+    storm = settled.length ? await this.load(lease) : storm;
+    if (!storm) return true;
+    if (storm.cancelRequested) {
+      await this.cancelPending(lease, storm);
+    } else if (storm.status === 'running') {
+      await this.admit(lease, storm);
+    }
+    storm = await this.load(lease);
+    return storm ? this.finishIfDone(lease, storm) : true;
+  }
+
+  private async load(lease: StormLease): Promise<Storm | undefined> {
+    const storm = await this.deps.store.records.get(lease.stormId);
+    return storm && ACTIVE_STORM_STATUSES.includes(storm.status)
+      ? storm
+      : undefined;
+  }
+
+  private async admit(lease: StormLease, storm: Storm): Promise<void> {
+    const running = await this.deps.store.records.runningChildren();
+    const fits: Map<StormChild, ChildFit> =
+      storm.kind === 'failover'
+        ? await this.deps.planning.fits(storm, running)
+        : new Map();
+    const runningOnTargets = new Map<string, number>();
+    for (const child of running) {
+      for (const name of receivingClusters(child.kind, child)) {
+        runningOnTargets.set(name, (runningOnTargets.get(name) ?? 0) + 1);
+      }
+    }
+    const decisions = decideAdmissions({
+      kind: storm.kind,
+      limits: storm.limits,
+      children: storm.children,
+      fitOf: child =>
+        fits.get(child) ?? {
+          kind: 'fits',
+          targets: child.targets,
+          replicas: child.replicas,
+        },
+      runningOnTargets,
+    });
+    for (const decision of decisions) {
+      if (decision.kind !== 'admit') {
+        await this.hold(lease, storm, decision.child, decision);
+        continue;
+      }
+      const outcome = await admitChild(this.deps, lease, storm, decision);
+      if (outcome.kind === 'running') {
+        const child = {
+          ...decision.child,
+          targets: decision.targets,
+          status: 'running' as const,
+          runId: outcome.run.id,
+        };
+        await this.emitChild(storm, child);
+      } else if (outcome.kind === 'held') {
+        const { reason } = outcome;
+        const hold: Hold =
+          outcome.status === 'skipped'
+            ? { kind: 'skip', reason }
+            : { kind: 'wait', status: 'queued', reason };
+        await this.hold(lease, storm, decision.child, hold);
+      } else if (outcome.kind === 'stopped') {
+        return;
+      } else {
+        this.deps.logger.warn(
+          `Region failover ${storm.id}: could not start the run of ${
+            decision.child.entityRef
+          } from ${decision.child.from}; retrying: ${sanitizeForLog(
+            outcome.reason,
+            500,
+          )}`,
+        );
+      }
+    }
+  }
+
+  /** Records why a pending child is not admitted (skipped, or waiting). */
+  private async hold(
+    lease: StormLease,
+    storm: Storm,
+    child: StormChild,
+    hold: Hold,
+  ): Promise<void> {
+    const status = hold.kind === 'skip' ? 'skipped' : hold.status;
+    if (status === child.status && hold.reason === child.reason) return;
+    const changed = await this.deps.store.leases.transition(lease, child, {
+      from: PENDING_CHILD_STATUSES,
+      status,
+      reason: hold.reason,
+    });
+    // A new reason for the same wait is kept on the child, not announced.
+    if (changed && status !== child.status) {
+      await this.emitChild(storm, { ...child, status }, hold.reason);
+    }
+  }
+
+  private async cancelPending(lease: StormLease, storm: Storm) {
+    for (const child of storm.children) {
+      if (!PENDING_CHILD_STATUSES.includes(child.status)) continue;
+      const reason = 'cancelled with the region failover';
+      const changed = await this.deps.store.leases.transition(lease, child, {
+        from: PENDING_CHILD_STATUSES,
+        status: 'cancelled',
+        reason,
+      });
+      if (changed) {
+        await this.emitChild(storm, { ...child, status: 'cancelled' }, reason);
+      }
+    }
+  }
+
+  private async finishIfDone(lease: StormLease, storm: Storm) {
+    if (!allChildrenEnded(storm)) return false;
+    const { status, error } = stormOutcome(storm);
+    if (await this.deps.store.leases.finish(lease, status, error)) {
+      await this.deps.events.emit({
+        stormId: storm.id,
+        kind: storm.kind,
+        actor: storm.actor,
+        status,
+        event: `storm.${status}`,
+        reason: error,
+      });
+    }
+    return true;
+  }
+
+  private emitChild(storm: Storm, child: StormChild, reason?: string) {
+    return this.deps.events.emit({
+      stormId: storm.id,
+      kind: storm.kind,
+      actor: storm.actor,
+      status: storm.status,
+      event: `child.${child.status}`,
+      child: {
+        entityRef: child.entityRef,
+        from: child.from,
+        status: child.status,
+        runId: child.runId,
+        to: receivingClusters(storm.kind, child),
+      },
+      reason,
+    });
+  }
+}
