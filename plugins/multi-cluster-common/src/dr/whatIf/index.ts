@@ -1,3 +1,6 @@
+export { planWhatIf } from './planWhatIf';
+export { resolveLostClusters } from './lostClusters';
+export { compareRecoveryPriority } from './priority';
 export type {
   WhatIfCapacity,
   WhatIfClusterHeadroom,
@@ -12,3 +15,4 @@ export type {
   WhatIfSourceMove,
   WhatIfSummary,
 } from './types';
+export { WhatIfLossError } from './types';

@@ -115,3 +115,18 @@ export interface WhatIfPlan {
   regions: WhatIfRegionHeadroom[];
   summary: WhatIfSummary;
 }
+
+/** One resource's capacity: allocatable, used before and after. */
+export type WhatIfCapacityUse = WhatIfCapacity['cpu'];
+/** The shortfall of a placement that left replicas over. */
+export type WhatIfShortfall = NonNullable<WhatIfServiceResult['shortfall']>;
+
+/**
+ * A loss that names nothing, or names a cluster, region or provider the
+ * fleet does not have; the message says which, for the user.
+ *
+ * @public
+ */
+export class WhatIfLossError extends Error {
+  readonly name = 'WhatIfLossError';
+}
