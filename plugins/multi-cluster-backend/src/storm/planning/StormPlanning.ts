@@ -19,6 +19,10 @@ import { WhatIfInputReader, WhatIfInputs, WhatIfPlanner } from './types';
 /** A running child of some storm, with its storm's kind. */
 export type RunningChild = StormChild & { kind: StormKind };
 
+function gone(child: StormChild, why: string): ChildFit {
+  return { kind: 'gone', reason: `${child.from} ${why}` };
+}
+
 /** Where a service runs once a running child's move is done. */
 function afterMove(
   placement: ReplicaAssignment,
@@ -76,11 +80,19 @@ export class StormPlanning {
     );
     if (!pending.length) return new Map();
     const inputs = await this.options.reader.read();
+    const known = new Set(inputs.fleet.map(c => c.name));
+    const lost = storm.lostClusters.filter(name => known.has(name));
+    if (!lost.length) {
+      // The fleet no longer has the lost clusters: nothing runs there.
+      return new Map(
+        pending.map(c => [c, gone(c, 'is no longer in the fleet')]),
+      );
+    }
     const refs = new Set(pending.map(c => c.entityRef));
     const plan = this.plan(
       inputs,
       inputs.services.filter(s => refs.has(s.spec.entityRef)),
-      { clusters: storm.lostClusters },
+      { clusters: lost },
       running,
     );
     return childFitsFrom(plan, pending);

@@ -1,6 +1,7 @@
 import { CustomErrorBase, InputError } from '@backstage/errors';
-import type {
+import {
   WhatIfLoss,
+  WhatIfLossError,
   WhatIfPlan,
 } from '@flotilla/plugin-multi-cluster-common';
 import { sanitizeForLog } from '@flotilla/plugin-multi-cluster-node';
@@ -44,22 +45,6 @@ export function childrenOf(plan: WhatIfPlan): NewStormChild[] {
     );
 }
 
-/** 400 for a named cluster the fleet does not have, or a loss of nothing. */
-function assertLossKnown(loss: WhatIfLoss, plan: WhatIfPlan) {
-  const known = new Set(plan.clusters.map(c => c.name));
-  const unknown = (loss.clusters ?? []).find(name => !known.has(name));
-  if (unknown !== undefined) {
-    throw new InputError(
-      `clusters: '${sanitizeForLog(unknown, 253)}' is not in the fleet`,
-    );
-  }
-  if (!plan.lostClusters.length) {
-    throw new InputError(
-      'no cluster of the fleet is in the clusters, regions or providers given',
-    );
-  }
-}
-
 /**
  * Plans a region failover with the what-if planner over the fleet now
  * and, unless it is a dry run, records it with one child per affected
@@ -80,13 +65,19 @@ export class RegionFailoverCreation {
 
   async plan(order: Pick<RegionFailoverOrder, 'loss' | 'entityRefs'>) {
     const running = await this.options.store.records.runningChildren();
-    const plan = await this.options.planning.planLoss(
-      order.loss,
-      order.entityRefs,
-      running,
-    );
-    assertLossKnown(order.loss, plan);
-    return plan;
+    try {
+      return await this.options.planning.planLoss(
+        order.loss,
+        order.entityRefs,
+        running,
+      );
+    } catch (error) {
+      // A loss naming nothing the fleet has: the caller's mistake.
+      if (error instanceof WhatIfLossError) {
+        throw new InputError(error.message);
+      }
+      throw error;
+    }
   }
 
   async create(
