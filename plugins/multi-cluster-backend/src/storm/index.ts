@@ -112,6 +112,7 @@ export function createStormModule(options: StormModuleOptions): StormModule {
   const regionFailovers = new RegionFailoverCreation({ ...creation, planning });
   const failbacks = new FailbackCreation({
     ...creation,
+    runs: options.failover.store,
     inventory: options.services.inventory,
   });
   const service = new StormService({

@@ -180,4 +180,71 @@ describe('region failover storms', () => {
     expect(h.fleet.replicas('eu-2', 's7')).toBe(4);
     expect(h.fleet.replicas('eu-1', 's5') + h.fleet.replicas('eu-2', 's5')).toBe(0);
   });
+
+  it('pauses (nothing new is admitted, running children finish), resumes and cancels', async () => {
+    const gate = new ShiftGate();
+    const h = await harness(gate);
+    const storm = await startStorm(h);
+    await wave(gate, ['s1@eu-1', 's2@eu-1', 's4@eu-2']);
+
+    const paused = await h.storms.service.pause(storm.id, platform);
+    expect(paused.status).toBe('paused');
+    // Pausing again changes nothing; it is not an error.
+    await expect(h.storms.service.pause(storm.id, platform)).resolves.toMatchObject({
+      status: 'paused',
+    });
+    gate.release('s1@eu-1');
+    // The run ends and its child is settled; the tick that settles it
+    // admits nothing while the storm is paused.
+    await waitFor(async () => {
+      const now = await h.storms.store.records.get(storm.id);
+      return now?.children.find(c => c.entityRef.endsWith('/s1'))?.status ===
+        'succeeded';
+    });
+    expect(gate.running).toEqual(['s2@eu-1', 's4@eu-2']);
+
+    await h.storms.service.resume(storm.id, platform);
+    await wave(gate, ['s2@eu-1', 's3@eu-2', 's4@eu-2']);
+
+    const cancelling = await h.storms.service.cancel(storm.id, platform);
+    // The queued children are cancelled at once, the running ones asked to stop.
+    expect(
+      cancelling.children
+        .filter(c => c.status === 'cancelled')
+        .map(c => c.entityRef.slice(18)),
+    ).toEqual(['s5', 's5', 's6', 's8', 's7']);
+    const runs = await h.store.listRuns({ status: ['running', 'pending'] });
+    expect(runs.map(r => r.cancelRequested)).toEqual([true, true, true]);
+    gate.openAll();
+    const done = await ended(h, storm.id);
+    expect(done.status).toBe('cancelled');
+    // Their shifts had started: each run stopped before its next step.
+    expect(
+      done.children.filter(c => c.status === 'cancelled').length,
+    ).toBe(8);
+    expect(done.children.find(c => c.entityRef.endsWith('/s1'))?.status).toBe(
+      'succeeded',
+    );
+    await expect(h.storms.service.resume(storm.id, platform)).rejects.toThrow(
+      `Region failover ${storm.id} has already cancelled`,
+    );
+    // Every transition is recorded: history, with its actor.
+    const history = await h.historyStore.list({ limit: 200 });
+    const actions = history.map(e => e.action);
+    for (const action of [
+      'region-failover.storm.created',
+      'region-failover.storm.paused',
+      'region-failover.storm.resumed',
+      'region-failover.storm.cancel-requested',
+      'region-failover.storm.cancelled',
+      'region-failover.child.running',
+      'region-failover.child.succeeded',
+      'region-failover.child.cancelled',
+    ]) {
+      expect(actions).toContain(action);
+    }
+    expect(
+      history.find(e => e.action === 'region-failover.storm.paused')?.actor,
+    ).toBe('user:default/platform-admin');
+  });
 });

@@ -1,6 +1,9 @@
 import { ConflictError, NotFoundError } from '@backstage/errors';
 import { sanitizeForLog } from '@flotilla/plugin-multi-cluster-node';
-import { IdempotencyClaim } from '../../failover/FailoverStore';
+import {
+  FailoverStore,
+  IdempotencyClaim,
+} from '../../failover/FailoverStore';
 import { MAX_REASON_LENGTH } from '../../failover/serviceTypes';
 import { FleetInventoryService } from '../../inventory/FleetInventory';
 import { StormEvents } from '../StormEvents';
@@ -24,12 +27,24 @@ export interface FailbackOrder {
   entityRefs?: string[];
 }
 
-/** The failover's children that moved their service: each is rolled back. */
-function failbackChildren(original: Storm, order: FailbackOrder) {
+/**
+ * The failover's children whose runs moved replicas (succeeded, or
+ * stopped after their shift): each is rolled back.
+ */
+async function failbackChildren(
+  original: Storm,
+  order: FailbackOrder,
+  runs: Pick<FailoverStore, 'getRun'>,
+) {
   const clusters = order.clusters && new Set(order.clusters);
   const refs = order.entityRefs && new Set(order.entityRefs);
+  const moved = new Set<string>();
+  for (const child of original.children) {
+    const run = child.runId ? await runs.getRun(child.runId) : undefined;
+    if (run?.changes?.some(c => c.status === 'applied')) moved.add(run.id);
+  }
   return original.children
-    .filter(c => c.status === 'succeeded' && c.runId)
+    .filter(c => c.runId && moved.has(c.runId))
     .filter(c => !clusters || clusters.has(c.from))
     .filter(c => !refs || refs.has(c.entityRef))
     .map(
@@ -46,7 +61,8 @@ function failbackChildren(original: Storm, order: FailbackOrder) {
 
 /**
  * Creates the failback of a region failover: a storm of its own whose
- * children roll back the runs of the failover's succeeded children (each
+ * children roll back the runs of the failover's children that moved
+ * replicas (each
  * rollback computes the inverse from what its run recorded it changed,
  * capped by what runs now). Refused (409) while the failover runs, while a
  * cluster that gets replicas back is not healthy, and for a second
@@ -56,6 +72,8 @@ export class FailbackCreation {
   constructor(
     private readonly options: {
       store: StormStore;
+      /** The failover runs: what each child's run changed. */
+      runs: Pick<FailoverStore, 'getRun'>;
       inventory: Pick<FleetInventoryService, 'getCluster'>;
       events: StormEvents;
       limits: StormLimits;
@@ -76,7 +94,11 @@ export class FailbackCreation {
       return { created: false, storm: replayed.storm };
     }
     const original = await this.failbackable(order);
-    const children = failbackChildren(original, order);
+    const children = await failbackChildren(
+      original,
+      order,
+      this.options.runs,
+    );
     if (!children.length) {
       throw new ConflictError(
         `Region failover ${original.id} moved no service${
