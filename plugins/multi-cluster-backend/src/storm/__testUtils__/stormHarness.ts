@@ -197,6 +197,7 @@ export async function createStormHarness(
     logger: failover.logger,
     auditor,
     auth: { getOwnServiceCredentials: async () => mockCredentials.service() },
+    signals: options.signals,
     failover: {
       ...failover,
       internal: options.wrapInternal?.(failover.internal) ?? failover.internal,

@@ -9,7 +9,11 @@ import { IdempotencyClaim } from '../../failover/FailoverStore';
 import { MAX_REASON_LENGTH } from '../../failover/serviceTypes';
 import { StormPlanning } from '../planning/StormPlanning';
 import { StormEvents } from '../StormEvents';
-import { NewStormChild, StormStore } from '../store/StormStore';
+import {
+  NewStormChild,
+  StormConflictError,
+  StormStore,
+} from '../store/StormStore';
 import { Storm, StormLimits } from '../types';
 import { assertSameStormRequest } from './stormIdempotency';
 
@@ -93,6 +97,10 @@ export class RegionFailoverCreation {
       return { created: false, storm: replayed.storm };
     }
     const plan = await this.plan(order);
+    // Said before anything else: the services of a storm under way have
+    // moved (or are planned from where their runs leave them).
+    const holder = await store.records.holderOf(plan.lostClusters);
+    if (holder) throw new StormConflictError(holder.stormId, holder.cluster);
     const children = childrenOf(plan);
     if (!children.length) {
       throw new NothingToFailOverError(
