@@ -16,6 +16,7 @@ import { ClusterPermissions } from '../permissions/ClusterPermissions';
 import { registerStormActions } from './actions';
 import { readStormLimits } from './config';
 import { StormOrchestrator } from './orchestrator/StormOrchestrator';
+import { OrchestrationDeps } from './orchestrator/types';
 import { StormPlanning } from './planning/StormPlanning';
 import { WhatIfInputReader, WhatIfPlanner } from './planning/types';
 import { FailbackCreation } from './service/FailbackCreation';
@@ -40,7 +41,9 @@ export interface StormModuleOptions {
   auth: Pick<AuthService, 'getOwnServiceCredentials'>;
   signals?: SignalsService;
   /** The failover module: children are its runs. */
-  failover: Pick<FailoverModule, 'internal' | 'store' | 'subscribe'>;
+  failover: Pick<FailoverModule, 'store' | 'subscribe'> & {
+    internal: OrchestrationDeps['failover'];
+  };
   services: {
     inventory: FleetInventoryService;
     store: HistoryRecorder;

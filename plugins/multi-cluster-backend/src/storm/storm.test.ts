@@ -147,10 +147,13 @@ describe('region failover storms', () => {
     const done = await ended(h, storm.id);
     expect(gate.maxOverall).toBe(3);
     expect(Math.max(...gate.maxPerTarget.values())).toBe(2);
-    expect(gate.started).toEqual([
+    // The first wave's runs are created side by side; then one a wave.
+    expect(gate.started.slice(0, 3).sort()).toEqual([
       's1@eu-1',
       's2@eu-1',
       's4@eu-2',
+    ]);
+    expect(gate.started.slice(3)).toEqual([
       's3@eu-2',
       's5@eu-1',
       's6@eu-1',

@@ -1,5 +1,6 @@
 import { TestDatabases } from '@backstage/backend-test-utils';
 import { secondKnex, waitFor } from '../failover/__testUtils__/harness';
+import { FailoverRun } from '../failover/types';
 import { ShiftGate } from './__testUtils__/shiftGate';
 import {
   createStormHarness,
@@ -53,7 +54,7 @@ describe('a storm whose orchestrator dies', () => {
     // before its run exists.
     const aHoldsB = gate();
     const aGoesOn = gate();
-    let aAdmittedB: { created: boolean; run: { id: string } } | undefined;
+    let aAdmittedB: { created: boolean; run: FailoverRun } | undefined;
     const a = await createStormHarness(knex, {
       ...options,
       workerId: 'replica-a',

@@ -1,6 +1,6 @@
 import { sanitizeForLog } from '@flotilla/plugin-multi-cluster-node';
 import { decideAdmissions } from '../admission/decideAdmissions';
-import { ChildFit, Hold } from '../admission/types';
+import { AdmissionDecision, ChildFit, Hold } from '../admission/types';
 import { StormLease } from '../store/StormStore';
 import {
   ACTIVE_STORM_STATUSES,
@@ -51,6 +51,29 @@ export class StormTick {
   }
 
   private async admit(lease: StormLease, storm: Storm): Promise<void> {
+    const mine = storm.children.filter(c => c.status === 'running').length;
+    const pending = storm.children.some(c =>
+      PENDING_CHILD_STATUSES.includes(c.status),
+    );
+    // Every slot taken: nothing can be admitted, no need to re-plan.
+    if (!pending || mine >= storm.limits.maxConcurrentRuns) return;
+    const decisions = await this.decide(storm);
+    // Admitted children are of different services: their runs are created
+    // side by side, each in its own transaction.
+    await Promise.all(
+      decisions.map(d =>
+        d.kind === 'admit' ? this.admitOne(lease, storm, d) : undefined,
+      ),
+    );
+    for (const decision of decisions) {
+      if (decision.kind !== 'admit') {
+        await this.hold(lease, storm, decision.child, decision);
+      }
+    }
+  }
+
+  /** What the caps and a re-plan over the fleet now say of each pending child. */
+  private async decide(storm: Storm): Promise<AdmissionDecision[]> {
     const running = await this.deps.store.records.runningChildren();
     const fits: Map<StormChild, ChildFit> =
       storm.kind === 'failover'
@@ -62,7 +85,7 @@ export class StormTick {
         runningOnTargets.set(name, (runningOnTargets.get(name) ?? 0) + 1);
       }
     }
-    const decisions = decideAdmissions({
+    return decideAdmissions({
       kind: storm.kind,
       limits: storm.limits,
       children: storm.children,
@@ -74,40 +97,39 @@ export class StormTick {
         },
       runningOnTargets,
     });
-    for (const decision of decisions) {
-      if (decision.kind !== 'admit') {
-        await this.hold(lease, storm, decision.child, decision);
-        continue;
-      }
-      const outcome = await admitChild(this.deps, lease, storm, decision);
-      if (outcome.kind === 'running') {
-        const child = {
-          ...decision.child,
-          targets: decision.targets,
-          status: 'running' as const,
-          runId: outcome.run.id,
-        };
-        await this.emitChild(storm, child);
-      } else if (outcome.kind === 'held') {
-        const { reason } = outcome;
-        const hold: Hold =
-          outcome.status === 'skipped'
-            ? { kind: 'skip', reason }
-            : { kind: 'wait', status: 'queued', reason };
-        await this.hold(lease, storm, decision.child, hold);
-      } else if (outcome.kind === 'stopped') {
-        return;
-      } else {
-        this.deps.logger.warn(
-          `Region failover ${storm.id}: could not start the run of ${
-            decision.child.entityRef
-          } from ${decision.child.from}; retrying: ${sanitizeForLog(
-            outcome.reason,
-            500,
-          )}`,
-        );
-      }
+  }
+
+  private async admitOne(
+    lease: StormLease,
+    storm: Storm,
+    decision: Extract<AdmissionDecision, { kind: 'admit' }>,
+  ): Promise<void> {
+    const outcome = await admitChild(this.deps, lease, storm, decision);
+    if (outcome.kind === 'running') {
+      await this.emitChild(storm, {
+        ...decision.child,
+        targets: decision.targets,
+        status: 'running',
+        runId: outcome.run.id,
+      });
+    } else if (outcome.kind === 'held') {
+      const { reason } = outcome;
+      const hold: Hold =
+        outcome.status === 'skipped'
+          ? { kind: 'skip', reason }
+          : { kind: 'wait', status: 'queued', reason };
+      await this.hold(lease, storm, decision.child, hold);
+    } else if (outcome.kind === 'retry') {
+      this.deps.logger.warn(
+        `Region failover ${storm.id}: could not start the run of ${
+          decision.child.entityRef
+        } from ${decision.child.from}; retrying: ${sanitizeForLog(
+          outcome.reason,
+          500,
+        )}`,
+      );
     }
+    // `stopped`: the storm stopped admitting (paused, cancelled, lease lost).
   }
 
   /** Records why a pending child is not admitted (skipped, or waiting). */
