@@ -23,7 +23,11 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { ClusterProfile } from '../src/fleet/cluster';
-import { planWhatIf, type WhatIfPlan, type WhatIfServiceInput } from '../src/dr/whatIf';
+import {
+  planWhatIf,
+  type WhatIfPlan,
+  type WhatIfServiceInput,
+} from '../src/dr/whatIf';
 import {
   median,
   printTable,
@@ -136,10 +140,14 @@ export function makeServices(
   for (let index = 0; index < count; index++) {
     const placement = placementOf(next, fleet);
     const tier = next() < 0.2 ? undefined : Math.floor(next() * 4);
-    const dependsOn = index > 0 && next() < 0.25 ? pick(next, services) : undefined;
+    const dependsOn =
+      index > 0 && next() < 0.25 ? pick(next, services) : undefined;
     services.push({
       spec: {
-        entityRef: `component:default/service-${String(index).padStart(5, '0')}`,
+        entityRef: `component:default/service-${String(index).padStart(
+          5,
+          '0',
+        )}`,
         strategy: pick(next, ['active-active', 'active-passive-warm'] as const),
         tier,
         rtoSeconds: next() < 0.8 ? pick(next, [30, 60, 300, 900]) : undefined,
@@ -151,10 +159,18 @@ export function makeServices(
         },
         placement: {
           ...(next() < 0.33
-            ? { clusterAffinity: { labelSelector: { matchLabels: { env: 'prod' } } } }
+            ? {
+                clusterAffinity: {
+                  labelSelector: { matchLabels: { env: 'prod' } },
+                },
+              }
             : {}),
           ...(next() < 0.2
-            ? { clusterTolerations: [{ key: 'maintenance', operator: 'Exists' as const }] }
+            ? {
+                clusterTolerations: [
+                  { key: 'maintenance', operator: 'Exists' as const },
+                ],
+              }
             : {}),
         },
       },
@@ -226,7 +242,10 @@ function scenarioRow(
   );
   const plan: WhatIfPlan = results[0].value;
   const placed = plan.services.reduce((sum, s) => sum + s.placedReplicas, 0);
-  requireMeasured(placed > 0, `${scenario.name}: the what-if placed no replica`);
+  requireMeasured(
+    placed > 0,
+    `${scenario.name}: the what-if placed no replica`,
+  );
   const ms = median(results.map(r => r.ms));
   const heaps = results
     .map(r => r.heapMb)
@@ -256,7 +275,9 @@ function main() {
   if (!collect) console.log('(heap: n/a; run node with --expose-gc)');
   const rows = SCENARIOS.map(scenario => scenarioRow(scenario, sizes));
   console.log(
-    `Losing region ${REGIONS[0]}; median of ${sizes.runs} run(s); targets ${TARGET_MS.toLocaleString(
+    `Losing region ${REGIONS[0]}; median of ${
+      sizes.runs
+    } run(s); targets ${TARGET_MS.toLocaleString(
       'en-US',
     )} ms and ${TARGET_MB} MB extra heap`,
   );

@@ -414,6 +414,7 @@ export {
   multiClusterFailoverExecutePermission,
   multiClusterFailoverRegionPermission,
   multiClusterFailoverReadPermission,
+  multiClusterFleetPlanPermission,
   multiClusterLifecyclePermissions,
   multiClusterPermissions,
   multiClusterPlacementReadPermission,

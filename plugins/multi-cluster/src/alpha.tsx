@@ -10,7 +10,12 @@ import { convertLegacyRouteRef } from '@backstage/core-compat-api';
 import CloudQueueIcon from '@material-ui/icons/CloudQueue';
 import { MultiClusterClient, multiClusterApiRef } from './api';
 import { isKubernetesCluster, isMultiClusterAvailable } from './conditions';
-import { fleetRouteRef } from './routes';
+import {
+  fleetRouteRef,
+  regionFailoverRouteRef,
+  regionFailoversRouteRef,
+  regionLossRouteRef,
+} from './routes';
 
 const multiClusterApi = ApiBlueprint.make({
   params: defineParams =>
@@ -67,7 +72,12 @@ const entityClusterContent = EntityContentBlueprint.make({
 export default createFrontendPlugin({
   pluginId: 'multi-cluster',
   info: { packageJson: () => import('../package.json') },
-  routes: { fleet: convertLegacyRouteRef(fleetRouteRef) },
+  routes: {
+    fleet: convertLegacyRouteRef(fleetRouteRef),
+    regionLoss: convertLegacyRouteRef(regionLossRouteRef),
+    regionFailovers: convertLegacyRouteRef(regionFailoversRouteRef),
+    regionFailover: convertLegacyRouteRef(regionFailoverRouteRef),
+  },
   extensions: [
     multiClusterApi,
     fleetPage,

@@ -7,7 +7,12 @@ import {
   fetchApiRef,
 } from '@backstage/core-plugin-api';
 import { MultiClusterClient, multiClusterApiRef } from './api';
-import { fleetRouteRef } from './routes';
+import {
+  fleetRouteRef,
+  regionFailoverRouteRef,
+  regionFailoversRouteRef,
+  regionLossRouteRef,
+} from './routes';
 
 /**
  * Flotilla for the legacy frontend system.
@@ -23,11 +28,18 @@ export const multiClusterPlugin = createPlugin({
       factory: deps => new MultiClusterClient(deps),
     }),
   ],
-  routes: { fleet: fleetRouteRef },
+  routes: {
+    fleet: fleetRouteRef,
+    regionLoss: regionLossRouteRef,
+    regionFailovers: regionFailoversRouteRef,
+    regionFailover: regionFailoverRouteRef,
+  },
 });
 
 /**
- * The fleet page: every cluster, filters by segmentation axis, the simulator.
+ * The fleet page: every cluster, filters by segmentation axis, detection and
+ * the simulator; the "Region loss" what-if and the region failovers are tabs
+ * of it (`/region-loss`, `/region-failovers`).
  *
  * @public
  */

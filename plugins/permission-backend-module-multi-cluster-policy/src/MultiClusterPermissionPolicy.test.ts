@@ -8,6 +8,7 @@ import {
   multiClusterClusterUpgradePermission,
   multiClusterFailoverExecutePermission,
   multiClusterFailoverRegionPermission,
+  multiClusterFleetPlanPermission,
 } from '@flotilla/plugin-multi-cluster-common';
 import { MultiClusterPermissionPolicy } from './MultiClusterPermissionPolicy';
 
@@ -81,9 +82,10 @@ describe('MultiClusterPermissionPolicy', () => {
     ).resolves.toEqual({ result: AuthorizeResult.DENY });
   });
 
-  it('lets everyone read', async () => {
+  it('lets everyone read, and plan what-ifs as they read', async () => {
     for (const permission of [
       multiClusterClusterReadPermission,
+      multiClusterFleetPlanPermission,
       catalogEntityReadPermission,
     ]) {
       await expect(

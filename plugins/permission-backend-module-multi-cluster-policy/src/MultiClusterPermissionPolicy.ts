@@ -45,7 +45,8 @@ export interface MultiClusterPermissionPolicyOptions {
 
 /**
  * Flotilla's permission policy:
- * - everyone may read everything;
+ * - everyone may read everything, and plan what-ifs
+ *   (`multi-cluster.fleet.plan`, a read like `multi-cluster.cluster.read`);
  * - only an owner of a service may fail it over (a conditional decision the
  *   catalog resolves with its IS_ENTITY_OWNER rule, so it holds for every
  *   entity without this policy looking it up);

@@ -18,6 +18,19 @@ import { ClusterApiTestFleet } from '../__testUtils__/ClusterApiTestFleet';
 
 jest.setTimeout(30_000);
 
+/** checkout, declaring active-active DR with one core per replica. */
+const drCheckoutEntity = {
+  ...checkoutEntity,
+  metadata: {
+    ...checkoutEntity.metadata,
+    annotations: {
+      ...checkoutEntity.metadata.annotations,
+      'flotilla.io/dr-strategy': 'active-active',
+      'flotilla.io/resource-request': 'cpu=1',
+    },
+  },
+};
+
 describe('multi-cluster actions', () => {
   const actions = actionsRegistryServiceMock();
   const permissions = mockServices.permissions.mock();
@@ -42,7 +55,7 @@ describe('multi-cluster actions', () => {
           },
         }),
         permissions.factory,
-        catalogServiceMock.factory({ entities: [checkoutEntity] }),
+        catalogServiceMock.factory({ entities: [drCheckoutEntity] }),
         createServiceFactory({
           service: actionsRegistryServiceRef,
           deps: {},
@@ -111,6 +124,11 @@ describe('multi-cluster actions', () => {
       'upgrade-cluster': {
         destructive: true,
         readOnly: false,
+        idempotent: true,
+      },
+      'plan-cluster-loss': {
+        destructive: false,
+        readOnly: true,
         idempotent: true,
       },
     });
@@ -220,6 +238,37 @@ describe('multi-cluster actions', () => {
         credentials: alice,
       }),
     ).rejects.toThrow("Permission 'multi-cluster.placement.read' denied");
+  });
+
+  it('plans the loss of a region', async () => {
+    const { output } = await actions.invoke({
+      id: 'test:plan-cluster-loss',
+      input: { regions: ['eu-west-1'] },
+      credentials: alice,
+    });
+    // checkout may run on fleet-eu-west-1 and fleet-us-east-1 only: its 3
+    // replicas on the lost one join the 2 on fleet-us-east-1 (32 cores).
+    expect(output).toMatchObject({
+      lostClusters: ['fleet-eu-west-1'],
+      services: [
+        {
+          entityRef: 'component:default/checkout',
+          outcome: 'moved',
+          lostReplicas: 3,
+          placementAfter: [{ name: 'fleet-us-east-1', replicas: 5 }],
+        },
+      ],
+    });
+    permissions.authorize.mockImplementation(async reqs =>
+      reqs.map(() => ({ result: AuthorizeResult.DENY })),
+    );
+    await expect(
+      actions.invoke({
+        id: 'test:plan-cluster-loss',
+        input: { regions: ['eu-west-1'] },
+        credentials: alice,
+      }),
+    ).rejects.toThrow("Permission 'multi-cluster.fleet.plan' denied");
   });
 
   it('scales and upgrades with user credentials and permissions', async () => {

@@ -8,6 +8,7 @@ import { registerGetFleetConnectivityAction } from './getFleetConnectivityAction
 import { registerListClustersAction } from './listClustersAction';
 import { registerRecommendPlacementAction } from './recommendPlacementAction';
 import { registerSimulatePlacementAction } from './simulatePlacementAction';
+import { registerPlanClusterLossAction } from '../whatIf';
 
 /** Registers all actions of the plugin. */
 export function registerActions(
@@ -22,4 +23,5 @@ export function registerActions(
   registerGetFleetConnectivityAction(actions, services);
   registerGetEntityExposureAction(actions, services);
   registerClusterLifecycleActions(actions, services);
+  registerPlanClusterLossAction(actions, services);
 }

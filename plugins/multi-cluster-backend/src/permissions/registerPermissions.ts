@@ -7,6 +7,7 @@ import {
   multiClusterFailoverExecutePermission,
   multiClusterFailoverReadPermission,
   multiClusterFailoverRegionPermission,
+  multiClusterFleetPlanPermission,
   multiClusterPlacementReadPermission,
 } from '@flotilla/plugin-multi-cluster-common';
 import { FleetInventoryService } from '../inventory/FleetInventory';
@@ -33,11 +34,12 @@ export function registerPermissions(
       Promise.all(refs.map(name => inventory.getCluster(name))),
   });
   // Failover permissions are on catalog entities (catalog rules apply);
-  // region failover and placement read are basic permissions.
+  // region failover, placement read and fleet plan are basic permissions.
   registry.addPermissions([
     multiClusterFailoverExecutePermission,
     multiClusterFailoverReadPermission,
     multiClusterFailoverRegionPermission,
     multiClusterPlacementReadPermission,
+    multiClusterFleetPlanPermission,
   ]);
 }

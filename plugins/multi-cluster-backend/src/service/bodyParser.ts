@@ -18,6 +18,8 @@ export const BODY_LIMITS = {
   recommend: '1mb',
   /** simulate: up to 5,000 posted clusters (about 1.3 MB with capacity). */
   simulate: '2mb',
+  /** what-if: up to 1,500 lost names and 5,000 entity refs (about 1.7 MB). */
+  whatIf: '2mb',
 } as const;
 
 /**

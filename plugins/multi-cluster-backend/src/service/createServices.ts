@@ -45,6 +45,12 @@ import { PlacementReadService } from '../placement/PlacementReadService';
 import { PlacementSimulator } from '../placement/PlacementSimulator';
 import { PlacementWorkerPool } from '../placement/compute/PlacementWorkerPool';
 import { WorkloadService } from '../workloads/WorkloadService';
+import {
+  createWhatIfServices,
+  type WhatIfInputReader,
+  type WhatIfReadService,
+  type WhatIfService,
+} from '../whatIf';
 
 /**
  * Everything the routes, actions and other modules of the plugin (e.g.
@@ -76,6 +82,10 @@ export interface MultiClusterServices {
   fleetViews: FleetViewService;
   placementReads: PlacementReadService;
   exposureReads: ExposureReadService;
+  /** Every DR-declared service and the fleet, for what-if plans and region failovers. */
+  whatIfInputs: WhatIfInputReader;
+  whatIf: WhatIfService;
+  whatIfReads: WhatIfReadService;
 }
 
 /** The core services the plugin's services are built from. */
@@ -209,7 +219,7 @@ function createPlacementServices(
 
 /**
  * Add-on coverage and the services routes and actions read through, which
- * check the caller's permissions themselves.
+ * check the caller's permissions themselves (what-if plans among them).
  */
 function createReadServices(
   deps: MultiClusterServiceDeps,
@@ -222,6 +232,7 @@ function createReadServices(
     placementWorkers: PlacementWorkerPool;
     simulator: PlacementSimulator;
     placement: EntityPlacementService;
+    dependencies: DependencyResolver;
     exposure: EntityExposureService;
   },
 ) {
@@ -254,6 +265,7 @@ function createReadServices(
       permissions,
       exposure: parts.exposure,
     }),
+    ...createWhatIfServices(deps, parts),
   };
 }
 

@@ -5,6 +5,7 @@ import { getOpenApiSpecRoute } from '@backstage/backend-openapi-utils';
 import express, { type Router } from 'express';
 import request from 'supertest';
 import { createFailoverRouter } from '../failover/router';
+import { createWhatIfRouter } from '../whatIf/router';
 import { createClustersRouter } from './clustersRouter';
 import { createConnectivityRouter } from './connectivityRouter';
 import { createEntityPlacementRouter } from './entityPlacementRouter';
@@ -32,6 +33,7 @@ function pluginRouter(): Router {
       exposure: unused,
     }),
     createFailoverRouter({ httpAuth: unused, service: unused }),
+    createWhatIfRouter({ httpAuth: unused, whatIf: unused }),
   ]);
 }
 

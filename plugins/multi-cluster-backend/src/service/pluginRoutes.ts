@@ -13,6 +13,7 @@ import { createErrorResponder } from './errorResponder';
 import { createHistoryRouter } from './historyRouter';
 import { createPlacementRouter } from './placementRouter';
 import { createRouter } from './router';
+import { createWhatIfRouter } from '../whatIf';
 
 /** Mounts the plugin's routes, its error responder and its auth policy. */
 export function registerPluginRoutes(
@@ -47,6 +48,7 @@ export function registerPluginRoutes(
         exposure: services.exposureReads,
       }),
       createFailoverRouter({ httpAuth, service: options.failover }),
+      createWhatIfRouter({ httpAuth, whatIf: services.whatIfReads }),
     ]),
   );
   // After every route of the plugin, the actions registry's included:

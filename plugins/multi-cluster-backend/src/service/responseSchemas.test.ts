@@ -98,6 +98,20 @@ function undeclaredFields(answer: unknown, parsed: unknown, at = ''): string[] {
   });
 }
 
+/** checkout's workload under a second, DR-declared entity: what a what-if plans. */
+const drDeclaredCheckout = {
+  ...checkoutEntity,
+  metadata: {
+    ...checkoutEntity.metadata,
+    name: 'checkout-dr',
+    annotations: {
+      ...checkoutEntity.metadata.annotations,
+      'flotilla.io/dr-strategy': 'active-active',
+      'flotilla.io/resource-request': 'cpu=1',
+    },
+  },
+};
+
 const databases = TestDatabases.create({ ids: ['SQLITE_3'] });
 const USER = mockCredentials.user.header('user:default/alice');
 const API = '/api/multi-cluster';
@@ -128,7 +142,9 @@ describe('the routers’ success answers', () => {
         mockServices.database.factory({ knex }),
         fleetConfig(fleet),
         allowingPermissions().factory,
-        catalogServiceMock.factory({ entities: [checkoutEntity] }),
+        catalogServiceMock.factory({
+          entities: [checkoutEntity, drDeclaredCheckout],
+        }),
         actionsRegistryServiceMock.factory(),
       ],
     });
@@ -228,6 +244,13 @@ describe('the routers’ success answers', () => {
       body: { replicas: 2, resourceRequest: { cpu: '100m' } },
     });
     await call('getEntityPlacement', { params: ENTITY_PATH });
+  });
+
+  it('what-if', async () => {
+    const plan = await call('planWhatIf', { body: { regions: ['eu-west-1'] } });
+    expect(plan.body.services).toMatchObject([
+      { entityRef: 'component:default/checkout-dr', outcome: 'moved' },
+    ]);
   });
 
   it('connectivity, add-ons and exposure', async () => {

@@ -38,20 +38,20 @@ describe('region failover actions and signals', () => {
       const actions = actionsRegistryServiceMock();
       h.storms.registerActions(actions);
       const { actions: list } = await actions.list();
-      expect(
-        Object.fromEntries(list.map(a => [a.name, a.attributes])),
-      ).toEqual({
-        'start-region-failover': {
-          destructive: true,
-          readOnly: false,
-          idempotent: false,
+      expect(Object.fromEntries(list.map(a => [a.name, a.attributes]))).toEqual(
+        {
+          'start-region-failover': {
+            destructive: true,
+            readOnly: false,
+            idempotent: false,
+          },
+          'get-region-failover': {
+            destructive: false,
+            readOnly: true,
+            idempotent: true,
+          },
         },
-        'get-region-failover': {
-          destructive: false,
-          readOnly: true,
-          idempotent: true,
-        },
-      });
+      );
       const input = { clusters: ['eu-1'], reason: 'eu-1 is dark' };
       await expect(
         actions.invoke({

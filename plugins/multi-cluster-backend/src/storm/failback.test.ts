@@ -81,7 +81,9 @@ describe('failback of a region failover', () => {
         { stormId, reason: 'eu-west-1 is back' },
         platform,
       ),
-    ).rejects.toThrow(/^eu-1 is unhealthy \(.*\): fail back once it is healthy again$/);
+    ).rejects.toThrow(
+      /^eu-1 is unhealthy \(.*\): fail back once it is healthy again$/,
+    );
     expect(await h.storms.store.records.failbackOf(stormId)).toBeUndefined();
 
     h.fleet.setReady('eu-1', true);
@@ -97,7 +99,9 @@ describe('failback of a region failover', () => {
       lostClusters: ['eu-1', 'eu-2'],
     });
     // One child per moved child, each the rollback of its run.
-    const runOf = new Map(storm.children.map(c => [`${c.entityRef}@${c.from}`, c.runId]));
+    const runOf = new Map(
+      storm.children.map(c => [`${c.entityRef}@${c.from}`, c.runId]),
+    );
     expect(
       failback.children.map(c => [`${c.entityRef}@${c.from}`, c.rollbackOf]),
     ).toEqual([...runOf]);
@@ -130,7 +134,10 @@ describe('failback of a region failover', () => {
     }
     expect(await h.store.listRuns({ kind: 'rollback' })).toHaveLength(3);
     await expect(
-      h.storms.service.failback({ stormId: failback.id, reason: 'x' }, platform),
+      h.storms.service.failback(
+        { stormId: failback.id, reason: 'x' },
+        platform,
+      ),
     ).rejects.toThrow(/is a failback; only a region failover is failed back/);
   });
 });

@@ -100,8 +100,6 @@ describe('region failover routes', () => {
     ['too many clusters', { ...body, clusters: Array(501).fill('eu-1') }],
     ['a cluster name too long', { ...body, clusters: ['e'.repeat(254)] }],
     ['no loss at all', { reason: 'nothing' }],
-    ['a cluster the fleet does not have', { ...body, clusters: ['mars-1'] }],
-    ['a region the fleet does not have', { regions: ['mars'], reason: 'x' }],
     ['a malformed entity ref', { ...body, entityRefs: ['a:b:c/d'] }],
     ['a key too long', { ...body, idempotencyKey: 'k'.repeat(256) }],
     ['not an object', ['eu-1']],
@@ -217,9 +215,9 @@ describe('region failover routes', () => {
     const list = await request(server)
       .get(api('/region-failovers?limit=5'))
       .set('Authorization', AS_OUTSIDER);
-    expect(regionFailoverListSchema.parse(list.body).items.map(s => s.id)).toEqual([
-      storm.id,
-    ]);
+    expect(
+      regionFailoverListSchema.parse(list.body).items.map(s => s.id),
+    ).toEqual([storm.id]);
 
     const pause = await request(server)
       .post(api(`/region-failovers/${storm.id}/pause`))
@@ -262,6 +260,30 @@ describe('region failover routes', () => {
       .set('Authorization', AS_PLATFORM);
     expect(badId.status).toBe(400);
   });
+
+  it.each([
+    [{ ...body, clusters: ['mars-1'] }, "cluster 'mars-1' is not in the fleet"],
+    [
+      { regions: ['mars'], reason: 'x' },
+      "no cluster of the fleet is in region 'mars'",
+    ],
+    [
+      { ...body, entityRefs: ['component:default/a', 'component:default/b'] },
+      'not DR-declared services (no readable flotilla.io/dr-strategy): component:default/b',
+    ],
+  ])(
+    'answers 422 for what the fleet does not have: %j',
+    async (payload, message) => {
+      const { server, api, stormCount } = await started();
+      const res = await request(server)
+        .post(api('/region-failovers'))
+        .set('Authorization', AS_PLATFORM)
+        .send(payload);
+      expect(res.status).toBe(422);
+      expect(res.body.error.message).toBe(message);
+      expect(await stormCount()).toBe(0);
+    },
+  );
 
   it('answers 422 when no DR-declared service runs on the lost clusters', async () => {
     const { server, api, stormCount } = await started();

@@ -104,18 +104,19 @@ describe('region failover storms', () => {
     const gate = new ShiftGate();
     const h = await harness(gate);
     const storm = await startStorm(h);
-    expect(storm.children.map(c => `${c.entityRef.slice(18)}@${c.from}`))
-      .toEqual([
-        's1@eu-1',
-        's2@eu-1',
-        's3@eu-2',
-        's4@eu-2',
-        's5@eu-1',
-        's5@eu-2',
-        's6@eu-1',
-        's8@eu-1',
-        's7@eu-2',
-      ]);
+    expect(
+      storm.children.map(c => `${c.entityRef.slice(18)}@${c.from}`),
+    ).toEqual([
+      's1@eu-1',
+      's2@eu-1',
+      's3@eu-2',
+      's4@eu-2',
+      's5@eu-1',
+      's5@eu-2',
+      's6@eu-1',
+      's8@eu-1',
+      's7@eu-2',
+    ]);
 
     // N = 3, M = 2: s1 and s2 fill us-1, s3 (us-1) waits, s4 takes the
     // third slot.
@@ -181,7 +182,9 @@ describe('region failover storms', () => {
       expect(h.fleet.replicas(survivor, name)).toBe(replicas);
     }
     expect(h.fleet.replicas('eu-2', 's7')).toBe(4);
-    expect(h.fleet.replicas('eu-1', 's5') + h.fleet.replicas('eu-2', 's5')).toBe(0);
+    expect(
+      h.fleet.replicas('eu-1', 's5') + h.fleet.replicas('eu-2', 's5'),
+    ).toBe(0);
   });
 
   it('pauses (nothing new is admitted, running children finish), resumes and cancels', async () => {
@@ -193,7 +196,9 @@ describe('region failover storms', () => {
     const paused = await h.storms.service.pause(storm.id, platform);
     expect(paused.status).toBe('paused');
     // Pausing again changes nothing; it is not an error.
-    await expect(h.storms.service.pause(storm.id, platform)).resolves.toMatchObject({
+    await expect(
+      h.storms.service.pause(storm.id, platform),
+    ).resolves.toMatchObject({
       status: 'paused',
     });
     gate.release('s1@eu-1');
@@ -201,8 +206,10 @@ describe('region failover storms', () => {
     // admits nothing while the storm is paused.
     await waitFor(async () => {
       const now = await h.storms.store.records.get(storm.id);
-      return now?.children.find(c => c.entityRef.endsWith('/s1'))?.status ===
-        'succeeded';
+      return (
+        now?.children.find(c => c.entityRef.endsWith('/s1'))?.status ===
+        'succeeded'
+      );
     });
     expect(gate.running).toEqual(['s2@eu-1', 's4@eu-2']);
 
@@ -222,9 +229,7 @@ describe('region failover storms', () => {
     const done = await ended(h, storm.id);
     expect(done.status).toBe('cancelled');
     // Their shifts had started: each run stopped before its next step.
-    expect(
-      done.children.filter(c => c.status === 'cancelled').length,
-    ).toBe(8);
+    expect(done.children.filter(c => c.status === 'cancelled').length).toBe(8);
     expect(done.children.find(c => c.entityRef.endsWith('/s1'))?.status).toBe(
       'succeeded',
     );

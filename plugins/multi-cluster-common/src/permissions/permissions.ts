@@ -121,6 +121,17 @@ export const multiClusterPlacementReadPermission = createPermission({
 });
 
 /**
+ * Plan what the fleet could absorb if clusters, regions or providers were
+ * lost (the what-if planner; reads only, across every DR-declared service).
+ *
+ * @public
+ */
+export const multiClusterFleetPlanPermission = createPermission({
+  name: 'multi-cluster.fleet.plan',
+  attributes: { action: 'read' },
+});
+
+/**
  * The cluster-lifecycle permissions: only these change clusters themselves.
  *
  * @public
@@ -144,4 +155,5 @@ export const multiClusterPermissions = [
   multiClusterClusterReadPermission,
   ...multiClusterLifecyclePermissions,
   multiClusterPlacementReadPermission,
+  multiClusterFleetPlanPermission,
 ];

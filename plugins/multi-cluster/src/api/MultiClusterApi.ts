@@ -15,12 +15,35 @@ import type {
   ScheduleResult,
   WorkloadRequirements,
   EntityPlacement,
+  DetectionClusterList,
+  DetectionDecisionList,
+  RegionFailover,
+  RegionFailoverList,
+  WhatIfLoss,
+  WhatIfPlan,
 } from '@flotilla/plugin-multi-cluster-common';
 
 /** Input of the cluster scale call. @public */
 export interface ScaleClusterRequest {
   machineDeployment: string;
   replicas: number;
+}
+
+/** What is lost, and optionally only these services. @public */
+export type WhatIfQuery = WhatIfLoss & { entityRefs?: string[] };
+
+/** Input of {@link MultiClusterApi.startRegionFailover}. @public */
+export type StartRegionFailoverInput = WhatIfQuery & {
+  reason: string;
+  /** A repeated call with the same key answers the same region failover. */
+  idempotencyKey?: string;
+};
+
+/** Which detection decisions to read, newest first. @public */
+export interface DetectionDecisionFilter {
+  entityRef?: string;
+  cluster?: string;
+  limit?: number;
 }
 
 /**
@@ -87,6 +110,29 @@ export interface MultiClusterApi {
     namespace: string;
     name: string;
   }): Promise<EntityExposure>;
+  /** What if these clusters, regions or providers were lost (reads only). */
+  planWhatIf(query: WhatIfQuery): Promise<WhatIfPlan>;
+  /** Detection's verdict on every cluster, with its evidence. */
+  listDetectionClusters(): Promise<DetectionClusterList>;
+  /** Detection's decisions, newest first. */
+  listDetectionDecisions(
+    filter?: DetectionDecisionFilter,
+  ): Promise<DetectionDecisionList>;
+  /** Fails every affected service over, as one region failover. */
+  startRegionFailover(
+    input: StartRegionFailoverInput,
+  ): Promise<{ storm: RegionFailover }>;
+  listRegionFailovers(limit?: number): Promise<RegionFailoverList>;
+  getRegionFailover(id: string): Promise<RegionFailover>;
+  pauseRegionFailover(id: string): Promise<RegionFailover>;
+  resumeRegionFailover(id: string): Promise<RegionFailover>;
+  cancelRegionFailover(id: string): Promise<RegionFailover>;
+  /** Moves back what a succeeded region failover moved. */
+  startFailback(input: {
+    stormId: string;
+    reason: string;
+    idempotencyKey?: string;
+  }): Promise<{ storm: RegionFailover }>;
 }
 
 /** @public */

@@ -8,6 +8,11 @@ import {
   checkoutExposure,
   connectivityReport,
 } from '../__fixtures__/connectivity';
+import {
+  checkoutDecision,
+  euWestPlan,
+  euWestStorm,
+} from '../__fixtures__/regionLoss';
 
 const server = setupServer();
 registerMswTestHooks(server);
@@ -180,5 +185,94 @@ describe('MultiClusterClient', () => {
       statusCode: 503,
       message: 'the fleet inventory has not been refreshed yet (503)',
     });
+  });
+
+  it('posts a what-if with only the loss it names', async () => {
+    let body: unknown;
+    server.use(
+      http.post(`${baseUrl}/what-if`, async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json(euWestPlan());
+      }),
+    );
+    const plan = await client().planWhatIf({ regions: ['eu-west'] });
+    expect(body).toEqual({ regions: ['eu-west'] });
+    expect(plan.summary.atRisk).toBe(2);
+  });
+
+  it('reads a service’s detection decisions by entity ref and limit', async () => {
+    let seen: URL | undefined;
+    server.use(
+      http.get(`${baseUrl}/detection/decisions`, ({ request }) => {
+        seen = new URL(request.url);
+        return HttpResponse.json({ items: [checkoutDecision()] });
+      }),
+    );
+    const { items } = await client().listDetectionDecisions({
+      entityRef: 'component:default/checkout',
+      limit: 20,
+    });
+    expect(seen?.searchParams.get('entityRef')).toBe(
+      'component:default/checkout',
+    );
+    expect(seen?.searchParams.get('limit')).toBe('20');
+    expect(seen?.searchParams.has('cluster')).toBe(false);
+    expect(items[0].evidence[0].source).toBe('karmada');
+  });
+
+  it('starts, pauses and fails back a region failover at their routes', async () => {
+    const posted: Array<{ path: string; body: unknown }> = [];
+    const record = async ({ request }: { request: Request }) => {
+      posted.push({
+        path: new URL(request.url).pathname,
+        body: await request.json(),
+      });
+    };
+    server.use(
+      http.post(`${baseUrl}/region-failovers`, async input => {
+        await record(input);
+        return HttpResponse.json({ storm: euWestStorm() }, { status: 202 });
+      }),
+      http.post(`${baseUrl}/region-failovers/:id/pause`, async input => {
+        await record(input);
+        return HttpResponse.json(euWestStorm({ status: 'paused' }));
+      }),
+      http.post(`${baseUrl}/failbacks`, async input => {
+        await record(input);
+        return HttpResponse.json(
+          { storm: euWestStorm({ id: 'storm-2', kind: 'failback' }) },
+          { status: 202 },
+        );
+      }),
+    );
+    const api = client();
+    const started = await api.startRegionFailover({
+      regions: ['eu-west'],
+      reason: 'eu-west is down',
+      idempotencyKey: 'key-1',
+    });
+    const paused = await api.pauseRegionFailover('storm-1');
+    const failback = await api.startFailback({
+      stormId: 'storm-1',
+      reason: 'eu-west is back',
+    });
+    expect(started.storm.id).toBe('storm-1');
+    expect(paused.status).toBe('paused');
+    expect(failback.storm.kind).toBe('failback');
+    expect(posted).toEqual([
+      {
+        path: '/api/multi-cluster/region-failovers',
+        body: {
+          regions: ['eu-west'],
+          reason: 'eu-west is down',
+          idempotencyKey: 'key-1',
+        },
+      },
+      { path: '/api/multi-cluster/region-failovers/storm-1/pause', body: {} },
+      {
+        path: '/api/multi-cluster/failbacks',
+        body: { stormId: 'storm-1', reason: 'eu-west is back' },
+      },
+    ]);
   });
 });

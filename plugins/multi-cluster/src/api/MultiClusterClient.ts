@@ -15,10 +15,21 @@ import {
   type ScheduleResult,
   type WorkloadRequirements,
   type EntityPlacement,
+  type DetectionClusterList,
+  type DetectionDecisionList,
+  type RegionFailover,
+  type RegionFailoverList,
+  type WhatIfPlan,
   MultiClusterApiClient,
   multiClusterApiRoutes as routes,
 } from '@flotilla/plugin-multi-cluster-common';
-import type { MultiClusterApi, ScaleClusterRequest } from './MultiClusterApi';
+import type {
+  DetectionDecisionFilter,
+  MultiClusterApi,
+  ScaleClusterRequest,
+  StartRegionFailoverInput,
+  WhatIfQuery,
+} from './MultiClusterApi';
 
 /** The backend's largest page (GET /clusters?limit=). */
 const MAX_PAGE_SIZE = 1000;
@@ -204,5 +215,73 @@ export class MultiClusterClient implements MultiClusterApi {
       params: { name },
       body: { version },
     });
+  }
+
+  planWhatIf(query: WhatIfQuery): Promise<WhatIfPlan> {
+    return this.client.call(routes.planWhatIf, { body: query });
+  }
+
+  listDetectionClusters(): Promise<DetectionClusterList> {
+    return this.client.call(routes.listDetectionClusters, {});
+  }
+
+  listDetectionDecisions(
+    filter: DetectionDecisionFilter = {},
+  ): Promise<DetectionDecisionList> {
+    return this.client.call(routes.listDetectionDecisions, {
+      query: {
+        entityRef: filter.entityRef,
+        cluster: filter.cluster,
+        limit: filter.limit?.toString(),
+      },
+    });
+  }
+
+  startRegionFailover(
+    input: StartRegionFailoverInput,
+  ): Promise<{ storm: RegionFailover }> {
+    // Not a dry run: the answer is the started region failover.
+    return this.client.call(routes.startRegionFailover, {
+      body: input,
+    }) as Promise<{ storm: RegionFailover }>;
+  }
+
+  listRegionFailovers(limit?: number): Promise<RegionFailoverList> {
+    return this.client.call(routes.listRegionFailovers, {
+      query: { limit: limit?.toString() },
+    });
+  }
+
+  getRegionFailover(id: string): Promise<RegionFailover> {
+    return this.client.call(routes.getRegionFailover, { params: { id } });
+  }
+
+  pauseRegionFailover(id: string): Promise<RegionFailover> {
+    return this.client.call(routes.pauseRegionFailover, {
+      params: { id },
+      body: {},
+    });
+  }
+
+  resumeRegionFailover(id: string): Promise<RegionFailover> {
+    return this.client.call(routes.resumeRegionFailover, {
+      params: { id },
+      body: {},
+    });
+  }
+
+  cancelRegionFailover(id: string): Promise<RegionFailover> {
+    return this.client.call(routes.cancelRegionFailover, {
+      params: { id },
+      body: {},
+    });
+  }
+
+  startFailback(input: {
+    stormId: string;
+    reason: string;
+    idempotencyKey?: string;
+  }): Promise<{ storm: RegionFailover }> {
+    return this.client.call(routes.startFailback, { body: input });
   }
 }

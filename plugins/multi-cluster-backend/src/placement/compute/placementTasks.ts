@@ -6,7 +6,7 @@ import type * as common from '@flotilla/plugin-multi-cluster-common';
 
 /**
  * The CPU-heavy work on the fleet, as tasks a worker thread runs: Karmada's
- * scheduler, placement advice and the connectivity report, all pure
+ * scheduler, placement advice, the connectivity report and what-if plans, all pure
  * functions of their arguments. Each task is an export of the common
  * package: the one table both threads run tasks from (the worker receives
  * it as `workerData`).
@@ -15,6 +15,7 @@ export const TASK_EXPORTS = {
   connectivity: 'buildConnectivityReport',
   schedule: 'schedule',
   recommend: 'recommendPlacement',
+  whatIf: 'planWhatIf',
 } as const satisfies Record<string, keyof typeof common>;
 
 export type PlacementTaskName = keyof typeof TASK_EXPORTS;

@@ -138,7 +138,10 @@ describe('decideAdmissions', () => {
     const children = [child('a', 1, 'eu-1'), child('b', 2, 'eu-1')];
     expect(
       decide(children, {
-        'a@eu-1': { kind: 'short', reason: '0 of its 2 replica(s) on eu-1 fit' },
+        'a@eu-1': {
+          kind: 'short',
+          reason: '0 of its 2 replica(s) on eu-1 fit',
+        },
         'b@eu-1': fitsOn('us-1'),
       }),
     ).toEqual([
@@ -156,8 +159,14 @@ describe('decideAdmissions', () => {
     const children = [child('a', 1, 'eu-1'), child('b', 2, 'eu-2')];
     expect(
       decide(children, {
-        'a@eu-1': { kind: 'short', reason: '0 of its 2 replica(s) on eu-1 fit' },
-        'b@eu-2': { kind: 'gone', reason: 'b runs no replicas on eu-2 any more' },
+        'a@eu-1': {
+          kind: 'short',
+          reason: '0 of its 2 replica(s) on eu-1 fit',
+        },
+        'b@eu-2': {
+          kind: 'gone',
+          reason: 'b runs no replicas on eu-2 any more',
+        },
       }),
     ).toEqual([
       {
@@ -180,12 +189,25 @@ describe('decideAdmissions', () => {
       ...child(entity, priority, from),
       targets: [{ name: 'us-1', replicas: 2 }],
     });
-    const children = [back('a', 1, 'eu-1'), back('b', 2, 'eu-1'), back('c', 3, 'eu-1'), back('d', 4, 'eu-2')];
+    const children = [
+      back('a', 1, 'eu-1'),
+      back('b', 2, 'eu-1'),
+      back('c', 3, 'eu-1'),
+      back('d', 4, 'eu-2'),
+    ];
     expect(
-      decide(children, {}, {
-        kind: 'failback',
-        fitOf: c => ({ kind: 'fits', targets: c.targets, replicas: c.replicas }),
-      }).map(d => [d.child, d.kind]),
+      decide(
+        children,
+        {},
+        {
+          kind: 'failback',
+          fitOf: c => ({
+            kind: 'fits',
+            targets: c.targets,
+            replicas: c.replicas,
+          }),
+        },
+      ).map(d => [d.child, d.kind]),
     ).toEqual([
       ['a@eu-1', 'admit'],
       ['b@eu-1', 'admit'],

@@ -4,6 +4,7 @@ import type {
   WhatIfPlan,
   WhatIfServiceInput,
 } from '@flotilla/plugin-multi-cluster-common';
+import { WhatIfRefusedError } from '../../whatIf';
 import { ChildFit } from '../admission/types';
 import {
   PENDING_CHILD_STATUSES,
@@ -21,6 +22,30 @@ export type RunningChild = StormChild & { kind: StormKind };
 
 function gone(child: StormChild, why: string): ChildFit {
   return { kind: 'gone', reason: `${child.from} ${why}` };
+}
+
+/** The services `entityRefs` names; each must be DR-declared (422). */
+function servicesNamed(
+  inputs: WhatIfInputs,
+  entityRefs: string[],
+): WhatIfServiceInput[] {
+  const byRef = new Map(
+    inputs.services.map(s => [s.spec.entityRef.toLocaleLowerCase('en-US'), s]),
+  );
+  const wanted = [
+    ...new Set(entityRefs.map(r => r.toLocaleLowerCase('en-US'))),
+  ];
+  const unknown = wanted.filter(ref => !byRef.has(ref));
+  if (unknown.length) {
+    throw new WhatIfRefusedError(
+      `not DR-declared services (no readable flotilla.io/dr-strategy): ${unknown
+        .slice(0, 3)
+        .join(', ')}${
+        unknown.length > 3 ? ` and ${unknown.length - 3} more` : ''
+      }`,
+    );
+  }
+  return wanted.map(ref => byRef.get(ref)!);
 }
 
 /** Where a service runs once a running child's move is done. */
@@ -61,10 +86,9 @@ export class StormPlanning {
     running: RunningChild[],
   ): Promise<WhatIfPlan> {
     const inputs = await this.options.reader.read();
-    const only = entityRefs && new Set(entityRefs);
     return this.plan(
       inputs,
-      inputs.services.filter(s => !only || only.has(s.spec.entityRef)),
+      entityRefs ? servicesNamed(inputs, entityRefs) : inputs.services,
       loss,
       running,
     );

@@ -19,7 +19,11 @@ describe('withReservations', () => {
     ];
     const out = withReservations(fleet, [
       // 3 x 500m + 2 x 250m = 2 CPUs; 3 x 1Gi = 3Gi; 5 pods.
-      { cluster: 'us-1', replicas: 3, resourceRequest: { cpu: '500m', memory: '1Gi' } },
+      {
+        cluster: 'us-1',
+        replicas: 3,
+        resourceRequest: { cpu: '500m', memory: '1Gi' },
+      },
       { cluster: 'us-1', replicas: 2, resourceRequest: { cpu: '250m' } },
       // Nothing allocated yet: 4 x 1 CPU, 4 pods.
       { cluster: 'us-2', replicas: 4, resourceRequest: { cpu: '1' } },

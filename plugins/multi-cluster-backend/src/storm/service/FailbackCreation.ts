@@ -1,9 +1,6 @@
 import { ConflictError, NotFoundError } from '@backstage/errors';
 import { sanitizeForLog } from '@flotilla/plugin-multi-cluster-node';
-import {
-  FailoverStore,
-  IdempotencyClaim,
-} from '../../failover/FailoverStore';
+import { FailoverStore, IdempotencyClaim } from '../../failover/FailoverStore';
 import { MAX_REASON_LENGTH } from '../../failover/serviceTypes';
 import { FleetInventoryService } from '../../inventory/FleetInventory';
 import { StormEvents } from '../StormEvents';
@@ -94,11 +91,7 @@ export class FailbackCreation {
       return { created: false, storm: replayed.storm };
     }
     const original = await this.failbackable(order);
-    const children = await failbackChildren(
-      original,
-      order,
-      this.options.runs,
-    );
+    const children = await failbackChildren(original, order, this.options.runs);
     if (!children.length) {
       throw new ConflictError(
         `Region failover ${original.id} moved no service${

@@ -1,4 +1,4 @@
-import { CustomErrorBase, InputError } from '@backstage/errors';
+import { CustomErrorBase } from '@backstage/errors';
 import {
   WhatIfLoss,
   WhatIfLossError,
@@ -7,6 +7,7 @@ import {
 import { sanitizeForLog } from '@flotilla/plugin-multi-cluster-node';
 import { IdempotencyClaim } from '../../failover/FailoverStore';
 import { MAX_REASON_LENGTH } from '../../failover/serviceTypes';
+import { WhatIfRefusedError } from '../../whatIf';
 import { StormPlanning } from '../planning/StormPlanning';
 import { StormEvents } from '../StormEvents';
 import {
@@ -76,9 +77,9 @@ export class RegionFailoverCreation {
         running,
       );
     } catch (error) {
-      // A loss naming nothing the fleet has: the caller's mistake.
+      // A loss naming what the fleet does not have: 422, as a what-if.
       if (error instanceof WhatIfLossError) {
-        throw new InputError(error.message);
+        throw new WhatIfRefusedError(error.message);
       }
       throw error;
     }

@@ -43,7 +43,8 @@ export const planWhatIf = route<WhatIfPlan>()({
   responses: {
     200: { description: 'The plan', schema: whatIfPlanSchema },
   },
-  errors: [400, 401, 403, 413, 422],
+  // The planner runs on the placement workers: when they are full, 429/503.
+  errors: [400, 401, 403, 413, 422, 429, 503],
 });
 
 export const listDetectionClusters = route<DetectionClusterList>()({

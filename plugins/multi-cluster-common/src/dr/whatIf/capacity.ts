@@ -37,7 +37,8 @@ export function replicaShares(resourceRequest: ResourceList | undefined): {
     'resourceRequest',
     { requests: true },
   );
-  if (problems.length > 0) return { shares: [], problem: problems[0].error.message };
+  if (problems.length > 0)
+    return { shares: [], problem: problems[0].error.message };
   const shares = entries
     .filter(entry => entry.quantity.nanos > 0n && entry.resource !== 'pods')
     .map(entry => ({
@@ -60,9 +61,15 @@ export class CapacityLedger {
   /** Working copies that may take replicas: not lost, not unhealthy. */
   readonly survivors: ClusterProfile[];
   private readonly byName = new Map<string, ClusterProfile>();
+  /** Free amounts already computed, per cluster and resource, until it takes more. */
+  private readonly freeCache = new Map<
+    string,
+    Map<string, bigint | undefined>
+  >();
 
   constructor(fleet: readonly ClusterProfile[], lost: ReadonlySet<string>) {
-    for (const cluster of fleet) this.byName.set(cluster.name, workingCopy(cluster));
+    for (const cluster of fleet)
+      this.byName.set(cluster.name, workingCopy(cluster));
     this.clusters = [...this.byName.values()];
     this.survivors = this.clusters.filter(
       cluster => !lost.has(cluster.name) && isSchedulableHealth(cluster.health),
@@ -91,6 +98,7 @@ export class CapacityLedger {
       );
     }
     cluster.resourceSummary = { ...summary, allocated };
+    this.freeCache.delete(name);
     const reported = cluster.availableReplicas;
     if (reported !== undefined && reported >= 0) {
       cluster.availableReplicas = Math.max(0, reported - replicas);
@@ -99,15 +107,32 @@ export class CapacityLedger {
 
   /** allocatable - allocated - allocating of one resource; undefined when unknown. */
   free(name: string, resource: string): bigint | undefined {
+    let known = this.freeCache.get(name);
+    if (!known) {
+      known = new Map();
+      this.freeCache.set(name, known);
+    }
+    if (!known.has(resource)) known.set(resource, this.freeNow(name, resource));
+    return known.get(resource);
+  }
+
+  private freeNow(name: string, resource: string): bigint | undefined {
     const summary = this.byName.get(name)?.resourceSummary;
     const allocatable = summary?.allocatable;
-    if (!allocatable || !Object.prototype.hasOwnProperty.call(allocatable, resource)) {
+    if (
+      !allocatable ||
+      !Object.prototype.hasOwnProperty.call(allocatable, resource)
+    ) {
       return undefined;
     }
     const total = entryNanos(allocatable, resource);
     const allocated = entryNanos(summary.allocated, resource);
     const allocating = entryNanos(summary.allocating, resource);
-    if (total === undefined || allocated === undefined || allocating === undefined) {
+    if (
+      total === undefined ||
+      allocated === undefined ||
+      allocating === undefined
+    ) {
       return undefined;
     }
     return total - allocated - allocating;

@@ -5,7 +5,10 @@
  * replica).
  */
 import { estimateAvailableReplicas } from '../../scheduling/estimator';
-import { PlacementError, type PlacementErrorCode } from '../../scheduling/errors';
+import {
+  PlacementError,
+  type PlacementErrorCode,
+} from '../../scheduling/errors';
 import { schedule } from '../../scheduling/schedule';
 import type {
   ClusterSnapshot,
@@ -59,7 +62,10 @@ function feasibleClusters(error: PlacementError): string[] {
 }
 
 /** Karmada's allocatable on each feasible cluster, summed: no more replicas can fit. */
-function estimatorBound(base: ScheduleBase, feasible: readonly string[]): number {
+function estimatorBound(
+  base: ScheduleBase,
+  feasible: readonly string[],
+): number {
   const names = new Set(feasible);
   let total = 0;
   for (const cluster of base.clusters as ClusterSnapshot[]) {

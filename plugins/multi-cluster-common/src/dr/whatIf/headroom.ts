@@ -15,7 +15,10 @@ import type {
 
 type Amounts = { allocatable: bigint; used: bigint };
 
-function amounts(summary: ResourceSummary | undefined, resource: string): Amounts {
+function amounts(
+  summary: ResourceSummary | undefined,
+  resource: string,
+): Amounts {
   const allocatable = entryNanos(summary?.allocatable, resource) ?? 0n;
   const allocated = entryNanos(summary?.allocated, resource) ?? 0n;
   const allocating = entryNanos(summary?.allocating, resource) ?? 0n;
@@ -33,7 +36,9 @@ function use(
   return {
     allocatable: convert(was.allocatable),
     usedBefore: convert(was.used),
-    usedAfter: lost ? 0 : convert(amounts(after?.resourceSummary, resource).used),
+    usedAfter: lost
+      ? 0
+      : convert(amounts(after?.resourceSummary, resource).used),
   };
 }
 
@@ -52,7 +57,9 @@ export function clusterHeadroom(
       return {
         name: cluster.name,
         ...(cluster.region !== undefined ? { region: cluster.region } : {}),
-        ...(cluster.provider !== undefined ? { provider: cluster.provider } : {}),
+        ...(cluster.provider !== undefined
+          ? { provider: cluster.provider }
+          : {}),
         lost: isLost,
         cpu: use('cpu', millicores, cluster, after, isLost),
         memory: use('memory', wholeUnits, cluster, after, isLost),

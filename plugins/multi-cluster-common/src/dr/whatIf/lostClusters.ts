@@ -16,7 +16,9 @@ function clustersWith(
   for (const value of new Set(wanted)) {
     const members = fleet.filter(cluster => cluster[key] === value);
     if (members.length === 0) {
-      throw new WhatIfLossError(`no cluster of the fleet is in ${key} '${value}'`);
+      throw new WhatIfLossError(
+        `no cluster of the fleet is in ${key} '${value}'`,
+      );
     }
     matched.push(...members.map(cluster => cluster.name));
   }

@@ -3,7 +3,11 @@
  * scheduled over the survivors as they are after the services placed
  * before it, and the capacity they take booked before the next.
  */
-import { type CapacityLedger, replicaShares, type ResourceShare } from './capacity';
+import {
+  type CapacityLedger,
+  replicaShares,
+  type ResourceShare,
+} from './capacity';
 import {
   type SurvivingDependencies,
   survivingDependencies,
@@ -124,7 +128,12 @@ export function placeService(
   dependencyProblems.push(
     ...unreachableFromSurvivors(dependencies.requirement, ledger.survivors),
   );
-  const shortfall = scarcestShortfall(ledger, [...placing.feasible], shares, unplaced);
+  const shortfall = scarcestShortfall(
+    ledger,
+    [...placing.feasible],
+    shares,
+    unplaced,
+  );
   const why = shortfall ? describeShortfall(shortfall) : placing.failure;
   return {
     lostReplicas,

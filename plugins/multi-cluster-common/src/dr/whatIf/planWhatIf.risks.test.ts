@@ -200,7 +200,9 @@ describe('planWhatIf: survivors', () => {
     });
     // The same cluster with unknown health (no observer saw it fail) takes it.
     const unknownHealth = smallFleet().map(cluster =>
-      cluster.name === 'ap-1' ? { ...cluster, health: 'unknown' as const } : cluster,
+      cluster.name === 'ap-1'
+        ? { ...cluster, health: 'unknown' as const }
+        : cluster,
     );
     expect(planOne(needsTen, unknownHealth).services[0]).toMatchObject({
       outcome: 'moved',
@@ -211,7 +213,9 @@ describe('planWhatIf: survivors', () => {
   it("keeps the service's own placement constraints", () => {
     // Only clusters labelled tier=gold may run it: us-2 (1 core free).
     const fleet = smallFleet().map(cluster =>
-      cluster.name === 'us-2' ? { ...cluster, labels: { tier: 'gold' } } : cluster,
+      cluster.name === 'us-2'
+        ? { ...cluster, labels: { tier: 'gold' } }
+        : cluster,
     );
     const plan = planOne(
       service('payments', [{ name: 'eu-1', replicas: 2 }], {

@@ -12,7 +12,10 @@ import type {
   WhatIfSummary,
 } from './types';
 
-function runsOn(service: WhatIfServiceInput, lost: ReadonlySet<string>): boolean {
+function runsOn(
+  service: WhatIfServiceInput,
+  lost: ReadonlySet<string>,
+): boolean {
   return service.placement.some(e => e.replicas > 0 && lost.has(e.name));
 }
 

@@ -49,10 +49,7 @@ function objective(
   };
 }
 
-function byName(
-  left: { name: string },
-  right: { name: string },
-): number {
+function byName(left: { name: string }, right: { name: string }): number {
   if (left.name < right.name) return -1;
   return left.name > right.name ? 1 : 0;
 }

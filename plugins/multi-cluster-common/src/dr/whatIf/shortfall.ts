@@ -32,7 +32,9 @@ export function scarcestShortfall(
   replicasUnplaced: number,
 ): WhatIfShortfall | undefined {
   if (feasible.length === 0) return undefined;
-  let scarcest: { share: ResourceShare; free: bigint; room: bigint } | undefined;
+  let scarcest:
+    | { share: ResourceShare; free: bigint; room: bigint }
+    | undefined;
   for (const share of shares) {
     const free = bestFree(ledger, feasible, share.resource);
     const room = free / share.nanos;

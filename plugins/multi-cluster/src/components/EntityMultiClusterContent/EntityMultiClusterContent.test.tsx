@@ -134,6 +134,9 @@ async function renderContent(
       HttpResponse.json(checkoutExposure()),
     ),
     http.get(`${baseUrl}/failovers`, () => HttpResponse.json({ items: [] })),
+    http.get(`${baseUrl}/detection/decisions`, () =>
+      HttpResponse.json({ items: [] }),
+    ),
   );
   const api = new MultiClusterClient({
     discoveryApi: mockApis.discovery({ baseUrl: 'http://backstage.test' }),

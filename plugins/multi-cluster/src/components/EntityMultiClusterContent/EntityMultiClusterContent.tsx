@@ -12,6 +12,7 @@ import {
 } from '@flotilla/plugin-multi-cluster-common';
 import { multiClusterApiRef } from '../../api';
 import { FailoverPanel } from '../Failover';
+import { EntityDetectionCard } from '../Detection';
 import { ExposureCard } from '../Connectivity';
 import { DisasterRecoveryCard } from './DisasterRecoveryCard';
 import { entityNameOf } from './entityName';
@@ -20,7 +21,21 @@ import { PlacementCards } from './PlacementCards';
 import { ReplicasPerCluster } from './ReplicasPerCluster';
 import { useServicePlacement } from './useServicePlacement';
 
-/** The "Multi-cluster" tab of a service: placement, exposure, preview and DR posture. */
+/** What a service without Flotilla's annotations shows. */
+function NoMultiClusterInformation() {
+  return (
+    <EmptyState
+      missing="field"
+      title="No multi-cluster information for this service"
+      description="Add the backstage.io/kubernetes-id annotation to name the service's workloads, and flotilla.io/dr-strategy, flotilla.io/rto, flotilla.io/rpo and flotilla.io/placement to declare where and how it runs."
+    />
+  );
+}
+
+/**
+ * The "Multi-cluster" tab of a service: placement, exposure, preview, DR
+ * posture, failover and what detection decided.
+ */
 export function EntityMultiClusterContent() {
   const { entity } = useEntity();
   const api = useApi(multiClusterApiRef);
@@ -42,13 +57,7 @@ export function EntityMultiClusterContent() {
     !spec &&
     !entity.metadata.annotations?.[SERVICE_ANNOTATIONS.kubernetesId]
   ) {
-    return (
-      <EmptyState
-        missing="field"
-        title="No multi-cluster information for this service"
-        description="Add the backstage.io/kubernetes-id annotation to name the service's workloads, and flotilla.io/dr-strategy, flotilla.io/rto, flotilla.io/rpo and flotilla.io/placement to declare where and how it runs."
-      />
-    );
+    return <NoMultiClusterInformation />;
   }
 
   return (
@@ -95,6 +104,9 @@ export function EntityMultiClusterContent() {
             drState.retry();
           }}
         />
+      </Grid>
+      <Grid item xs={12}>
+        <EntityDetectionCard entityRef={entityRef} />
       </Grid>
       <PlacementCards spec={spec} />
     </Grid>

@@ -7,6 +7,7 @@ import { multiClusterFailoverExecutePermission } from '@flotilla/plugin-multi-cl
 import { FailoverDialog } from './FailoverDialog';
 import { FailoverHistory } from './FailoverHistory';
 import { FailoverRunProgress } from './FailoverRunProgress';
+import { useFollowedRunId } from './followRun';
 import { useFailoverRuns } from './useFailoverRuns';
 
 const DENIED_REASON = 'Only the owners of this service can fail it over.';
@@ -62,6 +63,8 @@ export function FailoverPanel(props: {
   const { history, run, finished, ...runs } = useFailoverRuns(
     props.entityRef,
     props.onRunFinished,
+    // A link from a region failover names the run to follow from the start.
+    useFollowedRunId(),
   );
   const cannotStart =
     !permission.allowed || permission.loading || props.sources.length === 0;

@@ -5,12 +5,17 @@ import { multiClusterApiRef } from '../../api';
 import { useFailoverRun } from './useFailoverRun';
 
 /**
- * The service's past runs and the one being followed, with cancel and
- * rollback; an action's error is kept to show it.
+ * The service's past runs and the one being followed (from the start, the
+ * one a link named), with cancel and rollback; an action's error is kept to
+ * show it.
  */
-export function useFailoverRuns(entityRef: string, onRunFinished?: () => void) {
+export function useFailoverRuns(
+  entityRef: string,
+  onRunFinished?: () => void,
+  initialRunId?: string,
+) {
   const api = useApi(multiClusterApiRef);
-  const [runId, setRunId] = useState<string>();
+  const [runId, setRunId] = useState<string | undefined>(initialRunId);
   const [actionError, setActionError] = useState<string>();
   const history = useAsyncRetry(
     () => api.listFailovers(entityRef),

@@ -15,7 +15,8 @@ import {
   connectivityReport,
 } from '../../__fixtures__/connectivity';
 import { runOnFakeClock, setupUser } from '../../__testUtils__/fakeClock';
-import { FleetPageContent } from './FleetPage';
+import { fleetRouteRef } from '../../routes';
+import { FleetPage, FleetPageContent } from './FleetPage';
 
 runOnFakeClock();
 
@@ -23,7 +24,7 @@ const server = setupServer();
 registerMswTestHooks(server);
 const baseUrl = 'http://backstage.test/api/multi-cluster';
 
-function renderPage() {
+function renderPage(page: JSX.Element = <FleetPageContent />) {
   const fetchApi = {
     fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init),
   };
@@ -38,16 +39,24 @@ function renderPage() {
         [fetchApiRef, fetchApi],
       ]}
     >
-      <FleetPageContent />
+      {page}
     </TestApiProvider>,
+    { mountedRoutes: { '/': fleetRouteRef } },
   );
 }
 
 describe('FleetPageContent', () => {
-  // The connectivity area loads with the page; most tests look elsewhere, so
-  // by default no fabric joins anything and no add-on is configured.
+  // The connectivity and detection areas load with the page; most tests look
+  // elsewhere, so by default no fabric joins anything, no add-on is
+  // configured and detection has nothing to say.
   beforeEach(() => {
     server.use(
+      http.get(`${baseUrl}/detection/clusters`, () =>
+        HttpResponse.json({ items: [] }),
+      ),
+      http.get(`${baseUrl}/detection/decisions`, () =>
+        HttpResponse.json({ items: [] }),
+      ),
       http.get(`${baseUrl}/connectivity`, () =>
         HttpResponse.json({
           clusterSets: [],
@@ -203,5 +212,22 @@ describe('FleetPageContent', () => {
     expect(
       (await screen.findAllByText('inventory unavailable')).length,
     ).toBeGreaterThan(0);
+  });
+
+  it('opens the region-loss what-if from its tab', async () => {
+    const user = setupUser();
+    server.use(
+      http.get(`${baseUrl}/clusters`, () =>
+        HttpResponse.json({
+          items: [apiCluster('prod-eu-1', { region: 'eu-west' })],
+          totalCount: 1,
+        }),
+      ),
+    );
+    await renderPage(<FleetPage />);
+    await screen.findByText('Clusters (1 of 1)');
+    await user.click(screen.getByText('Region loss'));
+    expect(await screen.findByText('If these were lost')).toBeInTheDocument();
+    expect(screen.getByLabelText('Regions')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,4 @@
 import {
-  Content,
   ContentHeader,
   EmptyState,
   Header,
@@ -7,10 +6,15 @@ import {
   Page,
   Progress,
   ResponseErrorPanel,
+  TabbedLayout,
 } from '@backstage/core-components';
 import { Grid } from '@material-ui/core';
+import { FLEET_TAB_PATHS } from '../../routes';
 import { PlacementSimulator } from '../common/PlacementSimulator';
 import { FleetConnectivity } from '../Connectivity';
+import { FleetDetectionCard } from '../Detection';
+import { RegionFailoversView } from '../RegionFailover';
+import { WhatIfView } from '../WhatIf';
 import { FleetClustersTable } from './FleetClustersTable';
 import { FleetFilters } from './FleetFilters';
 import { RegionSummaries } from './RegionSummaries';
@@ -18,7 +22,8 @@ import { useFleetClusters } from './useFleetClusters';
 
 /**
  * The whole fleet: filters by segmentation axis, a summary by region,
- * connectivity and add-on coverage, and the simulator.
+ * detection's view of the clusters, connectivity and add-on coverage, and
+ * the simulator.
  */
 export function FleetPageContent() {
   const { loading, error, clusters, visible, ...fleet } = useFleetClusters();
@@ -48,6 +53,9 @@ export function FleetPageContent() {
         </Grid>
         <RegionSummaries regions={fleet.regions} />
         <Grid item xs={12}>
+          <FleetDetectionCard />
+        </Grid>
+        <Grid item xs={12}>
           <FleetClustersTable visible={visible} total={clusters.length} />
         </Grid>
         <Grid item xs={12}>
@@ -63,7 +71,10 @@ export function FleetPageContent() {
   );
 }
 
-/** The fleet page with its header, for the legacy frontend system. */
+/**
+ * The fleet page with its header and tabs: the clusters, what the loss of a
+ * region would mean ("Region loss"), and region failovers as they progress.
+ */
 export function FleetPage() {
   return (
     <Page themeId="tool">
@@ -71,9 +82,23 @@ export function FleetPage() {
         title="Fleet"
         subtitle="Multi-cluster placement, failover and lifecycle"
       />
-      <Content>
-        <FleetPageContent />
-      </Content>
+      <TabbedLayout>
+        <TabbedLayout.Route path={FLEET_TAB_PATHS.clusters} title="Clusters">
+          <FleetPageContent />
+        </TabbedLayout.Route>
+        <TabbedLayout.Route
+          path={FLEET_TAB_PATHS.regionLoss}
+          title="Region loss"
+        >
+          <WhatIfView />
+        </TabbedLayout.Route>
+        <TabbedLayout.Route
+          path={FLEET_TAB_PATHS.regionFailovers}
+          title="Region failovers"
+        >
+          <RegionFailoversView />
+        </TabbedLayout.Route>
+      </TabbedLayout>
     </Page>
   );
 }

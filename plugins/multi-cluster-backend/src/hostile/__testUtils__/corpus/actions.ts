@@ -9,6 +9,7 @@ import {
   simulatePlacementRequestSchema,
   startFailoverRequestSchema,
   upgradeClusterActionInputSchema,
+  whatIfRequestSchema,
 } from '@flotilla/plugin-multi-cluster-common';
 import { z } from 'zod';
 import {
@@ -18,6 +19,7 @@ import {
   resourceCases,
 } from './hostileCases';
 import { startFailoverCases } from './failoverRoutes';
+import { whatIfCases, whatIfValid } from './whatIfRoutes';
 import type { HostileCase, Target } from './target';
 import {
   CLUSTER,
@@ -117,6 +119,12 @@ export function actionTargets(): Target[] {
       name: 'cancel-failover',
       valid: { id: RUN_ID },
       schema: failoverRunRefSchema,
+    },
+    {
+      name: 'plan-cluster-loss',
+      valid: whatIfValid,
+      schema: whatIfRequestSchema,
+      cases: whatIfCases(422),
     },
   ];
   return actions.map(action => ({

@@ -9,6 +9,7 @@ import { bodyCases, mediaTypeCases } from './hostileCases';
 import { placementRouteTargets } from './placementRoutes';
 import type { Target } from './target';
 import { viewRouteTargets } from './viewRoutes';
+import { whatIfRouteTargets } from './whatIfRoutes';
 
 export { actionTargets } from './actions';
 export { BAD_QUANTITIES, PROTOTYPE_KEYS } from './hostileCases';
@@ -22,6 +23,7 @@ export function routeTargets(): Target[] {
     ...placementRouteTargets(),
     ...viewRouteTargets(),
     ...failoverRouteTargets(),
+    ...whatIfRouteTargets(),
   ].map(target => ({
     ...target,
     cases: [

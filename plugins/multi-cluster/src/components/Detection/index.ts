@@ -1,0 +1,2 @@
+export { EntityDetectionCard } from './EntityDetectionCard';
+export { FleetDetectionCard } from './FleetDetectionCard';

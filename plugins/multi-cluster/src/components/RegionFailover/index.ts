@@ -1,0 +1,1 @@
+export { RegionFailoversView } from './RegionFailoversView';

@@ -1,0 +1,1 @@
+export { WhatIfView } from './WhatIfView';
