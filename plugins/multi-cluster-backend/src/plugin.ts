@@ -8,6 +8,7 @@ import { notificationService } from '@backstage/plugin-notifications-node';
 import { signalsServiceRef } from '@backstage/plugin-signals-node';
 import { multiClusterAuthStrategyExtensionPoint } from '@flotilla/plugin-multi-cluster-node';
 import { createFailoverModule } from './failover';
+import { createStormModule } from './storm';
 import { registerActions } from './actions';
 import { registerPermissions } from './permissions/registerPermissions';
 import { createAuthStrategyRegistry } from './service/authStrategyRegistry';
@@ -73,11 +74,22 @@ export const multiClusterPlugin = createBackendPlugin({
         deps.lifecycle.addStartupHook(() => failover.start());
         deps.lifecycle.addShutdownHook(() => failover.stop());
 
+        const storms = createStormModule({
+          ...deps,
+          failover,
+          services,
+          whatIfInputs: services.whatIfInputs,
+        });
+        storms.registerActions(deps.actionsRegistry);
+        deps.lifecycle.addStartupHook(() => storms.start());
+        deps.lifecycle.addShutdownHook(() => storms.stop());
+
         registerPluginRoutes(deps.httpRouter, {
           httpAuth: deps.httpAuth,
           logger: deps.logger,
           services,
           failover: failover.service,
+          storms: storms.service,
         });
         await scheduleFleetRefresh(deps.scheduler, services);
       },

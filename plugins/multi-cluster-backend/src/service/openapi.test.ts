@@ -5,6 +5,7 @@ import { getOpenApiSpecRoute } from '@backstage/backend-openapi-utils';
 import express, { type Router } from 'express';
 import request from 'supertest';
 import { createFailoverRouter } from '../failover/router';
+import { createStormRouter } from '../storm/router';
 import { createWhatIfRouter } from '../whatIf/router';
 import { createClustersRouter } from './clustersRouter';
 import { createConnectivityRouter } from './connectivityRouter';
@@ -34,6 +35,7 @@ function pluginRouter(): Router {
     }),
     createFailoverRouter({ httpAuth: unused, service: unused }),
     createWhatIfRouter({ httpAuth: unused, whatIf: unused }),
+    createStormRouter({ httpAuth: unused, service: unused }),
   ]);
 }
 

@@ -14,6 +14,7 @@ import { createHistoryRouter } from './historyRouter';
 import { createPlacementRouter } from './placementRouter';
 import { createRouter } from './router';
 import { createWhatIfRouter } from '../whatIf';
+import { createStormRouter, type StormService } from '../storm';
 
 /** Mounts the plugin's routes, its error responder and its auth policy. */
 export function registerPluginRoutes(
@@ -23,6 +24,7 @@ export function registerPluginRoutes(
     logger: LoggerService;
     services: MultiClusterServices;
     failover: FailoverService;
+    storms: StormService;
   },
 ): void {
   const { httpAuth, services } = options;
@@ -49,6 +51,7 @@ export function registerPluginRoutes(
       }),
       createFailoverRouter({ httpAuth, service: options.failover }),
       createWhatIfRouter({ httpAuth, whatIf: services.whatIfReads }),
+      createStormRouter({ httpAuth, service: options.storms }),
     ]),
   );
   // After every route of the plugin, the actions registry's included:
