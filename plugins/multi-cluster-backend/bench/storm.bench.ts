@@ -3,7 +3,8 @@
  *
  * 500 services over 200 clusters (20 regions of 10) lose region r0: every
  * service runs replicas on one or two of its clusters, and the survivors
- * have some room (48 cores each, 30 to 39 taken). One region failover
+ * have some room (48 cores each, 30 to 39 taken; three of 1,000
+ * cores). One region failover
  * plans them with the what-if planner and executes them with the real
  * storm orchestrator and the real failover worker on PostgreSQL: runs,
  * steps, leases, child admission under the caps N (maxConcurrentRuns) and
