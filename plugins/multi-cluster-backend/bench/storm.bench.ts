@@ -115,7 +115,8 @@ async function modules(knex: Knex, model: FleetModel) {
       inventory,
       workloads: {} as any,
       placement: {
-        getPlacement: async (ref: { name: string }) => model.placement(ref.name),
+        getPlacement: async (ref: { name: string }) =>
+          model.placement(ref.name),
       },
       karmada: [],
       store,
@@ -179,7 +180,10 @@ async function main() {
   const request = { regions: ['r0'], reason: 'bench: r0 is dark' };
   try {
     const t0 = performance.now();
-    const dry = await storms.service.start({ ...request, dryRun: true }, platform);
+    const dry = await storms.service.start(
+      { ...request, dryRun: true },
+      platform,
+    );
     const planMs = performance.now() - t0;
     requireMeasured(dry.dryRun, 'the dry run answered no plan');
     const t1 = performance.now();
@@ -217,7 +221,12 @@ async function main() {
 
 function report(
   model: FleetModel,
-  summary: { affected: number; moved: number; partial: number; unplaceable: number },
+  summary: {
+    affected: number;
+    moved: number;
+    partial: number;
+    unplaceable: number;
+  },
   storm: Storm,
   times: { planMs: number; createMs: number; totalMs: number; runMs: number },
 ) {
@@ -239,9 +248,20 @@ function report(
     }`,
   );
   console.log(
-    `plan: ${summary.affected} affected, ${summary.moved} moved, ${summary.partial} partial, ${summary.unplaceable} unplaceable; children ${storm.children.length}: ${succeeded} succeeded, ${count('skipped')} skipped; storm ${storm.status}`,
+    `plan: ${summary.affected} affected, ${summary.moved} moved, ${
+      summary.partial
+    } partial, ${summary.unplaceable} unplaceable; children ${
+      storm.children.length
+    }: ${succeeded} succeeded, ${count('skipped')} skipped; storm ${
+      storm.status
+    }`,
   );
-  const row = (name: string, value: number, limit: number | undefined, unit = '') => [
+  const row = (
+    name: string,
+    value: number,
+    limit: number | undefined,
+    unit = '',
+  ) => [
     name,
     `${Math.round(value)}${unit}`,
     limit === undefined ? '' : `${limit}${unit}`,
@@ -262,11 +282,23 @@ function report(
           (storm.children.length * times.runMs) / LIMITS.maxConcurrentRuns,
         ),
       ),
-      row('children/s', (storm.children.length * 1000) / times.totalMs, undefined),
+      row(
+        'children/s',
+        (storm.children.length * 1000) / times.totalMs,
+        undefined,
+      ),
       row('re-plans', plans.length - 2, undefined),
       row('re-plan p50 ms', median(plans.slice(2)), undefined),
-      row('max running at once (N)', model.maxInFlight, LIMITS.maxConcurrentRuns),
-      row('max onto one cluster (M)', model.maxOntoOneCluster, LIMITS.maxRunsPerTargetCluster),
+      row(
+        'max running at once (N)',
+        model.maxInFlight,
+        LIMITS.maxConcurrentRuns,
+      ),
+      row(
+        'max onto one cluster (M)',
+        model.maxOntoOneCluster,
+        LIMITS.maxRunsPerTargetCluster,
+      ),
       row('overcommitted clusters', model.overcommitted.size, 0),
     ],
   );

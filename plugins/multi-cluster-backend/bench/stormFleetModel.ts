@@ -109,10 +109,16 @@ export class FleetModel {
   whatIfServices(): WhatIfServiceInput[] {
     return this.services.map(s => {
       const ref = `component:default/${s.name}`;
-      const { spec } = readServiceDrSpec(ref, this.entity(s).metadata.annotations);
+      const { spec } = readServiceDrSpec(
+        ref,
+        this.entity(s).metadata.annotations,
+      );
       return {
         spec: { ...spec!, kubernetesId: s.name },
-        placement: [...s.replicas].map(([name, replicas]) => ({ name, replicas })),
+        placement: [...s.replicas].map(([name, replicas]) => ({
+          name,
+          replicas,
+        })),
       };
     });
   }

@@ -79,7 +79,10 @@ describe.each(databases.eachSupportedId())(
         },
         service,
       );
-      expect(again).toMatchObject({ created: false, run: { id: first.run.id } });
+      expect(again).toMatchObject({
+        created: false,
+        run: { id: first.run.id },
+      });
       expect(recorded).toHaveLength(1);
       // Another key for the same service: its lock holds.
       await expect(
