@@ -200,6 +200,24 @@ export interface Config {
       } & ClusterCredentialsConfig
     >;
 
+    /**
+     * Detection: watches every cluster's health and each DR-declared
+     * service's signals, and decides per service (see the README,
+     * "Detection").
+     */
+    detection?: {
+      /** Runs the detection task (once across backend replicas). Default false. */
+      enabled?: boolean;
+      /** How often detection observes and decides. Default 30s. */
+      frequency?: HumanDuration | string;
+      /** The least time between two failovers of one service. Default 30m. */
+      minFailoverInterval?: HumanDuration | string;
+      /** How long a cluster a service left stays healthy before failback. Default 10m. */
+      failbackStabilization?: HumanDuration | string;
+      /** Multiplies every service's toleration window (tests, drills). Default 1. */
+      timeScale?: number;
+    };
+
     /** Failover runbooks. */
     failover?: {
       /** Multiplies every step timeout, poll interval and backoff. Default 1. */

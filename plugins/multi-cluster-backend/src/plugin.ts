@@ -7,6 +7,7 @@ import { catalogServiceRef } from '@backstage/plugin-catalog-node';
 import { notificationService } from '@backstage/plugin-notifications-node';
 import { signalsServiceRef } from '@backstage/plugin-signals-node';
 import { multiClusterAuthStrategyExtensionPoint } from '@flotilla/plugin-multi-cluster-node';
+import { createDetectionModule } from './detection';
 import { createFailoverModule } from './failover';
 import { createStormModule } from './storm';
 import { registerActions } from './actions';
@@ -84,14 +85,30 @@ export const multiClusterPlugin = createBackendPlugin({
         deps.lifecycle.addStartupHook(() => storms.start());
         deps.lifecycle.addShutdownHook(() => storms.stop());
 
+        // Services with an automatic policy fail over through region
+        // failovers (`recovery`); the others get proposals.
+        const detection = await createDetectionModule({
+          config: deps.config,
+          logger: deps.logger,
+          database: deps.database,
+          auth: deps.auth,
+          permissions: deps.permissions,
+          catalog: deps.catalog,
+          services,
+          notifications: deps.notifications,
+          recovery: storms.recovery,
+        });
+
         registerPluginRoutes(deps.httpRouter, {
           httpAuth: deps.httpAuth,
           logger: deps.logger,
           services,
           failover: failover.service,
           storms: storms.service,
+          detection: detection.reads,
         });
         await scheduleFleetRefresh(deps.scheduler, services);
+        await detection.schedule(deps.scheduler);
       },
     });
   },

@@ -281,6 +281,8 @@ export {
   type ShiftMethod,
   splitReplicas,
 } from './dr';
+// Detection's rules list their public names in their own module.
+export * from './dr/detection';
 export {
   compareRecoveryPriority,
   planWhatIf,

@@ -89,7 +89,7 @@ function mockKarmada(options: {
   );
 }
 
-async function effectivePolicies() {
+async function matchedPolicies() {
   const inventory = {
     getClusters: async () => [],
   } as unknown as FleetInventoryService;
@@ -117,11 +117,11 @@ async function effectivePolicies() {
     mockCredentials.user(),
   );
   expect(placement.errors).toEqual([]);
-  return placement.desired.karmada[0].policies.map(p => [
-    p.kind,
-    p.name,
-    p.effective,
-  ]);
+  return placement.desired.karmada[0].policies;
+}
+
+async function effectivePolicies() {
+  return (await matchedPolicies()).map(p => [p.kind, p.name, p.effective]);
 }
 
 describe('EntityPlacementService: the effective policy', () => {
@@ -171,6 +171,29 @@ describe('EntityPlacementService: the effective policy', () => {
     expect(await effectivePolicies()).toEqual([
       ['PropagationPolicy', 'urgent', false],
       ['PropagationPolicy', 'search-api', true],
+    ]);
+  });
+
+  it("says which policy declares Karmada's application failover", async () => {
+    mockKarmada({
+      pps: [
+        {
+          ...policy('search-api', 0, 'discovery'),
+          spec: {
+            ...policy('search-api', 0, 'discovery').spec,
+            failover: {
+              application: { decisionConditions: { tolerationSeconds: 60 } },
+            },
+          },
+        },
+      ],
+      cpps: [policy('everything', 5)],
+    });
+    expect(
+      (await matchedPolicies()).map(p => [p.name, p.failover ?? false]),
+    ).toEqual([
+      ['search-api', true],
+      ['everything', false],
     ]);
   });
 });

@@ -49,6 +49,7 @@ export function matchingPolicies(
           effective: decision?.policy === policy,
           priority: explicitPriority(policy),
           placement: policy.spec?.placement,
+          ...(policy.spec?.failover ? { failover: true } : {}),
         }),
       );
   return [

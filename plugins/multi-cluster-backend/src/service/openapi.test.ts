@@ -4,6 +4,7 @@ import { multiClusterApiRoutes } from '@flotilla/plugin-multi-cluster-common';
 import { getOpenApiSpecRoute } from '@backstage/backend-openapi-utils';
 import express, { type Router } from 'express';
 import request from 'supertest';
+import { createDetectionRouter } from '../detection/router';
 import { createFailoverRouter } from '../failover/router';
 import { createStormRouter } from '../storm/router';
 import { createWhatIfRouter } from '../whatIf/router';
@@ -36,6 +37,7 @@ function pluginRouter(): Router {
     createFailoverRouter({ httpAuth: unused, service: unused }),
     createWhatIfRouter({ httpAuth: unused, whatIf: unused }),
     createStormRouter({ httpAuth: unused, service: unused }),
+    createDetectionRouter({ httpAuth: unused, reads: unused }),
   ]);
 }
 

@@ -4,6 +4,7 @@ import {
   LoggerService,
 } from '@backstage/backend-plugin-api';
 import type express from 'express';
+import { createDetectionRouter, type DetectionReads } from '../detection';
 import { createFailoverRouter, type FailoverService } from '../failover';
 import { createClustersRouter } from './clustersRouter';
 import { createConnectivityRouter } from './connectivityRouter';
@@ -25,6 +26,7 @@ export function registerPluginRoutes(
     services: MultiClusterServices;
     failover: FailoverService;
     storms: StormService;
+    detection: DetectionReads;
   },
 ): void {
   const { httpAuth, services } = options;
@@ -52,6 +54,7 @@ export function registerPluginRoutes(
       createFailoverRouter({ httpAuth, service: options.failover }),
       createWhatIfRouter({ httpAuth, whatIf: services.whatIfReads }),
       createStormRouter({ httpAuth, service: options.storms }),
+      createDetectionRouter({ httpAuth, reads: options.detection }),
     ]),
   );
   // After every route of the plugin, the actions registry's included:

@@ -296,6 +296,13 @@ describe('the routers’ success answers', () => {
     await call('getEntityExposure', { params: ENTITY_PATH });
   });
 
+  it('detection', async () => {
+    await call('listDetectionClusters');
+    await call('listDetectionDecisions', {
+      query: '?entityRef=component:default/checkout&limit=10',
+    });
+  });
+
   it('failovers, drills and DR posture', async () => {
     const start = {
       entityRef: 'component:default/checkout',

@@ -133,6 +133,15 @@ describe('failback of a region failover', () => {
       expect(original?.rolledBackBy).toBe(child.runId);
     }
     expect(await h.store.listRuns({ kind: 'rollback' })).toHaveLength(3);
+    // Detection asking to fail those services back gets that failback.
+    await expect(
+      h.storms.recovery.startFailback({
+        clusters: ['eu-1', 'eu-2'],
+        entityRefs: ['component:default/a'],
+        reason: 'eu-west-1 stable for 10 minutes',
+        idempotencyKey: 'detection:back:1',
+      }),
+    ).resolves.toEqual({ stormId: failback.id });
     await expect(
       h.storms.service.failback(
         { stormId: failback.id, reason: 'x' },

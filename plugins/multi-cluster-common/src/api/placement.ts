@@ -20,6 +20,11 @@ export interface KarmadaPolicyMatch {
   /** The policy's explicit `spec.priority` (0 when unset). */
   priority: number;
   placement: unknown;
+  /**
+   * True when the policy declares `spec.failover`: Karmada's own
+   * application failover moves the resource off a failing cluster.
+   */
+  failover?: boolean;
 }
 
 /** @public */

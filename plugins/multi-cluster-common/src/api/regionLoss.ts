@@ -37,7 +37,7 @@ export type DetectionDecisionKind =
 /** One observation detection decided on. @public */
 export interface DetectionEvidence {
   cluster: string;
-  /** `probe`, `karmada`, `ocm`, `cluster-api`, `taint`, `argocd` or `deployment`. */
+  /** `probe`, `karmada` (its Ready condition or its NoExecute taint), `ocm`, `cluster-api`, `argocd` or `deployment`. */
   source: string;
   status: string;
   reason?: string;

@@ -7,3 +7,4 @@ export { type PlannedTarget } from './plannedTargets';
 export * from './rollbackPlan';
 export * from './replicaShift';
 export * from './placementReplicas';
+export * from './detection';

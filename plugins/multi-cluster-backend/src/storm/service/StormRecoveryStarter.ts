@@ -49,8 +49,10 @@ export class StormRecoveryStarter implements RecoveryStarter {
   }
 
   /**
-   * Fails back the newest ended region failover of these clusters: its
-   * children from these clusters (and of these services, when named).
+   * Fails back the newest ended region failover that moved these services
+   * (or any, when none are named) away from these clusters: its children
+   * from these clusters, of these services. When that region failover was
+   * failed back already (by a person), that failback is the answer.
    */
   async startFailback(input: {
     clusters: string[];
@@ -70,33 +72,49 @@ export class StormRecoveryStarter implements RecoveryStarter {
     const replayed =
       idempotency &&
       (await this.options.store.records.findByIdempotencyKey(idempotency));
-    const original =
-      replayed?.storm.failbackOf ?? (await this.newestOf(input.clusters));
+    const entityRefs = input.entityRefs.length ? input.entityRefs : undefined;
+    const target = replayed?.storm.failbackOf
+      ? { stormId: replayed.storm.failbackOf }
+      : await this.movedBy(input.clusters, entityRefs);
+    if ('failbackId' in target) return { stormId: target.failbackId };
     const { storm } = await this.options.failbacks.create({
-      stormId: original,
+      stormId: target.stormId,
       reason: input.reason,
       actor: DETECTION_ACTOR,
       idempotency,
       clusters: input.clusters,
-      entityRefs: input.entityRefs.length ? input.entityRefs : undefined,
+      entityRefs,
     });
     return { stormId: storm.id };
   }
 
-  private async newestOf(clusters: string[]): Promise<string> {
-    const wanted = new Set(clusters);
-    const storms = await this.options.store.records.list({
+  /** The newest ended region failover that moved these services off these clusters. */
+  private async movedBy(
+    clusters: string[],
+    entityRefs: string[] | undefined,
+  ): Promise<{ stormId: string } | { failbackId: string }> {
+    const from = new Set(clusters);
+    const refs = entityRefs && new Set(entityRefs);
+    const { records } = this.options.store;
+    const storms = await records.list({
       limit: 200,
       statuses: ['succeeded', 'failed', 'cancelled'],
     });
     const match = storms.find(
-      s => s.kind === 'failover' && s.lostClusters.some(c => wanted.has(c)),
+      s =>
+        s.kind === 'failover' &&
+        s.children.some(
+          c => c.runId && from.has(c.from) && (!refs || refs.has(c.entityRef)),
+        ),
     );
     if (!match) {
       throw new NotFoundError(
-        `No ended region failover of ${clusters.join(', ')} to fail back`,
+        `No ended region failover moved those services off ${clusters.join(
+          ', ',
+        )}`,
       );
     }
-    return match.id;
+    const failback = await records.failbackOf(match.id);
+    return failback ? { failbackId: failback.id } : { stormId: match.id };
   }
 }

@@ -75,6 +75,12 @@ const karmadaPolicyMatchSchema = z.object({
   priority: z.number(),
   // The policy's spec.placement as Karmada stores it.
   placement: z.unknown(),
+  failover: z
+    .boolean()
+    .optional()
+    .describe(
+      "The policy declares spec.failover (Karmada's application failover)",
+    ),
 }) as z.ZodType<KarmadaPolicyMatch, z.ZodTypeDef, unknown>;
 
 const workloadKindSchema = z.enum(['Deployment', 'StatefulSet']);

@@ -6,6 +6,8 @@ import type { ServiceDrSpec } from '../service';
  * own constraints (affinity, fallback affinities, tolerations, spread) and,
  * as a failover moves replicas, Divided over the fewest clusters that hold
  * them (Aggregated). Lost clusters are left out of the candidates instead.
+ * An active-passive service's standby is always a candidate: a declared
+ * list of cluster names usually names only where it runs now.
  */
 export function movedReplicaPlacement(spec: ServiceDrSpec): KarmadaPlacement {
   const declared = spec.placement ?? {};
@@ -16,7 +18,10 @@ export function movedReplicaPlacement(spec: ServiceDrSpec): KarmadaPlacement {
     },
   };
   if (declared.clusterAffinity) {
-    placement.clusterAffinity = declared.clusterAffinity;
+    placement.clusterAffinity = withStandby(
+      declared.clusterAffinity,
+      spec.standbyCluster,
+    );
   }
   if (declared.clusterAffinities) {
     placement.clusterAffinities = declared.clusterAffinities;
@@ -28,4 +33,13 @@ export function movedReplicaPlacement(spec: ServiceDrSpec): KarmadaPlacement {
     placement.spreadConstraints = declared.spreadConstraints;
   }
   return placement;
+}
+
+function withStandby(
+  affinity: NonNullable<KarmadaPlacement['clusterAffinity']>,
+  standby: string | undefined,
+): NonNullable<KarmadaPlacement['clusterAffinity']> {
+  const names = affinity.clusterNames;
+  if (!standby || !names?.length || names.includes(standby)) return affinity;
+  return { ...affinity, clusterNames: [...names, standby] };
 }

@@ -187,3 +187,23 @@ describe('planWhatIf: priority and capacity', () => {
     ]);
   });
 });
+
+describe('planWhatIf: an active-passive service', () => {
+  it('moves to its standby although its declared cluster names list only the primary', () => {
+    const ledger = service('ledger', [{ name: 'eu-1', replicas: 2 }], {
+      strategy: 'active-passive-warm',
+      primaryCluster: 'eu-1',
+      standbyCluster: 'us-2',
+      placement: { clusterAffinity: { clusterNames: ['eu-1'] } },
+      ...cpu('500m'),
+    });
+    // us-2 has 1 core free: 2 x 500m fit there, and only there (us-1 is
+    // not among the service's clusters).
+    expect(resultOf([ledger], 'ledger')).toMatchObject({
+      outcome: 'moved',
+      sources: [
+        { from: 'eu-1', replicas: 2, targets: [{ name: 'us-2', replicas: 2 }] },
+      ],
+    });
+  });
+});

@@ -74,6 +74,8 @@ export interface PropagationPolicy {
     resourceSelectors?: ResourceSelector[];
     priority?: number;
     placement?: unknown;
+    /** Karmada's application failover (`decisionConditions`, `purgeMode`). */
+    failover?: unknown;
   };
 }
 
