@@ -8,13 +8,12 @@ import { notificationService } from '@backstage/plugin-notifications-node';
 import { signalsServiceRef } from '@backstage/plugin-signals-node';
 import { multiClusterAuthStrategyExtensionPoint } from '@flotilla/plugin-multi-cluster-node';
 import { createDetectionModule } from './detection';
-import { createFailoverModule } from './failover';
-import { createStormModule } from './storm';
 import { registerActions } from './actions';
 import { registerPermissions } from './permissions/registerPermissions';
 import { createAuthStrategyRegistry } from './service/authStrategyRegistry';
 import { createMultiClusterServices } from './service/createServices';
 import { registerPluginRoutes } from './service/pluginRoutes';
+import { createRecoveryModules } from './service/recoveryModules';
 import {
   registerServiceLifecycle,
   scheduleFleetRefresh,
@@ -60,30 +59,10 @@ export const multiClusterPlugin = createBackendPlugin({
         registerPermissions(deps.permissionsRegistry, services.inventory);
         registerActions(deps.actionsRegistry, services);
 
-        const failover = await createFailoverModule({
-          config: deps.config,
-          logger: deps.logger,
-          database: deps.database,
-          permissions: deps.permissions,
-          auditor: deps.auditor,
-          catalog: deps.catalog,
+        const { failover, storms } = await createRecoveryModules(
+          deps,
           services,
-          signals: deps.signals,
-          notifications: deps.notifications,
-        });
-        failover.registerActions(deps.actionsRegistry);
-        deps.lifecycle.addStartupHook(() => failover.start());
-        deps.lifecycle.addShutdownHook(() => failover.stop());
-
-        const storms = createStormModule({
-          ...deps,
-          failover,
-          services,
-          whatIfInputs: services.whatIfInputs,
-        });
-        storms.registerActions(deps.actionsRegistry);
-        deps.lifecycle.addStartupHook(() => storms.start());
-        deps.lifecycle.addShutdownHook(() => storms.stop());
+        );
 
         // Services with an automatic policy fail over through region
         // failovers (`recovery`); the others get proposals.
