@@ -51,6 +51,12 @@ export interface StormModuleOptions {
   };
   /** Every DR-declared service and the fleet, for the what-if planner. */
   whatIfInputs: WhatIfInputReader;
+  /**
+   * The failover module's work signal, when it has one: a run that ends on
+   * another replica, or a storm resumed or cancelled there, wakes this
+   * orchestrator at once (without it, its poll finds them).
+   */
+  workSignal?: StormWorkSignal;
   /** Tests and benches: the planner, caps, lease, poll and clock. */
   overrides?: {
     planner?: WhatIfPlanner;
@@ -61,6 +67,15 @@ export interface StormModuleOptions {
   };
   orchestratorId?: string;
 }
+
+/** What the storm module hears from and tells other replicas. */
+export interface StormWorkSignal {
+  subscribe(listener: (notice: { kind: string }) => void): () => void;
+  notify(kind: 'work-resumed'): Promise<void>;
+}
+
+/** Notices after which a storm may go on: a run ended, a storm changed, a gap. */
+const WAKING_NOTICES = ['run-finished', 'work-resumed', 'reconnected'];
 
 /** Region failovers and failbacks: service, orchestrator, actions. */
 export interface StormModule {
@@ -76,12 +91,59 @@ export interface StormModule {
   stop(): Promise<void>;
 }
 
+/** The orchestrator of this replica, over the module's parts. */
+function createOrchestrator(
+  options: StormModuleOptions,
+  parts: Pick<OrchestrationDeps, 'store' | 'planning' | 'events'>,
+): StormOrchestrator {
+  const failoverConfig = readFailoverConfig(options.config);
+  const overrides = options.overrides ?? {};
+  return new StormOrchestrator({
+    deps: {
+      ...parts,
+      runs: options.failover.store,
+      failover: options.failover.internal,
+      logger: options.logger,
+      credentials: () => options.auth.getOwnServiceCredentials(),
+    },
+    leaseMs: overrides.leaseMs ?? failoverConfig.leaseMs,
+    pollIntervalMs: overrides.pollIntervalMs ?? failoverConfig.pollIntervalMs,
+    now: overrides.now,
+    id: options.orchestratorId,
+  });
+}
+
+/**
+ * Wakes the orchestrator when a child's run may have ended (on this
+ * replica, or on another through the work signal) or a storm changed
+ * elsewhere; returns what stops listening.
+ */
+function listenForWork(
+  options: StormModuleOptions,
+  wake: () => void,
+): () => void {
+  const stops = [
+    options.failover.subscribe(t => {
+      if (['run.succeeded', 'run.failed', 'run.cancelled'].includes(t.event)) {
+        wake();
+      }
+    }),
+  ];
+  if (options.workSignal) {
+    stops.push(
+      options.workSignal.subscribe(notice => {
+        if (WAKING_NOTICES.includes(notice.kind)) wake();
+      }),
+    );
+  }
+  return () => stops.forEach(stop => stop());
+}
+
 /**
  * Builds the storm module over the failover module (same database, same
  * migrations). See `src/storm/README.md`.
  */
 export function createStormModule(options: StormModuleOptions): StormModule {
-  const failoverConfig = readFailoverConfig(options.config);
   const overrides = options.overrides ?? {};
   const limits = { ...readStormLimits(options.config), ...overrides.limits };
   const store = new StormStore(options.failover.store.db);
@@ -95,21 +157,7 @@ export function createStormModule(options: StormModuleOptions): StormModule {
     reader: options.whatIfInputs,
     planner: overrides.planner ?? planWhatIf,
   });
-  const orchestrator = new StormOrchestrator({
-    deps: {
-      store,
-      runs: options.failover.store,
-      failover: options.failover.internal,
-      planning,
-      events,
-      logger: options.logger,
-      credentials: () => options.auth.getOwnServiceCredentials(),
-    },
-    leaseMs: overrides.leaseMs ?? failoverConfig.leaseMs,
-    pollIntervalMs: overrides.pollIntervalMs ?? failoverConfig.pollIntervalMs,
-    now: overrides.now,
-    id: options.orchestratorId,
-  });
+  const orchestrator = createOrchestrator(options, { store, planning, events });
   const wake = () => orchestrator.kick();
   const creation = { store, events, limits, onCreated: wake };
   const regionFailovers = new RegionFailoverCreation({ ...creation, planning });
@@ -125,9 +173,13 @@ export function createStormModule(options: StormModuleOptions): StormModule {
     failbacks,
     failover: options.failover.internal,
     events,
-    onChanged: wake,
+    onChanged: () => {
+      wake();
+      // The replica that drives it may be another.
+      void options.workSignal?.notify('work-resumed');
+    },
   });
-  let unsubscribe: (() => void) | undefined;
+  let stopListening = () => {};
   return {
     service,
     recovery: new StormRecoveryStarter({ store, regionFailovers, failbacks }),
@@ -135,18 +187,11 @@ export function createStormModule(options: StormModuleOptions): StormModule {
     store,
     registerActions: registry => registerStormActions(registry, service),
     start: async () => {
-      // A child's run ended on this replica: look at its storm now.
-      unsubscribe = options.failover.subscribe(t => {
-        if (
-          ['run.succeeded', 'run.failed', 'run.cancelled'].includes(t.event)
-        ) {
-          wake();
-        }
-      });
+      stopListening = listenForWork(options, wake);
       orchestrator.start();
     },
     stop: async () => {
-      unsubscribe?.();
+      stopListening();
       await orchestrator.stop({ release: true });
     },
   };

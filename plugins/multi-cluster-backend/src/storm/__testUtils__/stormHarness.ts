@@ -165,6 +165,7 @@ export interface StormHarnessOptions extends HarnessOptions {
   limits?: Partial<StormLimits>;
   /** The orchestrator's clock (another replica's may run ahead). */
   now?: () => number;
+  workSignal?: StormModuleOptions['workSignal'];
   /** Wraps the failover module's internal entry (tests hold it). */
   wrapInternal?: (
     internal: StormModuleOptions['failover']['internal'],
@@ -208,6 +209,7 @@ export async function createStormHarness(
       permissions: platformOnly,
     },
     whatIfInputs: fleetInputs(fleet, options.clusters, options.stormServices),
+    workSignal: options.workSignal,
     overrides: {
       limits: options.limits,
       leaseMs: 1000,
