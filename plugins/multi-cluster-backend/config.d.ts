@@ -250,6 +250,17 @@ export interface Config {
         /** @visibility secret */
         webhookUrl: string;
       };
+      /**
+       * Region failovers ("storms"): how many of a storm's service moves
+       * run at once. Its orchestrator polls and leases as the runs do
+       * (`pollInterval`, `leaseDuration`).
+       */
+      storm?: {
+        /** Children of one storm running at once. Default 10. */
+        maxConcurrentRuns?: number;
+        /** Runs moving replicas onto one cluster at once (all storms). Default 3. */
+        maxRunsPerTargetCluster?: number;
+      };
     };
     /**
      * Reading each reachable cluster's fabrics (Submariner, Istio, Cilium

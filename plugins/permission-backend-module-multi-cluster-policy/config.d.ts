@@ -4,8 +4,9 @@ export interface Config {
     multiCluster?: {
       /**
        * Entity refs (groups or users, with their kind) whose members may
-       * scale, upgrade and delete clusters. The namespace defaults to
-       * `default`; an empty list leaves these actions to nobody.
+       * scale, upgrade and delete clusters and run region failovers. The
+       * namespace defaults to `default`; an empty list leaves these actions
+       * to nobody.
        * Default: [group:default/platform-team]
        */
       platformOwners?: string[];

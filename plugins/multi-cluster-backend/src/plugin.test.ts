@@ -400,6 +400,7 @@ describe.each(databases.eachSupportedId())(
         'multi-cluster.cluster.upgrade',
         'multi-cluster.failover.execute',
         'multi-cluster.failover.read',
+        'multi-cluster.failover.region',
         'multi-cluster.fleet.plan',
         'multi-cluster.placement.read',
       ]);

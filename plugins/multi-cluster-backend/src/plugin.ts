@@ -8,12 +8,12 @@ import { notificationService } from '@backstage/plugin-notifications-node';
 import { signalsServiceRef } from '@backstage/plugin-signals-node';
 import { multiClusterAuthStrategyExtensionPoint } from '@flotilla/plugin-multi-cluster-node';
 import { createDetectionModule } from './detection';
-import { createFailoverModule } from './failover';
 import { registerActions } from './actions';
 import { registerPermissions } from './permissions/registerPermissions';
 import { createAuthStrategyRegistry } from './service/authStrategyRegistry';
 import { createMultiClusterServices } from './service/createServices';
 import { registerPluginRoutes } from './service/pluginRoutes';
+import { createRecoveryModules } from './service/recoveryModules';
 import {
   registerServiceLifecycle,
   scheduleFleetRefresh,
@@ -59,23 +59,13 @@ export const multiClusterPlugin = createBackendPlugin({
         registerPermissions(deps.permissionsRegistry, services.inventory);
         registerActions(deps.actionsRegistry, services);
 
-        const failover = await createFailoverModule({
-          config: deps.config,
-          logger: deps.logger,
-          database: deps.database,
-          permissions: deps.permissions,
-          auditor: deps.auditor,
-          catalog: deps.catalog,
+        const { failover, storms } = await createRecoveryModules(
+          deps,
           services,
-          signals: deps.signals,
-          notifications: deps.notifications,
-        });
-        failover.registerActions(deps.actionsRegistry);
-        deps.lifecycle.addStartupHook(() => failover.start());
-        deps.lifecycle.addShutdownHook(() => failover.stop());
+        );
 
-        // Without a `recovery` starter (the region failover module),
-        // detection proposes every failover as it does a manual one.
+        // Services with an automatic policy fail over through region
+        // failovers (`recovery`); the others get proposals.
         const detection = await createDetectionModule({
           config: deps.config,
           logger: deps.logger,
@@ -85,6 +75,7 @@ export const multiClusterPlugin = createBackendPlugin({
           catalog: deps.catalog,
           services,
           notifications: deps.notifications,
+          recovery: storms.recovery,
         });
 
         registerPluginRoutes(deps.httpRouter, {
@@ -92,6 +83,7 @@ export const multiClusterPlugin = createBackendPlugin({
           logger: deps.logger,
           services,
           failover: failover.service,
+          storms: storms.service,
           detection: detection.reads,
         });
         await scheduleFleetRefresh(deps.scheduler, services);

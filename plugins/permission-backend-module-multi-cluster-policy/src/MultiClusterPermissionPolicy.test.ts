@@ -7,6 +7,7 @@ import {
   multiClusterClusterScalePermission,
   multiClusterClusterUpgradePermission,
   multiClusterFailoverExecutePermission,
+  multiClusterFailoverRegionPermission,
   multiClusterFleetPlanPermission,
 } from '@flotilla/plugin-multi-cluster-common';
 import { MultiClusterPermissionPolicy } from './MultiClusterPermissionPolicy';
@@ -71,6 +72,7 @@ describe('MultiClusterPermissionPolicy', () => {
     multiClusterClusterScalePermission,
     multiClusterClusterUpgradePermission,
     multiClusterClusterDeletePermission,
+    multiClusterFailoverRegionPermission,
   ])('allows $name to the platform team only', async permission => {
     await expect(
       policy().handle({ permission }, asUser('user:default/ada')),

@@ -15,8 +15,18 @@ import {
 } from '@backstage/plugin-catalog-backend/alpha';
 import {
   multiClusterFailoverExecutePermission,
+  multiClusterFailoverRegionPermission,
   multiClusterLifecyclePermissions,
 } from '@flotilla/plugin-multi-cluster-common';
+
+/**
+ * Permissions only the platform owners hold: changing clusters themselves,
+ * and failing over every service of lost clusters at once.
+ */
+const platformPermissions = [
+  ...multiClusterLifecyclePermissions,
+  multiClusterFailoverRegionPermission,
+];
 
 /**
  * Options of {@link MultiClusterPermissionPolicy}.
@@ -40,7 +50,9 @@ export interface MultiClusterPermissionPolicyOptions {
  * - only an owner of a service may fail it over (a conditional decision the
  *   catalog resolves with its IS_ENTITY_OWNER rule, so it holds for every
  *   entity without this policy looking it up);
- * - only members of the platform owners may scale, upgrade or delete clusters.
+ * - only members of the platform owners may scale, upgrade or delete
+ *   clusters, and run region failovers (and their failbacks), which move
+ *   the services of every owner at once.
  * Everything else is allowed, as in Backstage's allow-all default.
  *
  * @public
@@ -77,7 +89,7 @@ export class MultiClusterPermissionPolicy implements PermissionPolicy {
     }
 
     if (
-      multiClusterLifecyclePermissions.some(permission =>
+      platformPermissions.some(permission =>
         isPermission(request.permission, permission),
       )
     ) {

@@ -40,6 +40,8 @@ export interface FailoverTransition {
  * (audit: a few hundred characters per field).
  */
 export class FailoverEvents {
+  private readonly listeners = new Set<(t: FailoverTransition) => void>();
+
   constructor(
     private readonly options: {
       auditor?: AuditorService;
@@ -49,7 +51,30 @@ export class FailoverEvents {
     },
   ) {}
 
+  /**
+   * Calls `listener` after every transition this process records (e.g. a
+   * region failover waking when one of its runs ends); returns the
+   * unsubscribe function.
+   */
+  subscribe(listener: (t: FailoverTransition) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
   async emit(t: FailoverTransition): Promise<void> {
+    await this.record(t);
+    for (const listener of this.listeners) {
+      try {
+        listener(t);
+      } catch (e) {
+        this.options.logger.warn(
+          `A failover transition listener failed: ${sanitizeForLog(e, 500)}`,
+        );
+      }
+    }
+  }
+
+  private async record(t: FailoverTransition): Promise<void> {
     const failed = t.event.endsWith('failed');
     const severity: AuditorServiceEventSeverityLevel = t.event.startsWith(
       'run.',

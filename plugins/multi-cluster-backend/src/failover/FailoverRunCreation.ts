@@ -1,7 +1,9 @@
 import { BackstageCredentials } from '@backstage/backend-plugin-api';
 import { Entity } from '@backstage/catalog-model';
 import {
+  EntityPlacement,
   planFailover,
+  PlannedTarget,
   readServiceDrSpec,
   ServiceDrSpec,
   toClusterProfile,
@@ -17,8 +19,12 @@ import {
   FailoverServiceOptions,
   MAX_REASON_LENGTH,
 } from './serviceTypes';
-import { ActiveFailoverError, IdempotencyClaim } from './FailoverStore';
-import { FailoverRunContext } from './types';
+import {
+  ActiveFailoverError,
+  IdempotencyClaim,
+  NewFailoverRun,
+} from './FailoverStore';
+import { FailoverRunContext, KarmadaTarget } from './types';
 
 export const ANNOTATION_HEALTH_URL = 'flotilla.io/health-url';
 
@@ -37,6 +43,44 @@ function serviceSpecOf(entityRef: string, entity: Entity): ServiceDrSpec {
   };
   service.kubernetesId ??= entity.metadata.name;
   return service;
+}
+
+/** What the worker needs to execute a run, captured when it is created. */
+function runContextOf(
+  entity: Entity,
+  service: ServiceDrSpec,
+  parts: {
+    placement: EntityPlacement;
+    karmada: KarmadaTarget | undefined;
+    requestedBy: string;
+  },
+): FailoverRunContext {
+  const { placement } = parts;
+  return {
+    entityRef: service.entityRef,
+    title: entity.metadata.title ?? entity.metadata.name,
+    kubernetesId: service.kubernetesId,
+    namespace: placement.namespace,
+    owners: ownersOf(entity),
+    argocdApp: service.argocdApp,
+    healthUrl: entity.metadata.annotations?.[ANNOTATION_HEALTH_URL],
+    resourceRequest: service.resourceRequest,
+    workloads: workloadRefs(placement),
+    karmada: parts.karmada,
+    requestedBy: parts.requestedBy,
+  };
+}
+
+/**
+ * Who a run is created for and what it must honour beyond the request: a
+ * region failover's child has no user credentials (the storm's actor was
+ * authorized when the storm was created), exact targets and a record to
+ * write with the run.
+ */
+export interface RunOrigin {
+  actor: string;
+  targets?: PlannedTarget[];
+  recordInTransaction?: NewFailoverRun['recordInTransaction'];
 }
 
 /**
@@ -58,6 +102,7 @@ export class FailoverRunCreation {
     entityRef: string,
     credentials: BackstageCredentials,
     idempotency: IdempotencyClaim | undefined,
+    origin: RunOrigin = { actor: actorOf(credentials) },
   ): Promise<CreateResult> {
     const { store } = this.options;
     const entity = await this.services.loadEntity(entityRef, credentials);
@@ -80,6 +125,7 @@ export class FailoverRunCreation {
       service,
       from: request.from,
       to: request.to,
+      targets: origin.targets,
       placement: assignment,
       fleet: clusters.map(c => toClusterProfile(c)),
       viaKarmada: Boolean(karmada),
@@ -89,20 +135,11 @@ export class FailoverRunCreation {
     if (request.dryRun) {
       return { dryRun: true, plan };
     }
-
-    const context: FailoverRunContext = {
-      entityRef,
-      title: entity.metadata.title ?? entity.metadata.name,
-      kubernetesId: service.kubernetesId,
-      namespace: placement.namespace,
-      owners: ownersOf(entity),
-      argocdApp: service.argocdApp,
-      healthUrl: entity.metadata.annotations?.[ANNOTATION_HEALTH_URL],
-      resourceRequest: service.resourceRequest,
-      workloads: workloadRefs(placement),
+    const context = runContextOf(entity, service, {
+      placement,
       karmada,
-      requestedBy: actorOf(credentials),
-    };
+      requestedBy: origin.actor,
+    });
     // A drill runs the failover's runbook for real: it moves the replicas,
     // and its RTO is measured from what the clusters report (drillOutcome).
     const { run, created } = await admitRun(
@@ -111,11 +148,12 @@ export class FailoverRunCreation {
         kind: request.drill ? 'drill' : 'failover',
         entityRef,
         reason: sanitizeForLog(request.reason, MAX_REASON_LENGTH),
-        actor: actorOf(credentials),
+        actor: origin.actor,
         idempotency,
         dry: false,
         plan,
         context,
+        recordInTransaction: origin.recordInTransaction,
       },
       createdRun => ({
         from: plan.from,

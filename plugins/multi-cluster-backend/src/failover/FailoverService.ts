@@ -10,6 +10,7 @@ import { FailoverAccess, normalizeEntityRef } from './FailoverAccess';
 import { FailoverRunCreation } from './FailoverRunCreation';
 import { idempotencyClaim, replayingOnConflict } from './idempotency';
 import { RollbackCreation } from './RollbackCreation';
+import { requestRunCancel } from './runCancellation';
 import { describeRun } from './runView';
 import { ServicePlacement } from './ServicePlacement';
 import {
@@ -173,18 +174,14 @@ export class DefaultFailoverService implements FailoverService {
       run.entityRef,
       credentials,
     );
-    const outcome = await this.options.store.requestCancel(id);
+    const outcome = await requestRunCancel(
+      this.options,
+      run,
+      actorOf(credentials),
+    );
     if (outcome === 'finished') {
       throw new ConflictError(`Failover run ${id} has already ${run.status}`);
     }
-    await this.options.events.emit({
-      runId: id,
-      entityRef: run.entityRef,
-      actor: actorOf(credentials),
-      kind: run.kind,
-      event: outcome === 'cancelled' ? 'run.cancelled' : 'run.cancel-requested',
-      status: outcome === 'cancelled' ? 'cancelled' : run.status,
-    });
     return describeRun((await this.options.store.getRun(id))!);
   }
 

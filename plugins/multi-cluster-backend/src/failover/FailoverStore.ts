@@ -1,12 +1,13 @@
 import { Knex } from 'knex';
 import { RunLeases, RunResult, StepPatch } from './RunLeases';
-import { RunRecords } from './RunRecords';
+import { RunRecords, RunStatusView } from './RunRecords';
 import { IdempotencyClaim, Lease, NewFailoverRun } from './storeTypes';
 import { FailoverRun, FailoverRunKind, FailoverRunStatus } from './types';
 
 export { ActiveFailoverError, AlreadyRolledBackError } from './storeTypes';
 export type { IdempotencyClaim, Lease, NewFailoverRun } from './storeTypes';
 export type { RunResult, StepPatch } from './RunLeases';
+export type { RunStatusView } from './RunRecords';
 
 /**
  * Persistence of failover runs (SQLite and PostgreSQL), in the tables the
@@ -63,6 +64,11 @@ export class FailoverStore {
 
   getRun(id: string): Promise<FailoverRun | undefined> {
     return this.records.getRun(id);
+  }
+
+  /** Status, error and cancellation of runs, without their steps. */
+  statusesOf(ids: string[]): Promise<RunStatusView[]> {
+    return this.records.statusesOf(ids);
   }
 
   listRuns(options: {

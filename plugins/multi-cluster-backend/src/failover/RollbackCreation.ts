@@ -10,6 +10,7 @@ import { recordedReplicaChanges } from './recordedChanges';
 import { actorOf } from '../history/MutationRecorder';
 import { sanitizeForLog } from '@flotilla/plugin-multi-cluster-node';
 import { AlreadyRolledBackError, IdempotencyClaim } from './FailoverStore';
+import type { RunOrigin } from './FailoverRunCreation';
 import { admitRun } from './runAdmission';
 import { describeRun } from './runView';
 import { ServicePlacement } from './ServicePlacement';
@@ -76,6 +77,7 @@ export class RollbackCreation {
     options: { reason?: string },
     credentials: BackstageCredentials,
     idempotency: IdempotencyClaim | undefined,
+    origin: Omit<RunOrigin, 'targets'> = { actor: actorOf(credentials) },
   ): Promise<{ created: boolean; run: FailoverRun }> {
     const id = original.id;
     if (original.rolledBackBy) {
@@ -91,7 +93,7 @@ export class RollbackCreation {
     await this.services.loadEntity(original.entityRef, credentials);
     const plan = rollbackPlanOf(original);
     await assertCanRaise(plan, this.inventory);
-    const actor = actorOf(credentials);
+    const { actor } = origin;
     const { run, created } = await admitRun(
       this.options,
       {
@@ -107,6 +109,7 @@ export class RollbackCreation {
         dry: false,
         plan,
         context: { ...original.context, requestedBy: actor },
+        recordInTransaction: origin.recordInTransaction,
       },
       () => ({
         rollbackOf: id,

@@ -28,6 +28,14 @@ import {
 
 import { ChangeJournal, ClusterChange } from './ChangeJournal';
 
+/** How a run stands, without its steps and changes. */
+export interface RunStatusView {
+  id: string;
+  status: FailoverRunStatus;
+  error?: string;
+  cancelRequested: boolean;
+}
+
 /** Thrown inside the create transaction when the rollback mark was taken. */
 class RollbackTakenSignal extends Error {}
 
@@ -148,6 +156,7 @@ export class RunRecords {
         params: JSON.stringify(s.params),
       })),
     );
+    await input.recordInTransaction?.(tx, id);
   }
 
   /** The run made with a scoped idempotency key, and its request's hash. */
@@ -170,6 +179,21 @@ export class RunRecords {
       .where({ entity_ref: entityRef })
       .first();
     return row?.run_id;
+  }
+
+  /** Status, error and cancellation of runs, without their steps. */
+  async statusesOf(ids: string[]): Promise<RunStatusView[]> {
+    if (!ids.length) return [];
+    const rows: Pick<RunRow, 'id' | 'status' | 'error' | 'cancel_requested'>[] =
+      await this.db(RUNS)
+        .whereIn('id', ids)
+        .select('id', 'status', 'error', 'cancel_requested');
+    return rows.map(r => ({
+      id: r.id,
+      status: r.status,
+      error: r.error ?? undefined,
+      cancelRequested: toBoolean(r.cancel_requested),
+    }));
   }
 
   async getRun(id: string): Promise<FailoverRun | undefined> {

@@ -18,7 +18,7 @@ import { FleetInventoryService } from '../inventory/FleetInventory';
 import { WorkloadOperations } from '../workloads/WorkloadService';
 import { registerFailoverActions } from './actions';
 import { FailoverConfig, readFailoverConfig } from './config';
-import { FailoverEvents } from './FailoverEvents';
+import { FailoverEvents, FailoverTransition } from './FailoverEvents';
 import { FailoverRunner, RunnerHooks } from './FailoverRunner';
 import { ChangeJournal } from './ChangeJournal';
 import {
@@ -29,6 +29,7 @@ import {
 } from './FailoverService';
 import { FailoverStore } from './FailoverStore';
 import { FailoverWorker } from './FailoverWorker';
+import { InternalFailoverRuns } from './InternalFailoverRuns';
 import {
   defaultStepExecutors,
   sleep,
@@ -38,6 +39,13 @@ import {
 } from './steps';
 
 export type { FailoverService, FailoverRequest } from './FailoverService';
+export type {
+  InternalFailoverRuns,
+  InternalRunKey,
+  PlannedFailoverRequest,
+  PlannedRollbackRequest,
+} from './InternalFailoverRuns';
+export type { FailoverTransition } from './FailoverEvents';
 export { createFailoverRouter } from './router';
 export type {
   FailoverRun,
@@ -89,8 +97,12 @@ export interface FailoverModuleOptions {
  */
 export interface FailoverModule {
   service: FailoverService;
+  /** Runs of work authorized elsewhere (a region failover's children). */
+  internal: InternalFailoverRuns;
   store: FailoverStore;
   worker: FailoverWorker;
+  /** Calls `listener` after every run transition this process records. */
+  subscribe(listener: (t: FailoverTransition) => void): () => void;
   registerActions(actionsRegistry: ActionsRegistryService): void;
   /** Starts the worker (poll + resume of expired leases). */
   start(): Promise<void>;
@@ -156,7 +168,7 @@ export async function createFailoverModule(
     concurrency: config.concurrency,
     id: options.workerId,
   });
-  const service = new DefaultFailoverService({
+  const serviceOptions = {
     store,
     permissions: options.permissions,
     catalog: options.catalog,
@@ -168,11 +180,14 @@ export async function createFailoverModule(
     logger: options.logger,
     traffic,
     onCreated: () => worker.kick(),
-  });
+  };
+  const service = new DefaultFailoverService(serviceOptions);
   return {
     service,
+    internal: new InternalFailoverRuns(serviceOptions),
     store,
     worker,
+    subscribe: listener => events.subscribe(listener),
     registerActions: actionsRegistry =>
       registerFailoverActions(actionsRegistry, service),
     start: async () => worker.start(),

@@ -1,5 +1,6 @@
 import { ConflictError } from '@backstage/errors';
 import type { FailoverPlan } from '@flotilla/plugin-multi-cluster-common';
+import type { Knex } from 'knex';
 import { FailoverRunContext, FailoverRunKind } from './types';
 
 /** Thrown when an entity already has an unfinished failover. */
@@ -46,6 +47,12 @@ export interface NewFailoverRun {
   dry: boolean;
   plan: FailoverPlan;
   context: FailoverRunContext;
+  /**
+   * Writes of the caller that belong with the run (e.g. a region failover
+   * recording the run on its child), in the run's transaction: the run and
+   * they are committed together or not at all. Throwing refuses the run.
+   */
+  recordInTransaction?: (tx: Knex.Transaction, runId: string) => Promise<void>;
 }
 
 /** A claimed run: the lease token must accompany every write. */

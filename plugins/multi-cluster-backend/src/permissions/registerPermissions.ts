@@ -6,6 +6,7 @@ import {
   multiClusterClusterUpgradePermission,
   multiClusterFailoverExecutePermission,
   multiClusterFailoverReadPermission,
+  multiClusterFailoverRegionPermission,
   multiClusterFleetPlanPermission,
   multiClusterPlacementReadPermission,
 } from '@flotilla/plugin-multi-cluster-common';
@@ -33,10 +34,11 @@ export function registerPermissions(
       Promise.all(refs.map(name => inventory.getCluster(name))),
   });
   // Failover permissions are on catalog entities (catalog rules apply);
-  // placement read and fleet plan are basic permissions.
+  // region failover, placement read and fleet plan are basic permissions.
   registry.addPermissions([
     multiClusterFailoverExecutePermission,
     multiClusterFailoverReadPermission,
+    multiClusterFailoverRegionPermission,
     multiClusterPlacementReadPermission,
     multiClusterFleetPlanPermission,
   ]);

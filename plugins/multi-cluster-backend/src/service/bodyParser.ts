@@ -12,6 +12,8 @@ export const BODY_LIMITS = {
   lifecycle: '4kb',
   /** failovers, drills, cancel, rollback: a reason of up to 2,000 characters. */
   failover: '16kb',
+  /** region failovers: up to 1,500 lost names and 5,000 services. */
+  regionFailover: '2mb',
   /** recommend: requirements and an explicit reachability requirement. */
   recommend: '1mb',
   /** simulate: up to 5,000 posted clusters (about 1.3 MB with capacity). */

@@ -84,6 +84,8 @@ export interface MultiClusterServices {
   exposureReads: ExposureReadService;
   /** Every DR-declared service and the fleet, for what-if plans and region failovers. */
   whatIfInputs: WhatIfInputReader;
+  /** The plugin's permission checks (region failovers authorize with them). */
+  permissions: ClusterPermissions;
   whatIf: WhatIfService;
   whatIfReads: WhatIfReadService;
 }
@@ -326,6 +328,7 @@ export async function createMultiClusterServices(
   return {
     config,
     store,
+    permissions,
     clients,
     inventory,
     karmada,

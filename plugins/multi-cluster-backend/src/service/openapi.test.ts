@@ -6,6 +6,7 @@ import express, { type Router } from 'express';
 import request from 'supertest';
 import { createDetectionRouter } from '../detection/router';
 import { createFailoverRouter } from '../failover/router';
+import { createStormRouter } from '../storm/router';
 import { createWhatIfRouter } from '../whatIf/router';
 import { createClustersRouter } from './clustersRouter';
 import { createConnectivityRouter } from './connectivityRouter';
@@ -35,6 +36,7 @@ function pluginRouter(): Router {
     }),
     createFailoverRouter({ httpAuth: unused, service: unused }),
     createWhatIfRouter({ httpAuth: unused, whatIf: unused }),
+    createStormRouter({ httpAuth: unused, service: unused }),
     createDetectionRouter({ httpAuth: unused, reads: unused }),
   ]);
 }

@@ -15,6 +15,7 @@ import { createHistoryRouter } from './historyRouter';
 import { createPlacementRouter } from './placementRouter';
 import { createRouter } from './router';
 import { createWhatIfRouter } from '../whatIf';
+import { createStormRouter, type StormService } from '../storm';
 
 /** Mounts the plugin's routes, its error responder and its auth policy. */
 export function registerPluginRoutes(
@@ -24,6 +25,7 @@ export function registerPluginRoutes(
     logger: LoggerService;
     services: MultiClusterServices;
     failover: FailoverService;
+    storms: StormService;
     detection: DetectionReads;
   },
 ): void {
@@ -51,6 +53,7 @@ export function registerPluginRoutes(
       }),
       createFailoverRouter({ httpAuth, service: options.failover }),
       createWhatIfRouter({ httpAuth, whatIf: services.whatIfReads }),
+      createStormRouter({ httpAuth, service: options.storms }),
       createDetectionRouter({ httpAuth, reads: options.detection }),
     ]),
   );

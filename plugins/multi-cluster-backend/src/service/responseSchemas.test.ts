@@ -253,6 +253,43 @@ describe('the routers’ success answers', () => {
     ]);
   });
 
+  it('region failovers and failbacks', async () => {
+    const ended = (id: string) =>
+      eventually(
+        async () => {
+          const res = await request(backend.server)
+            .get(`${API}/region-failovers/${id}`)
+            .set('Authorization', USER);
+          expect(['succeeded', 'failed', 'cancelled']).toContain(
+            res.body.status,
+          );
+          return res.body;
+        },
+        90_000,
+        100,
+      );
+    const us = { clusters: ['fleet-us-east-1'], reason: 'schema test' };
+    await call('startRegionFailover', { body: { ...us, dryRun: true } });
+    // Cancelled at once: checkout-dr's replicas on us-east-1 stay or move.
+    const cancelled = await call('startRegionFailover', { body: us });
+    const a = cancelled.body.storm.id as string;
+    await call('cancelRegionFailover', { params: { id: a }, body: {} });
+    await ended(a);
+    const eu = { clusters: [CLUSTER], reason: 'schema test' };
+    const started = await call('startRegionFailover', { body: eu });
+    const b = started.body.storm.id as string;
+    await call('pauseRegionFailover', { params: { id: b }, body: {} });
+    await call('resumeRegionFailover', { params: { id: b }, body: {} });
+    await call('getRegionFailover', { params: { id: b } });
+    await call('listRegionFailovers');
+    expect((await ended(b)).status).toBe('succeeded');
+    // The failback gives eu-west-1 its replicas back (later tests fail over from it).
+    const back = await call('startFailback', {
+      body: { stormId: b, reason: 'schema test' },
+    });
+    expect((await ended(back.body.storm.id)).status).toBe('succeeded');
+  });
+
   it('connectivity, add-ons and exposure', async () => {
     await call('getConnectivity');
     await call('getAddonCoverage');

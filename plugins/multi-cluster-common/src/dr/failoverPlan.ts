@@ -10,6 +10,7 @@ import {
 import { schedule } from '../scheduling/schedule';
 import type { ReachabilityRequirement } from '../scheduling/types';
 import { failoverTargetProblem } from './failoverHealth';
+import { PlannedTarget, plannedTargetsProblem } from './plannedTargets';
 import type { ReplicaAssignment } from './posture';
 import { failoverSteps } from './runbook/runbookSteps';
 import type { ServiceDrSpec } from './service';
@@ -74,6 +75,13 @@ export interface FailoverPlanRequest {
   from: string;
   /** The target; chosen by placement advice when absent. */
   to?: string;
+  /**
+   * The exact split of the source's replicas a region failover's plan
+   * chose: used as given once each target is checked (in the fleet, not
+   * the source, healthy, reaching the dependencies) and the replicas add
+   * up to what the source runs. Excludes `to`.
+   */
+  targets?: PlannedTarget[];
   /** Where the service's replicas are now. */
   placement: ReplicaAssignment;
   fleet: ClusterProfile[];
@@ -95,7 +103,8 @@ export interface FailoverPlan {
   entityRef: string;
   from: string;
   to: string[];
-  targetChosenBy: 'request' | 'recommendation';
+  /** `plan`: the exact split a region failover's plan chose (`targets`). */
+  targetChosenBy: 'request' | 'recommendation' | 'plan';
   recommendation?: PlacementRecommendation;
   movedReplicas: number;
   method: ShiftMethod;
@@ -230,12 +239,26 @@ function recommendedTarget(
   return recommendation;
 }
 
-/** The requested target, else the recommended one. */
+/** The planned split, else the requested target, else the recommended one. */
 function chooseTargets(
   request: FailoverPlanRequest,
   moved: number,
   reachability: ReachabilityRequirement | undefined,
 ): { split: Split; recommendation?: PlacementRecommendation } {
+  if (request.targets !== undefined) {
+    if (request.to !== undefined) {
+      throw new FailoverPlanError('give either a target or planned targets');
+    }
+    const problem = plannedTargetsProblem(request.targets, {
+      from: request.from,
+      entityRef: request.service.entityRef,
+      moved,
+      fleet: request.fleet,
+      reachability,
+    });
+    if (problem) throw new FailoverPlanError(problem);
+    return { split: request.targets.map(t => ({ ...t })) };
+  }
   if (request.to !== undefined) {
     return {
       split: splitOnRequestedTarget(request, request.to, moved, reachability),
@@ -260,6 +283,13 @@ function replicaMoves(
     .filter(m => m.before !== m.after);
 }
 
+function targetChosenBy(
+  request: FailoverPlanRequest,
+): FailoverPlan['targetChosenBy'] {
+  if (request.targets !== undefined) return 'plan';
+  return request.to !== undefined ? 'request' : 'recommendation';
+}
+
 /**
  * Plans a failover of a service from one cluster: an ordered, typed runbook
  * whose replica moves are computed with `schedule`. Bad requests (unknown
@@ -269,7 +299,7 @@ function replicaMoves(
  * @public
  */
 export function planFailover(request: FailoverPlanRequest): FailoverPlan {
-  const { service, from, to, fleet } = request;
+  const { service, from, fleet } = request;
   const reachability = reachabilityOf(request);
   const source = new Map(fleet.map(c => [c.name, c])).get(from);
   if (!source) {
@@ -312,7 +342,7 @@ export function planFailover(request: FailoverPlanRequest): FailoverPlan {
     entityRef: service.entityRef,
     from,
     to: targets,
-    targetChosenBy: to !== undefined ? 'request' : 'recommendation',
+    targetChosenBy: targetChosenBy(request),
     recommendation,
     movedReplicas: moved,
     method,

@@ -42,6 +42,20 @@ export const multiClusterFailoverExecutePermission = createPermission({
 });
 
 /**
+ * Fail every affected service over from lost clusters at once (a region
+ * failover), fail such a region failover back, and pause, resume or
+ * cancel one. A basic permission: a region failover moves services of
+ * many owners, so it is the fleet's operators' decision, not a service
+ * owner's.
+ *
+ * @public
+ */
+export const multiClusterFailoverRegionPermission = createPermission({
+  name: 'multi-cluster.failover.region',
+  attributes: { action: 'update' },
+});
+
+/**
  * Read a service's failover runs, drills and DR posture.
  *
  * @public
@@ -136,6 +150,7 @@ export const multiClusterLifecyclePermissions: MultiClusterClusterPermission[] =
  */
 export const multiClusterPermissions = [
   multiClusterFailoverExecutePermission,
+  multiClusterFailoverRegionPermission,
   multiClusterFailoverReadPermission,
   multiClusterClusterReadPermission,
   ...multiClusterLifecyclePermissions,

@@ -79,7 +79,7 @@ export const failoverPlanSchema = z.object({
   entityRef: z.string(),
   from: z.string(),
   to: strings,
-  targetChosenBy: z.enum(['request', 'recommendation']),
+  targetChosenBy: z.enum(['request', 'recommendation', 'plan']),
   recommendation: placementRecommendationSchema.optional(),
   movedReplicas: z.number(),
   method: shiftMethodSchema,

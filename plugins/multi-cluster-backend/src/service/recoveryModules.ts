@@ -1,0 +1,54 @@
+import {
+  AuditorService,
+  AuthService,
+  DatabaseService,
+  LifecycleService,
+  LoggerService,
+  PermissionsService,
+  RootConfigService,
+} from '@backstage/backend-plugin-api';
+import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
+import type { CatalogService } from '@backstage/plugin-catalog-node';
+import type { NotificationService } from '@backstage/plugin-notifications-node';
+import type { SignalsService } from '@backstage/plugin-signals-node';
+import { createFailoverModule } from '../failover';
+import { createStormModule } from '../storm';
+import { MultiClusterServices } from './createServices';
+
+/**
+ * The failover module and the region failovers (storms) that run their
+ * children as its runs: built, their actions registered, started and
+ * stopped with the plugin.
+ */
+export async function createRecoveryModules(
+  deps: {
+    config: RootConfigService;
+    logger: LoggerService;
+    lifecycle: LifecycleService;
+    database: DatabaseService;
+    auth: AuthService;
+    auditor: AuditorService;
+    permissions: PermissionsService;
+    catalog: CatalogService;
+    actionsRegistry: ActionsRegistryService;
+    signals: SignalsService;
+    notifications: NotificationService;
+  },
+  services: MultiClusterServices,
+) {
+  const failover = await createFailoverModule({ ...deps, services });
+  failover.registerActions(deps.actionsRegistry);
+  deps.lifecycle.addStartupHook(() => failover.start());
+  deps.lifecycle.addShutdownHook(() => failover.stop());
+
+  const storms = createStormModule({
+    ...deps,
+    failover,
+    services,
+    whatIfInputs: services.whatIfInputs,
+  });
+  storms.registerActions(deps.actionsRegistry);
+  deps.lifecycle.addStartupHook(() => storms.start());
+  deps.lifecycle.addShutdownHook(() => storms.stop());
+  return { failover, storms };
+}
