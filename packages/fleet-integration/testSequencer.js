@@ -11,6 +11,7 @@ const ORDER = [
   'manifests',
   'lifecycle',
   'failover',
+  'regionLoss',
   'backends',
   'rbac',
 ];

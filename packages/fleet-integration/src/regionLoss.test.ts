@@ -170,9 +170,7 @@ describe('losing a region', () => {
     }
     await eventually(async () => {
       const proposals = await decisions(a, { kind: 'would-fail-over' });
-      expect(new Set(proposals.map(d => d.entityRef))).toEqual(
-        new Set(MANUAL),
-      );
+      expect(new Set(proposals.map(d => d.entityRef))).toEqual(new Set(MANUAL));
     }, 120_000);
     const stormIds = [...new Set(failedOver.map(d => d.stormId!))];
     const storm = (backend: RunningBackend, id: string) =>
@@ -257,9 +255,7 @@ describe('losing a region', () => {
     // No decision ever for the refusing or the flapping member.
     const all = await decisions(survivor, {});
     expect(
-      all.filter(d =>
-        d.clusters.some(c => c === REFUSING || c === FLAPPING),
-      ),
+      all.filter(d => d.clusters.some(c => c === REFUSING || c === FLAPPING)),
     ).toEqual([]);
 
     // The region comes back: after the stabilization window, failback.
@@ -281,7 +277,11 @@ describe('losing a region', () => {
       api('/region-failovers'),
     );
     const failbacks = items.filter(s => s.kind === 'failback');
-    expect(failbacks.map(f => f.failbackOf).sort()).toEqual([...stormIds].sort());
-    expect(failbacks.map(f => f.status)).toEqual(failbacks.map(() => 'succeeded'));
+    expect(failbacks.map(f => f.failbackOf).sort()).toEqual(
+      [...stormIds].sort(),
+    );
+    expect(failbacks.map(f => f.status)).toEqual(
+      failbacks.map(() => 'succeeded'),
+    );
   });
 });

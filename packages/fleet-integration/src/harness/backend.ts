@@ -46,10 +46,14 @@ export interface BackendOptions {
  * The suite's defaults, under each test's own configuration (merged deeply):
  * the inventory refreshes every 5 s instead of 30 s, so a test that waits
  * for it to see a change (health after a fault, a new version, a scaled
- * cluster) waits seconds, not half a minute per step.
+ * cluster) waits seconds, not half a minute per step; detection is off.
  */
 const SUITE_DEFAULTS = {
-  multiCluster: { refresh: { frequency: { seconds: 5 } } },
+  multiCluster: {
+    refresh: { frequency: { seconds: 5 } },
+    // Only the region-loss test lets detection act on the faults it injects.
+    detection: { enabled: false },
+  },
 };
 
 /**

@@ -27,7 +27,12 @@ export interface DecisionView {
   clusters: string[];
   kind: string;
   reason: string;
-  evidence: { cluster: string; source: string; status: string; since?: string }[];
+  evidence: {
+    cluster: string;
+    source: string;
+    status: string;
+    since?: string;
+  }[];
   stormId?: string;
 }
 
@@ -102,8 +107,14 @@ export function overlapsOnOneTarget(runs: TimedRun[]): string[] {
   runs.forEach((a, i) =>
     runs.slice(i + 1).forEach(b => {
       const shared = a.to.filter(c => b.to.includes(c));
-      const [aStart, aEnd] = [Date.parse(a.startedAt!), Date.parse(a.finishedAt!)];
-      const [bStart, bEnd] = [Date.parse(b.startedAt!), Date.parse(b.finishedAt!)];
+      const [aStart, aEnd] = [
+        Date.parse(a.startedAt!),
+        Date.parse(a.finishedAt!),
+      ];
+      const [bStart, bEnd] = [
+        Date.parse(b.startedAt!),
+        Date.parse(b.finishedAt!),
+      ];
       if (shared.length && aStart < bEnd && bStart < aEnd) {
         found.push(`${a.id}|${b.id}@${shared.join(',')}`);
       }
