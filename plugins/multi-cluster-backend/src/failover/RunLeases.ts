@@ -46,6 +46,23 @@ export class RunLeases {
   }
 
   /**
+   * When the first lease held now expires (epoch ms), if any: a worker
+   * wakes then to take over the run of a replica that died holding it.
+   */
+  async nextLeaseExpiry(now: number): Promise<number | undefined> {
+    const row: { next?: number | string | null } | undefined = await this.db(
+      RUNS,
+    )
+      .whereIn('status', ['pending', 'running'])
+      .andWhere('lease_expires_at', '>=', now)
+      .min({ next: 'lease_expires_at' })
+      .first();
+    return row?.next === null || row?.next === undefined
+      ? undefined
+      : Number(row.next);
+  }
+
+  /**
    * Claims a run for `workerId` when its lease is free or expired: a
    * conditional UPDATE, so of several replicas exactly one succeeds.
    */

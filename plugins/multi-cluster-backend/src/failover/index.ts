@@ -29,6 +29,7 @@ import {
 } from './FailoverService';
 import { FailoverStore } from './FailoverStore';
 import { FailoverWorker } from './FailoverWorker';
+import { createWorkSignal, WorkSignal } from './workSignal';
 import {
   defaultStepExecutors,
   sleep,
@@ -48,6 +49,12 @@ export type {
 } from './types';
 export type { TrafficShiftProvider, StepExecutor } from './steps';
 export { FAILOVER_SIGNAL_CHANNEL } from './FailoverEvents';
+export type {
+  WorkListener,
+  WorkNotice,
+  WorkNoticeKind,
+  WorkSignal,
+} from './workSignal';
 
 /** What the failover module needs (core services + C's services). */
 export interface FailoverModuleOptions {
@@ -91,10 +98,16 @@ export interface FailoverModule {
   service: FailoverService;
   store: FailoverStore;
   worker: FailoverWorker;
+  /**
+   * Tells every backend replica when runs are created, finished or
+   * released (and lets other orchestrators, e.g. of region failovers,
+   * wait for their runs without polling).
+   */
+  signal: WorkSignal;
   registerActions(actionsRegistry: ActionsRegistryService): void;
-  /** Starts the worker (poll + resume of expired leases). */
+  /** Starts hearing other replicas, then the worker. */
   start(): Promise<void>;
-  /** Stops the worker and frees its leases. */
+  /** Stops the worker (freeing its leases), then the signal. */
   stop(): Promise<void>;
 }
 
@@ -114,7 +127,9 @@ export async function createFailoverModule(
   };
   // The tables come with the plugin's migrations, applied before the
   // module is built (MultiClusterStore.create).
-  const store = new FailoverStore(await options.database.getClient());
+  const db = await options.database.getClient();
+  const signal = createWorkSignal(db, options.logger);
+  const store = new FailoverStore(db, signal);
   const traffic =
     options.trafficProvider ??
     (config.traffic?.webhook
@@ -154,6 +169,7 @@ export async function createFailoverModule(
     leaseMs: config.leaseMs,
     pollIntervalMs: config.pollIntervalMs,
     concurrency: config.concurrency,
+    wake: signal,
     id: options.workerId,
   });
   const service = new DefaultFailoverService({
@@ -167,15 +183,22 @@ export async function createFailoverModule(
     events,
     logger: options.logger,
     traffic,
-    onCreated: () => worker.kick(),
   });
   return {
     service,
     store,
     worker,
+    signal,
     registerActions: actionsRegistry =>
       registerFailoverActions(actionsRegistry, service),
-    start: async () => worker.start(),
-    stop: () => worker.stop({ release: true }),
+    start: async () => {
+      // Listening first: a run created meanwhile is found by the first poll.
+      await signal.start();
+      worker.start();
+    },
+    stop: async () => {
+      await worker.stop({ release: true });
+      await signal.stop();
+    },
   };
 }
