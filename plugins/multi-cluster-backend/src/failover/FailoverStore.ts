@@ -35,8 +35,13 @@ export class FailoverStore {
     this.leases = new RunLeases(db);
   }
 
-  private async announce(kind: WorkNoticeKind, runId: string): Promise<void> {
-    await this.signal?.notify(kind, { runId });
+  /**
+   * Tells the workers, without waiting for the other replicas' copy to be
+   * sent: the caller's own next writes (the transition's history, audit
+   * and signal) should not wait for a hint.
+   */
+  private announce(kind: WorkNoticeKind, runId: string): void {
+    void this.signal?.notify(kind, { runId });
   }
 
   /**
@@ -56,7 +61,7 @@ export class FailoverStore {
     requestHash?: string;
   }> {
     const result = await this.records.createRun(input);
-    if (result.created) await this.announce('run-created', result.run.id);
+    if (result.created) this.announce('run-created', result.run.id);
     return result;
   }
 
@@ -116,12 +121,15 @@ export class FailoverStore {
   /** Frees a lease (the run stays claimable, e.g. on shutdown). */
   async release(lease: Lease): Promise<void> {
     await this.leases.release(lease);
-    await this.announce('lease-released', lease.runId);
+    this.announce('lease-released', lease.runId);
   }
 
-  /** Marks the run running (fenced). */
-  markRunning(lease: Lease): Promise<boolean> {
-    return this.leases.markRunning(lease);
+  /** Marks the run running (fenced); a resumed run keeps its start. */
+  markRunning(
+    lease: Lease,
+    startedAt = new Date().toISOString(),
+  ): Promise<boolean> {
+    return this.leases.markRunning(lease, startedAt);
   }
 
   /** Updates a step (fenced by the lease). */
@@ -135,7 +143,7 @@ export class FailoverStore {
    */
   async finish(lease: Lease, result: RunResult): Promise<boolean> {
     const finished = await this.leases.finish(lease, result);
-    if (finished) await this.announce('run-finished', lease.runId);
+    if (finished) this.announce('run-finished', lease.runId);
     return finished;
   }
 
@@ -148,7 +156,7 @@ export class FailoverStore {
     now = Date.now(),
   ): Promise<'cancelled' | 'requested' | 'finished'> {
     const outcome = await this.leases.requestCancel(runId, now);
-    if (outcome === 'cancelled') await this.announce('run-finished', runId);
+    if (outcome === 'cancelled') this.announce('run-finished', runId);
     return outcome;
   }
 
