@@ -222,7 +222,13 @@ export interface Config {
     failover?: {
       /** Multiplies every step timeout, poll interval and backoff. Default 1. */
       timeScale?: number;
-      /** How often each backend replica looks for runs to claim. Default 5s. */
+      /**
+       * How often each backend replica looks for runs to claim even when
+       * nothing told it to: a safety net. Replicas are woken at once when a
+       * run is created, finished or released (PostgreSQL LISTEN/NOTIFY on
+       * channel `multi_cluster_failover_work`, in-process on SQLite) and
+       * when a lease they saw held expires. Default 30s.
+       */
       pollInterval?: number | HumanDuration | string;
       /** Lease of a claimed run; another replica resumes it after. Default 60s. */
       leaseDuration?: number | HumanDuration | string;

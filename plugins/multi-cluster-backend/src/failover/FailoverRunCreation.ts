@@ -92,7 +92,7 @@ export class FailoverRunCreation {
   constructor(
     private readonly options: Pick<
       FailoverServiceOptions,
-      'store' | 'events' | 'dependencies' | 'traffic' | 'onCreated'
+      'store' | 'events' | 'dependencies' | 'traffic'
     >,
     private readonly services: ServicePlacement,
   ) {}

@@ -76,8 +76,10 @@ export class FailoverRunner {
       return undefined;
     }
     const resumed = run.status === 'running';
-    await scope.fenced(store.markRunning(lease));
-    const current = (await store.getRun(lease.runId))!;
+    const startedAt = run.startedAt ?? new Date().toISOString();
+    await scope.fenced(store.markRunning(lease, startedAt));
+    // Only the lease holder writes the run: it is what was read, running.
+    const current: FailoverRun = { ...run, status: 'running', startedAt };
     const started = runScope(this.options, lease, scope.leaseSignal, current);
     await started.emit({
       event: resumed ? 'run.resumed' : 'run.started',

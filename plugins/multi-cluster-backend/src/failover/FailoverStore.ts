@@ -3,6 +3,7 @@ import { RunLeases, RunResult, StepPatch } from './RunLeases';
 import { RunRecords, RunStatusView } from './RunRecords';
 import { IdempotencyClaim, Lease, NewFailoverRun } from './storeTypes';
 import { FailoverRun, FailoverRunKind, FailoverRunStatus } from './types';
+import { WorkNoticeKind, WorkSignal } from './workSignal';
 
 export { ActiveFailoverError, AlreadyRolledBackError } from './storeTypes';
 export type { IdempotencyClaim, Lease, NewFailoverRun } from './storeTypes';
@@ -21,14 +22,27 @@ export type { RunStatusView } from './RunRecords';
  * One object for the service and the worker, over two parts: creating and
  * reading runs ({@link RunRecords}), and executing them under a lease
  * ({@link RunLeases}).
+ *
+ * Once a change that gives workers something to do has committed (a run
+ * created, finished or its lease released), the work signal tells every
+ * replica's worker: a hint to look now rather than at its next poll.
  */
 export class FailoverStore {
   private readonly records: RunRecords;
   private readonly leases: RunLeases;
 
-  constructor(readonly db: Knex) {
+  constructor(readonly db: Knex, private readonly signal?: WorkSignal) {
     this.records = new RunRecords(db);
     this.leases = new RunLeases(db);
+  }
+
+  /**
+   * Tells the workers, without waiting for the other replicas' copy to be
+   * sent: the caller's own next writes (the transition's history, audit
+   * and signal) should not wait for a hint.
+   */
+  private announce(kind: WorkNoticeKind, runId: string): void {
+    void this.signal?.notify(kind, { runId });
   }
 
   /**
@@ -42,12 +56,14 @@ export class FailoverStore {
    * the entity is unfinished and {@link AlreadyRolledBackError} when the
    * original already has its rollback.
    */
-  createRun(input: NewFailoverRun): Promise<{
+  async createRun(input: NewFailoverRun): Promise<{
     run: FailoverRun;
     created: boolean;
     requestHash?: string;
   }> {
-    return this.records.createRun(input);
+    const result = await this.records.createRun(input);
+    if (result.created) this.announce('run-created', result.run.id);
+    return result;
   }
 
   /** The run made with a scoped idempotency key, and its request's hash. */
@@ -85,6 +101,11 @@ export class FailoverStore {
     return this.leases.listClaimable(now, limit);
   }
 
+  /** When the first lease held now expires (epoch ms), if one is held. */
+  nextLeaseExpiry(now: number): Promise<number | undefined> {
+    return this.leases.nextLeaseExpiry(now);
+  }
+
   /**
    * Claims a run for `workerId` when its lease is free or expired: a
    * conditional UPDATE, so of several replicas exactly one succeeds.
@@ -104,13 +125,17 @@ export class FailoverStore {
   }
 
   /** Frees a lease (the run stays claimable, e.g. on shutdown). */
-  release(lease: Lease): Promise<void> {
-    return this.leases.release(lease);
+  async release(lease: Lease): Promise<void> {
+    await this.leases.release(lease);
+    this.announce('lease-released', lease.runId);
   }
 
-  /** Marks the run running (fenced). */
-  markRunning(lease: Lease): Promise<boolean> {
-    return this.leases.markRunning(lease);
+  /** Marks the run running (fenced); a resumed run keeps its start. */
+  markRunning(
+    lease: Lease,
+    startedAt = new Date().toISOString(),
+  ): Promise<boolean> {
+    return this.leases.markRunning(lease, startedAt);
   }
 
   /** Updates a step (fenced by the lease). */
@@ -122,19 +147,23 @@ export class FailoverStore {
    * Ends a run (fenced): sets the final status, frees the lease and the
    * entity's active lock in one transaction.
    */
-  finish(lease: Lease, result: RunResult): Promise<boolean> {
-    return this.leases.finish(lease, result);
+  async finish(lease: Lease, result: RunResult): Promise<boolean> {
+    const finished = await this.leases.finish(lease, result);
+    if (finished) this.announce('run-finished', lease.runId);
+    return finished;
   }
 
   /**
    * Requests cancellation. A run nobody holds is cancelled at once;
    * a running one stops before its next step attempt.
    */
-  requestCancel(
+  async requestCancel(
     runId: string,
     now = Date.now(),
   ): Promise<'cancelled' | 'requested' | 'finished'> {
-    return this.leases.requestCancel(runId, now);
+    const outcome = await this.leases.requestCancel(runId, now);
+    if (outcome === 'cancelled') this.announce('run-finished', runId);
+    return outcome;
   }
 
   isCancelRequested(runId: string): Promise<boolean> {

@@ -283,8 +283,9 @@ describe.each(databases.eachSupportedId())('failover worker on %p', id => {
 describe('failover worker polling', () => {
   it('stop() ends the wait for the next poll', async () => {
     const listClaimable = jest.fn(async () => []);
+    const nextLeaseExpiry = jest.fn(async () => undefined);
     const worker = new FailoverWorker({
-      store: { listClaimable } as unknown as FailoverStore,
+      store: { listClaimable, nextLeaseExpiry } as unknown as FailoverStore,
       runner: {} as FailoverRunner,
       logger: mockServices.logger.mock(),
       leaseMs: 30_000,

@@ -5,6 +5,7 @@ import { FailoverRunner, LeaseLostError } from './FailoverRunner';
 import { FailoverStore, Lease } from './FailoverStore';
 import { sleep } from '../util/deadline';
 import { sanitizeForLog } from '@flotilla/plugin-multi-cluster-node';
+import { WorkSignal } from './workSignal';
 
 /**
  * Claims runs from the database and executes them. Every backend replica
@@ -12,6 +13,12 @@ import { sanitizeForLog } from '@flotilla/plugin-multi-cluster-node';
  * conditional UPDATE, renewed at a third of its duration). When a replica
  * dies its leases expire and any replica resumes the runs from the step
  * they were on.
+ *
+ * It looks for runs when the work signal says there is new work (a run
+ * created or finished, a lease released, on any replica), when the first
+ * lease it saw held expires (a replica died holding it), and every poll
+ * interval as a safety net. What it then claims is decided by the
+ * database alone: a notice is only a hint.
  */
 export class FailoverWorker {
   readonly id: string;
@@ -24,6 +31,9 @@ export class FailoverWorker {
   private polling?: Promise<void>;
   private again = false;
   private stopped = true;
+  private unsubscribe?: () => void;
+  /** Wakes the worker when the first lease it saw held expires. */
+  private expiryWake?: NodeJS.Timeout;
 
   constructor(
     private readonly options: {
@@ -33,6 +43,8 @@ export class FailoverWorker {
       leaseMs: number;
       pollIntervalMs: number;
       concurrency: number;
+      /** Wakes the worker on new work; without it, it only polls. */
+      wake?: WorkSignal;
       id?: string;
     },
   ) {
@@ -42,6 +54,7 @@ export class FailoverWorker {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.unsubscribe = this.options.wake?.subscribe(() => this.kick());
     const controller = new AbortController();
     this.polls = { controller, loop: this.pollEvery(controller.signal) };
   }
@@ -86,6 +99,11 @@ export class FailoverWorker {
     const free = this.options.concurrency - this.active.size;
     if (free <= 0) return;
     const ids = await this.options.store.listClaimable(Date.now(), free * 2);
+    await this.claimAll(ids);
+    this.wakeAt(await this.options.store.nextLeaseExpiry(Date.now()));
+  }
+
+  private async claimAll(ids: string[]): Promise<void> {
     for (const runId of ids) {
       if (this.stopped || this.active.size >= this.options.concurrency) break;
       if (this.active.has(runId)) continue;
@@ -100,6 +118,27 @@ export class FailoverWorker {
         this.launch(lease);
       }
     }
+  }
+
+  /** Looks again just after `expiresAt` (epoch ms), if given. */
+  private wakeAt(expiresAt: number | undefined) {
+    clearTimeout(this.expiryWake);
+    this.expiryWake = undefined;
+    if (expiresAt === undefined || this.stopped) return;
+    // A lease is claimable once its expiry is strictly in the past.
+    const delayMs = Math.max(0, expiresAt - Date.now()) + 1;
+    this.expiryWake = setTimeout(() => this.kick(), delayMs);
+    this.expiryWake.unref?.();
+  }
+
+  /** No more kicks: notices, lease expiries and polls end. */
+  private quiet() {
+    this.stopped = true;
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+    clearTimeout(this.expiryWake);
+    this.expiryWake = undefined;
+    this.polls?.controller.abort();
   }
 
   private launch(lease: Lease) {
@@ -144,8 +183,7 @@ export class FailoverWorker {
    * leaving their leases to expire (for tests and drills).
    */
   crash(): void {
-    this.stopped = true;
-    this.polls?.controller.abort();
+    this.quiet();
     for (const r of this.active.values()) {
       r.controller.abort(new Error('worker crashed'));
     }
@@ -157,8 +195,7 @@ export class FailoverWorker {
    * without it (a simulated crash) they are left to expire.
    */
   async stop(options: { release?: boolean } = { release: true }) {
-    this.stopped = true;
-    this.polls?.controller.abort();
+    this.quiet();
     const running = [...this.active.entries()];
     for (const [, r] of running) {
       r.controller.abort(new Error('worker stopped'));

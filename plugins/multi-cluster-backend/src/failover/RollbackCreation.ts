@@ -63,10 +63,7 @@ async function assertCanRaise(
  */
 export class RollbackCreation {
   constructor(
-    private readonly options: Pick<
-      FailoverServiceOptions,
-      'store' | 'events' | 'onCreated'
-    >,
+    private readonly options: Pick<FailoverServiceOptions, 'store' | 'events'>,
     private readonly services: ServicePlacement,
     private readonly inventory: FleetInventoryService,
   ) {}

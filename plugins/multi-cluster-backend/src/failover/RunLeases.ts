@@ -24,6 +24,19 @@ export interface RunResult {
   cancelPendingSteps?: boolean;
 }
 
+/** The columns of a step that a patch changes. */
+function stepRow(patch: StepPatch): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  if (patch.status !== undefined) row.status = patch.status;
+  if (patch.attempts !== undefined) row.attempts = patch.attempts;
+  if (patch.error !== undefined) row.error = patch.error;
+  if (patch.output !== undefined) row.output = toJson(patch.output);
+  if (patch.startedAt !== undefined) row.started_at = patch.startedAt;
+  if (patch.finishedAt !== undefined) row.finished_at = patch.finishedAt;
+  if (patch.durationMs !== undefined) row.duration_ms = patch.durationMs;
+  return row;
+}
+
 /**
  * Execution state of runs: leases handed to one worker at a time by a
  * conditional UPDATE, the writes fenced by them, the end of a run and
@@ -43,6 +56,23 @@ export class RunLeases {
       .limit(limit)
       .select('id');
     return rows.map(r => r.id);
+  }
+
+  /**
+   * When the first lease held now expires (epoch ms), if any: a worker
+   * wakes then to take over the run of a replica that died holding it.
+   */
+  async nextLeaseExpiry(now: number): Promise<number | undefined> {
+    const row: { next?: number | string | null } | undefined = await this.db(
+      RUNS,
+    )
+      .whereIn('status', ['pending', 'running'])
+      .andWhere('lease_expires_at', '>=', now)
+      .min({ next: 'lease_expires_at' })
+      .first();
+    return row?.next === null || row?.next === undefined
+      ? undefined
+      : Number(row.next);
   }
 
   /**
@@ -85,43 +115,44 @@ export class RunLeases {
       .update({ lease_owner: null, lease_expires_at: null });
   }
 
-  /** Marks the run running (fenced). */
-  async markRunning(lease: Lease): Promise<boolean> {
-    const now = new Date().toISOString();
+  /** Marks the run running (fenced); a resumed run keeps its start. */
+  async markRunning(lease: Lease, startedAt: string): Promise<boolean> {
     const updated = await this.db(RUNS)
       .where({ id: lease.runId, lease_owner: lease.owner })
       .update({
         status: 'running',
-        started_at: this.db.raw('COALESCE(started_at, ?)', [now]),
+        started_at: this.db.raw('COALESCE(started_at, ?)', [startedAt]),
       });
     return updated === 1;
   }
 
-  /** Updates a step (fenced by the lease). */
+  /**
+   * Updates a step (fenced by the lease): the run's row is updated where
+   * the lease still names this owner, and the step only if it was, in one
+   * transaction. On PostgreSQL that is one statement (the run's UPDATE in a
+   * WITH clause, the step's UPDATE reading what it returned): the same
+   * conditional UPDATE and row lock as the transaction, in one round trip.
+   */
   async updateStep(
     lease: Lease,
     order: number,
     patch: StepPatch,
   ): Promise<boolean> {
+    const fence: Record<string, unknown> =
+      patch.currentStep !== undefined
+        ? { current_step: patch.currentStep }
+        : { lease_owner: lease.owner };
+    const row = stepRow(patch);
+    if (this.db.client.dialect === 'postgresql') {
+      return this.updateStepAtOnce(lease, order, fence, row);
+    }
     return this.db.transaction(async tx => {
       const run = await tx(RUNS)
         .where({ id: lease.runId, lease_owner: lease.owner })
-        .update(
-          patch.currentStep !== undefined
-            ? { current_step: patch.currentStep }
-            : { lease_owner: lease.owner },
-        );
+        .update(fence);
       if (run !== 1) {
         return false;
       }
-      const row: Record<string, unknown> = {};
-      if (patch.status !== undefined) row.status = patch.status;
-      if (patch.attempts !== undefined) row.attempts = patch.attempts;
-      if (patch.error !== undefined) row.error = patch.error;
-      if (patch.output !== undefined) row.output = toJson(patch.output);
-      if (patch.startedAt !== undefined) row.started_at = patch.startedAt;
-      if (patch.finishedAt !== undefined) row.finished_at = patch.finishedAt;
-      if (patch.durationMs !== undefined) row.duration_ms = patch.durationMs;
       if (Object.keys(row).length) {
         await tx(STEPS)
           .where({ run_id: lease.runId, step_order: order })
@@ -129,6 +160,36 @@ export class RunLeases {
       }
       return true;
     });
+  }
+
+  private async updateStepAtOnce(
+    lease: Lease,
+    order: number,
+    fence: Record<string, unknown>,
+    row: Record<string, unknown>,
+  ): Promise<boolean> {
+    let query = this.db.with('fence', q =>
+      q
+        .from(RUNS)
+        .where({ id: lease.runId, lease_owner: lease.owner })
+        .update(fence)
+        .returning('id'),
+    );
+    if (Object.keys(row).length) {
+      // Runs to completion although the main query does not read it.
+      query = query.with('step', q =>
+        q
+          .from(STEPS)
+          .whereIn('run_id', this.db.select('id').from('fence'))
+          .andWhere({ step_order: order })
+          .update(row)
+          .returning('run_id'),
+      );
+    }
+    const [{ fenced }]: { fenced: number | string }[] = await query
+      .from('fence')
+      .count({ fenced: '*' });
+    return Number(fenced) === 1;
   }
 
   /**

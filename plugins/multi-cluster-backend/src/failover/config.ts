@@ -5,7 +5,11 @@ import { durationToMilliseconds } from '@backstage/types';
 export interface FailoverConfig {
   /** Multiplies every step timeout, poll interval and backoff (tests: 0.01). */
   timeScale: number;
-  /** How often each backend replica looks for claimable runs. */
+  /**
+   * How often each backend replica looks for claimable runs anyway: the
+   * safety net under the work signal (which wakes workers on new work)
+   * and the wake-up at the first held lease's expiry.
+   */
   pollIntervalMs: number;
   /** Lease of a claimed run; renewed at a third of it while working. */
   leaseMs: number;
@@ -35,7 +39,7 @@ export function readFailoverConfig(root: Config): FailoverConfig {
   const slackUrl = c?.getOptionalString('slack.webhookUrl');
   return {
     timeScale: c?.getOptionalNumber('timeScale') ?? 1,
-    pollIntervalMs: ms(c, 'pollInterval', 5000),
+    pollIntervalMs: ms(c, 'pollInterval', 30_000),
     leaseMs: ms(c, 'leaseDuration', 60_000),
     concurrency: c?.getOptionalNumber('concurrency') ?? 10,
     retryBackoffMs: ms(c, 'retryBackoff', 2000),

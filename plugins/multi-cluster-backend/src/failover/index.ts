@@ -30,6 +30,7 @@ import {
 import { FailoverStore } from './FailoverStore';
 import { FailoverWorker } from './FailoverWorker';
 import { InternalFailoverRuns } from './InternalFailoverRuns';
+import { createWorkSignal, WorkSignal } from './workSignal';
 import {
   defaultStepExecutors,
   sleep,
@@ -56,6 +57,12 @@ export type {
 } from './types';
 export type { TrafficShiftProvider, StepExecutor } from './steps';
 export { FAILOVER_SIGNAL_CHANNEL } from './FailoverEvents';
+export type {
+  WorkListener,
+  WorkNotice,
+  WorkNoticeKind,
+  WorkSignal,
+} from './workSignal';
 
 /** What the failover module needs (core services + C's services). */
 export interface FailoverModuleOptions {
@@ -103,10 +110,16 @@ export interface FailoverModule {
   worker: FailoverWorker;
   /** Calls `listener` after every run transition this process records. */
   subscribe(listener: (t: FailoverTransition) => void): () => void;
+  /**
+   * Tells every backend replica when runs are created, finished or
+   * released (and lets other orchestrators, e.g. of region failovers,
+   * wait for their runs without polling).
+   */
+  signal: WorkSignal;
   registerActions(actionsRegistry: ActionsRegistryService): void;
-  /** Starts the worker (poll + resume of expired leases). */
+  /** Starts hearing other replicas, then the worker. */
   start(): Promise<void>;
-  /** Stops the worker and frees its leases. */
+  /** Stops the worker (freeing its leases), then the signal. */
   stop(): Promise<void>;
 }
 
@@ -126,7 +139,9 @@ export async function createFailoverModule(
   };
   // The tables come with the plugin's migrations, applied before the
   // module is built (MultiClusterStore.create).
-  const store = new FailoverStore(await options.database.getClient());
+  const db = await options.database.getClient();
+  const signal = createWorkSignal(db, options.logger);
+  const store = new FailoverStore(db, signal);
   const traffic =
     options.trafficProvider ??
     (config.traffic?.webhook
@@ -166,6 +181,7 @@ export async function createFailoverModule(
     leaseMs: config.leaseMs,
     pollIntervalMs: config.pollIntervalMs,
     concurrency: config.concurrency,
+    wake: signal,
     id: options.workerId,
   });
   const serviceOptions = {
@@ -179,7 +195,6 @@ export async function createFailoverModule(
     events,
     logger: options.logger,
     traffic,
-    onCreated: () => worker.kick(),
   };
   const service = new DefaultFailoverService(serviceOptions);
   return {
@@ -188,9 +203,17 @@ export async function createFailoverModule(
     store,
     worker,
     subscribe: listener => events.subscribe(listener),
+    signal,
     registerActions: actionsRegistry =>
       registerFailoverActions(actionsRegistry, service),
-    start: async () => worker.start(),
-    stop: () => worker.stop({ release: true }),
+    start: async () => {
+      // Listening first: a run created meanwhile is found by the first poll.
+      await signal.start();
+      worker.start();
+    },
+    stop: async () => {
+      await worker.stop({ release: true });
+      await signal.stop();
+    },
   };
 }

@@ -7,11 +7,11 @@ import { FailoverRun } from './types';
 /**
  * Records a new run (a failover, drill or rollback) for the worker: a run
  * its idempotency key already made is returned when the request is the
- * same; a run just created is recorded (`run.created`, with its detail) and
- * handed to `onCreated`.
+ * same; a run just created is recorded (`run.created`, with its detail).
+ * Workers hear of it through the store's work signal.
  */
 export async function admitRun(
-  options: Pick<FailoverServiceOptions, 'store' | 'events' | 'onCreated'>,
+  options: Pick<FailoverServiceOptions, 'store' | 'events'>,
   newRun: NewFailoverRun & { idempotency: IdempotencyClaim | undefined },
   detailOf: (run: FailoverRun) => JsonObject,
 ): Promise<{ created: boolean; run: FailoverRun }> {
@@ -30,7 +30,6 @@ export async function admitRun(
       status: run.status,
       detail: detailOf(run),
     });
-    options.onCreated?.(run);
   }
   return { created, run };
 }

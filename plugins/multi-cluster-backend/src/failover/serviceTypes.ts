@@ -56,8 +56,6 @@ export interface FailoverServiceOptions {
   events: FailoverEvents;
   logger: LoggerService;
   traffic?: TrafficShiftProvider;
-  /** Called after a run is created (kicks the local worker). */
-  onCreated?: (run: FailoverRun) => void;
 }
 
 /**

@@ -46,6 +46,8 @@ export async function createRecoveryModules(
     failover,
     services,
     whatIfInputs: services.whatIfInputs,
+    // Other replicas' run ends wake this replica's storm orchestrator.
+    workSignal: failover.signal,
   });
   storms.registerActions(deps.actionsRegistry);
   deps.lifecycle.addStartupHook(() => storms.start());
