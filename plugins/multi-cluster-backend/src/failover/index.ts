@@ -123,6 +123,39 @@ export interface FailoverModule {
   stop(): Promise<void>;
 }
 
+/** The runner of the module's runs: its steps and what they read and write. */
+function createRunner(
+  options: FailoverModuleOptions,
+  parts: {
+    config: FailoverConfig;
+    store: FailoverStore;
+    events: FailoverEvents;
+    traffic: TrafficShiftProvider | undefined;
+  },
+): FailoverRunner {
+  const { config, store, events, traffic } = parts;
+  return new FailoverRunner({
+    store,
+    journal: new ChangeJournal(store.db),
+    events,
+    executors: { ...defaultStepExecutors, ...options.executors },
+    hooks: options.hooks,
+    deps: {
+      config,
+      logger: options.logger,
+      inventory: options.services.inventory,
+      workloads: options.services.workloads,
+      karmada: options.services.karmada,
+      clients: options.services.clients,
+      conflictRetries:
+        options.config.getOptionalNumber('multiCluster.conflictRetries') ?? 3,
+      traffic,
+      notifications: options.notifications,
+      sleep,
+    },
+  });
+}
+
 /**
  * Builds the failover module: store, service, worker and actions. Its
  * tables come with the plugin's one migration set, its routes are part of
@@ -153,27 +186,7 @@ export async function createFailoverModule(
     signals: options.signals,
     logger: options.logger,
   });
-  const journal = new ChangeJournal(store.db);
-  const runner = new FailoverRunner({
-    store,
-    journal,
-    events,
-    executors: { ...defaultStepExecutors, ...options.executors },
-    hooks: options.hooks,
-    deps: {
-      config,
-      logger: options.logger,
-      inventory: options.services.inventory,
-      workloads: options.services.workloads,
-      karmada: options.services.karmada,
-      clients: options.services.clients,
-      conflictRetries:
-        options.config.getOptionalNumber('multiCluster.conflictRetries') ?? 3,
-      traffic,
-      notifications: options.notifications,
-      sleep,
-    },
-  });
+  const runner = createRunner(options, { config, store, events, traffic });
   const worker = new FailoverWorker({
     store,
     runner,
