@@ -13,6 +13,7 @@ import {
   sanitizeError,
   sanitizeJsonObject,
 } from '../util/sanitizeJson';
+import { auditRefusal } from '../util/auditRefusal';
 
 export const FAILOVER_SIGNAL_CHANNEL = 'multi-cluster:failover';
 
@@ -154,26 +155,6 @@ export class FailoverEvents {
     request: Record<string, string | boolean | null | undefined>;
     error: Error;
   }): Promise<void> {
-    if (!this.options.auditor) return;
-    try {
-      const event = await this.options.auditor.createEvent({
-        eventId: options.eventId,
-        severityLevel: 'medium',
-        meta: sanitizeJsonObject(
-          { actor: options.actor, refused: true, request: options.request },
-          AUDIT_BOUNDS,
-        ),
-      });
-      await event.fail({
-        error: sanitizeError(options.error, AUDIT_BOUNDS.maxString),
-      });
-    } catch (e) {
-      this.options.logger.warn(
-        `Could not audit a refused ${options.eventId}: ${sanitizeForLog(
-          e,
-          500,
-        )}`,
-      );
-    }
+    await auditRefusal(this.options.auditor, this.options.logger, options);
   }
 }

@@ -9,6 +9,7 @@ import {
   sanitizeError,
   sanitizeJsonObject,
 } from '../util/sanitizeJson';
+import { auditRefusal } from '../util/auditRefusal';
 import { StormChild, StormKind, StormStatus } from './types';
 
 export const REGION_FAILOVER_SIGNAL_CHANNEL = 'multi-cluster:region-failover';
@@ -136,26 +137,6 @@ export class StormEvents {
     request: JsonObject;
     error: Error;
   }): Promise<void> {
-    if (!this.options.auditor) return;
-    try {
-      const event = await this.options.auditor.createEvent({
-        eventId: options.eventId,
-        severityLevel: 'medium',
-        meta: sanitizeJsonObject(
-          { actor: options.actor, refused: true, request: options.request },
-          AUDIT_BOUNDS,
-        ),
-      });
-      await event.fail({
-        error: sanitizeError(options.error, AUDIT_BOUNDS.maxString),
-      });
-    } catch (e) {
-      this.options.logger.warn(
-        `Could not audit a refused ${options.eventId}: ${sanitizeForLog(
-          e,
-          500,
-        )}`,
-      );
-    }
+    await auditRefusal(this.options.auditor, this.options.logger, options);
   }
 }
