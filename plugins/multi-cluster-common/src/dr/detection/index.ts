@@ -37,5 +37,6 @@ export type {
   DetectedService,
   ObservedSignal,
   ObservedState,
+  RuleDecision,
   ServiceDecisionInput,
 } from './decision/types';

@@ -76,7 +76,7 @@ export interface DecisionFacts {
   minFailoverIntervalMs: number;
 }
 
-/** A rule's answer: its kind, why, and what tells its episodes apart. */
+/** A rule's answer: its kind, why, and what tells its episodes apart. @public */
 export interface RuleDecision {
   kind: DetectionDecisionKind;
   /** Names the reason in the episode key (e.g. `min-interval`). */

@@ -11,7 +11,7 @@ const KARMADA_OUTAGE_TAINTS = new Set([
   'cluster.karmada.io/unreachable',
 ]);
 
-/** A `NoExecute` not-ready or unreachable taint on the cluster. */
+/** A `NoExecute` not-ready or unreachable taint on the cluster. @public */
 export function isKarmadaOutageTaint(taint: ClusterTaint): boolean {
   return taint.effect === 'NoExecute' && KARMADA_OUTAGE_TAINTS.has(taint.key);
 }
