@@ -128,11 +128,11 @@ describe('losing a region', () => {
         expect((await detectionState(a, cluster))?.state).toBe('healthy');
       }
     }, 180_000);
-    const planned = await a.ok<any>('POST', api('/what-if'), {
+    const plan = await a.ok<any>('POST', api('/what-if'), {
       regions: ['eu-west'],
       entityRefs: AUTOMATIC,
     });
-    expect(planned.lostClusters).toEqual(EU_WEST);
+    expect(plan.lostClusters).toEqual(EU_WEST);
 
     await member(REFUSING, { failWith: 401 });
     const lostAt = Date.now();
@@ -182,7 +182,7 @@ describe('losing a region', () => {
       .flatMap(s => s.children)
       .map(c => [c.entityRef, c.from, [...c.to].sort(), c.replicas]);
     expect(children.sort()).toEqual(
-      planned.services
+      plan.services
         .flatMap((s: any) =>
           s.sources.map((m: any) => [
             s.entityRef,
@@ -249,10 +249,24 @@ describe('losing a region', () => {
     expect(tierOneBeforeTierZero).toEqual([]);
     expect(overlapsOnOneTarget(runs)).toEqual([]);
 
-    // The members' own API servers: eu-west runs nothing of them now.
-    for (const name of ['checkout', 'storefront']) {
-      const now = await onMembers(name);
-      for (const cluster of EU_WEST) expect(now[cluster] ?? 0).toBe(0);
+    // The survivors' own API servers run what the what-if said they would
+    // (the cut-off members keep what they had: nothing reaches them).
+    for (const planned of plan.services) {
+      const name = planned.entityRef.split('/')[1];
+      const expected = Object.fromEntries(
+        planned.placementAfter
+          .filter((t: any) => t.replicas && !EU_WEST.includes(t.name))
+          .map((t: any) => [t.name, t.replicas]),
+      );
+      await eventually(async () => {
+        const now = await onMembers(name);
+        const survivors = MEMBERS.filter(m => !EU_WEST.includes(m));
+        expect(
+          Object.fromEntries(
+            survivors.filter(m => now[m]).map(m => [m, now[m]]),
+          ),
+        ).toEqual(expected);
+      }, 120_000);
     }
 
     // No decision ever for the refusing or the flapping member.
