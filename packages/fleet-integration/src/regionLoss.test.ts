@@ -76,6 +76,7 @@ const config = {
 };
 
 const replicas: RunningBackend[] = [];
+let killedReplica: RunningBackend | undefined;
 const api = (path: string) => `/api/multi-cluster${path}`;
 
 async function onMembers(name: string) {
@@ -86,15 +87,21 @@ const member = (cluster: string, body: object) =>
   fault(fleet, 'PUT', `/faults/${cluster}`, body);
 
 /** Partitions the member until detection sees it failing, then heals it. */
-async function flapOnce(backend: RunningBackend) {
+// A killed replica holds the scheduler's locks of the refresh and detection
+// tasks until their timeout (2 minutes); meanwhile nothing is observed.
+const FLAP_WAIT_MS = 300_000;
+
+async function flapOnce() {
+  // Whichever replica is alive (the test kills one in the middle).
+  const backend = () => replicas.find(r => r !== killedReplica)!;
   await member(FLAPPING, { down: true });
   await eventually(async () => {
-    expect((await detectionState(backend, FLAPPING))?.state).toBe('failing');
-  });
+    expect((await detectionState(backend(), FLAPPING))?.state).toBe('failing');
+  }, FLAP_WAIT_MS);
   await member(FLAPPING, { down: false });
   await eventually(async () => {
-    expect((await detectionState(backend, FLAPPING))?.state).toBe('healthy');
-  });
+    expect((await detectionState(backend(), FLAPPING))?.state).toBe('healthy');
+  }, FLAP_WAIT_MS);
 }
 
 beforeAll(async () => {
@@ -143,7 +150,7 @@ describe('losing a region', () => {
     let flaps = 0;
     const flapper = (async () => {
       while (flapping) {
-        await flapOnce(a);
+        await flapOnce();
         flaps++;
       }
     })();
@@ -207,6 +214,7 @@ describe('losing a region', () => {
     const owner = await stormLeaseOwner(databasePrefix, stormIds[0]);
     const killed = replicas.find(r => owner?.includes(`:${r.pid}:`));
     expect(killed).toBeDefined();
+    killedReplica = killed;
     await killed!.stop('SIGKILL');
     const survivor = replicas.find(r => r !== killed)!;
 
