@@ -160,9 +160,10 @@ async function wakePath(
     await executor.start();
   }
   let queries = 0;
-  for (const pool of new Set([knex, second ?? knex])) {
-    pool.on('query', () => queries++);
-  }
+  const counted = () => {
+    queries++;
+  };
+  for (const pool of new Set([knex, second ?? knex])) pool.on('query', counted);
   const { runs, ids } = await timeRuns(creator, services, firstStep);
   const queriesPerRun = queries / RUNS;
   const succeeded = await statuses(creator, ids);

@@ -111,6 +111,38 @@ export interface FailoverModule {
   stop(): Promise<void>;
 }
 
+/** The runner of claimed runs, with the module's steps and their dependencies. */
+function createRunner(
+  options: FailoverModuleOptions,
+  config: FailoverConfig,
+  parts: {
+    store: FailoverStore;
+    events: FailoverEvents;
+    traffic?: TrafficShiftProvider;
+  },
+): FailoverRunner {
+  return new FailoverRunner({
+    store: parts.store,
+    journal: new ChangeJournal(parts.store.db),
+    events: parts.events,
+    executors: { ...defaultStepExecutors, ...options.executors },
+    hooks: options.hooks,
+    deps: {
+      config,
+      logger: options.logger,
+      inventory: options.services.inventory,
+      workloads: options.services.workloads,
+      karmada: options.services.karmada,
+      clients: options.services.clients,
+      conflictRetries:
+        options.config.getOptionalNumber('multiCluster.conflictRetries') ?? 3,
+      traffic: parts.traffic,
+      notifications: options.notifications,
+      sleep,
+    },
+  });
+}
+
 /**
  * Builds the failover module: store, service, worker and actions. Its
  * tables come with the plugin's one migration set, its routes are part of
@@ -141,27 +173,7 @@ export async function createFailoverModule(
     signals: options.signals,
     logger: options.logger,
   });
-  const journal = new ChangeJournal(store.db);
-  const runner = new FailoverRunner({
-    store,
-    journal,
-    events,
-    executors: { ...defaultStepExecutors, ...options.executors },
-    hooks: options.hooks,
-    deps: {
-      config,
-      logger: options.logger,
-      inventory: options.services.inventory,
-      workloads: options.services.workloads,
-      karmada: options.services.karmada,
-      clients: options.services.clients,
-      conflictRetries:
-        options.config.getOptionalNumber('multiCluster.conflictRetries') ?? 3,
-      traffic,
-      notifications: options.notifications,
-      sleep,
-    },
-  });
+  const runner = createRunner(options, config, { store, events, traffic });
   const worker = new FailoverWorker({
     store,
     runner,
