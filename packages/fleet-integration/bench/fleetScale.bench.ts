@@ -41,7 +41,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { requireMeasured, runBench, sized } from '@flotilla/bench-kit';
+import {
+  isSmokeRun,
+  requireMeasured,
+  runBench,
+  sized,
+} from '@flotilla/bench-kit';
 import { FleetDescription } from '@flotilla/fleet-simulator';
 import {
   dropDatabases,
@@ -622,6 +627,73 @@ async function demoBackendBundle(dir: string): Promise<string> {
   );
 }
 
+/** Starts a Flotilla backend (`port` defaults to the measured one's). */
+type StartBackend = (
+  name: string,
+  config: Record<string, unknown>,
+  port?: number,
+) => Promise<RunningBackend>;
+
+/**
+ * The Flotilla backend again, to compare: without connectivity inspection
+ * (what a refresh costs without its requests through the Karmada proxy to
+ * every Cluster: the inspection's share of the figures), and without any
+ * fleet source (the baseline). Measured one after the other; a smoke run
+ * (no figures) starts both at once, on two ports.
+ */
+async function comparisonBackends(start: StartBackend) {
+  const uninspected = async (port?: number) => {
+    const started = await phase(
+      'starting a backend without connectivity inspection',
+      () =>
+        start(
+          'fleet-scale-no-inspection',
+          flotillaConfig({ connectivity: { detect: false } }),
+          port,
+        ),
+    );
+    const refresh = await phase('its start-up refresh', () =>
+      nextRefresh(started, 0, 300_000),
+    );
+    const peak = peakRssMb(started.pid);
+    await started.stop();
+    return { refresh, peak };
+  };
+  const empty = async (port?: number) => {
+    const started = await phase('starting a backend with an empty fleet', () =>
+      start(
+        'fleet-scale-empty',
+        {
+          ...flotillaConfig({ karmada: [] }),
+          kubernetes: { clusterLocatorMethods: [] },
+        },
+        port,
+      ),
+    );
+    await phase('its start-up refresh', () => nextRefresh(started, 0, 300_000));
+    const peak = peakRssMb(started.pid);
+    await started.stop();
+    return peak;
+  };
+  if (isSmokeRun()) {
+    const [without, peakEmptyFleet] = await Promise.all([
+      uninspected(),
+      empty(flotillaPort + 1),
+    ]);
+    return {
+      uninspectedRefresh: without.refresh,
+      peakUninspected: without.peak,
+      peakEmptyFleet,
+    };
+  }
+  const without = await uninspected();
+  return {
+    uninspectedRefresh: without.refresh,
+    peakUninspected: without.peak,
+    peakEmptyFleet: await empty(),
+  };
+}
+
 async function main(): Promise<number> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'flotilla-fleet-scale-'));
   const fleetOptions: BenchFleetOptions = {
@@ -653,30 +725,41 @@ async function main(): Promise<number> {
           ])(),
         ]),
     );
-    await prepareFleet(fleet);
     const entityFile = writeBenchEntity(dir);
     const newDatabasePrefix = (name: string) => {
       const prefix = uniqueDatabasePrefix(name.replace(/-/g, '_'));
       databasePrefixes.push(prefix);
       return prefix;
     };
-    mainBackend = await phase('starting the demo backend', () =>
-      RunningBackend.start(fleet, {
-        name: 'fleet-scale-main',
-        port: backendPort,
-        databasePrefix: newDatabasePrefix('fleet-scale-main'),
-        config: mainConfig(entityFile),
-        // A member of team-checkout: storefront's owners may fail it over;
-        // everyone may read clusters and placement (the demo's policy).
-        guestUser: 'user:default/guest',
-        bundleDir: mainBundle,
-      }),
-    );
-    const signInThrough = mainBackend;
-    const startBackend = (name: string, config: Record<string, unknown>) =>
+    // The demo backend reads no fleet source: it starts while the fleet is
+    // prepared (mostly waiting on the simulator), not after.
+    const [demo, prepared] = await Promise.allSettled([
+      phase('starting the demo backend', () =>
+        RunningBackend.start(fleet, {
+          name: 'fleet-scale-main',
+          port: backendPort,
+          databasePrefix: newDatabasePrefix('fleet-scale-main'),
+          config: mainConfig(entityFile),
+          // A member of team-checkout: storefront's owners may fail it over;
+          // everyone may read clusters and placement (the demo's policy).
+          guestUser: 'user:default/guest',
+          bundleDir: mainBundle,
+        }),
+      ),
+      prepareFleet(fleet),
+    ]);
+    if (demo.status === 'fulfilled') mainBackend = demo.value;
+    if (demo.status === 'rejected') throw demo.reason;
+    if (prepared.status === 'rejected') throw prepared.reason;
+    const signInThrough = demo.value;
+    const startBackend = (
+      name: string,
+      config: Record<string, unknown>,
+      port = flotillaPort,
+    ) =>
       RunningBackend.start(fleet, {
         name,
-        port: flotillaPort,
+        port,
         databasePrefix: newDatabasePrefix(name),
         config,
         backendPackage: 'backend-multi-cluster',
@@ -738,34 +821,13 @@ async function main(): Promise<number> {
     }
     const fleetRss = fleetProcessRss(fleet);
     await running.stop();
-    // The same backend without connectivity inspection: what a refresh
-    // costs without its requests through the Karmada proxy to every
-    // Cluster (the inspection's share of the figures above).
-    backend = await phase(
-      'starting a backend without connectivity inspection',
-      () =>
-        startBackend(
-          'fleet-scale-no-inspection',
-          flotillaConfig({ connectivity: { detect: false } }),
-        ),
-    );
-    const uninspected = backend;
-    const uninspectedRefresh = await phase('its start-up refresh', () =>
-      nextRefresh(uninspected, 0, 300_000),
-    );
-    const peakUninspected = peakRssMb(uninspected.pid);
-    await uninspected.stop();
-    // The baseline: the same backend without any fleet source.
-    backend = await phase('starting a backend with an empty fleet', () =>
-      startBackend('fleet-scale-empty', {
-        ...flotillaConfig({ karmada: [] }),
-        kubernetes: { clusterLocatorMethods: [] },
-      }),
-    );
-    const empty = backend;
-    await phase('its start-up refresh', () => nextRefresh(empty, 0, 300_000));
-    const peakEmptyFleet = peakRssMb(empty.pid);
-    await empty.stop();
+    const { uninspectedRefresh, peakUninspected, peakEmptyFleet } =
+      await comparisonBackends((name, config, port) =>
+        startBackend(name, config, port).then(started => {
+          backend = started;
+          return started;
+        }),
+      );
     // The demo backend beside it all along (catalog, auth, permissions,
     // search, scaffolder, ...), for scale: its multi-cluster plugin idle.
     const peakMainBackend = peakRssMb(signInThrough.pid);
@@ -829,16 +891,23 @@ async function main(): Promise<number> {
     console.error(`fleet-scale bench failed: ${(error as Error).stack}`);
     if (backend) console.error(`backend log tail:\n${backend.tail(30)}`);
   } finally {
-    await backend?.stop().catch(() => undefined);
-    await mainBackend?.stop().catch(() => undefined);
-    for (const prefix of databasePrefixes) {
-      await dropDatabases(prefix).catch(error =>
-        progress(`could not drop ${prefix}*: ${error.message}`),
-      );
-    }
-    await phase('stopping the fleet (fleet.sh down)', () =>
-      stopBenchFleet(fleetOptions),
-    ).catch(error => progress(error.message));
+    await Promise.all([
+      backend?.stop().catch(() => undefined),
+      mainBackend?.stop().catch(() => undefined),
+    ]);
+    // Nothing uses the fleet any more: it stops while the databases drop.
+    await Promise.all([
+      (async () => {
+        for (const prefix of databasePrefixes) {
+          await dropDatabases(prefix).catch(error =>
+            progress(`could not drop ${prefix}*: ${error.message}`),
+          );
+        }
+      })(),
+      phase('stopping the fleet (fleet.sh down)', () =>
+        stopBenchFleet(fleetOptions),
+      ).catch(error => progress(error.message)),
+    ]);
     if (measuredEverything && !process.env.FLOTILLA_BENCH_KEEP) {
       fs.rmSync(dir, { recursive: true, force: true });
     } else {

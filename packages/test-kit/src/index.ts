@@ -7,7 +7,7 @@ export { eventually, PermanentError } from './eventually';
 export { mergePatch } from './mergePatch';
 export {
   createCa,
-  generateRsaKey,
+  generatePrivateKey,
   makeTestTls,
   signCertificate,
   SERVING_EXTENSIONS,

@@ -1,6 +1,10 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import https from 'node:https';
+import os from 'node:os';
+import path from 'node:path';
 import { listenOnLoopback } from './loopbackServer';
-import { makeTestTls } from './pki';
+import { generatePrivateKey, makeTestTls } from './pki';
 
 describe('makeTestTls', () => {
   it('makes a serving certificate a client verifies and a client certificate the server verifies', async () => {
@@ -33,6 +37,25 @@ describe('makeTestTls', () => {
       expect(Buffer.from(tls.caData, 'base64').toString()).toBe(tls.ca);
     } finally {
       await api.close();
+    }
+  });
+});
+
+describe('generatePrivateKey', () => {
+  it('writes an EC P-256 key when asked for EC', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'test-kit-key-'));
+    try {
+      generatePrivateKey(path.join(dir, 'ec.key'), { key: 'ec' });
+      const key = crypto.createPrivateKey(
+        fs.readFileSync(path.join(dir, 'ec.key')),
+      );
+      // prime256v1 is what OpenSSL calls NIST P-256.
+      expect([key.asymmetricKeyType, key.asymmetricKeyDetails]).toEqual([
+        'ec',
+        { namedCurve: 'prime256v1' },
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -99,9 +99,26 @@ export function signCertificate(
   );
 }
 
-/** An RSA 2048 private key alone (a service-account signing key). */
-export function generateRsaKey(file: string): void {
-  openssl('genrsa', '-out', file, '2048');
+/** A private key alone (a service-account signing key), RSA 2048 or EC P-256. */
+export function generatePrivateKey(
+  file: string,
+  options: CertificateOptions = {},
+): void {
+  if (options.key === 'ec') {
+    // SEC1 ("EC PRIVATE KEY"): kube-apiserver 1.20 reads the public half of
+    // a service-account key from it, not from a PKCS #8 one.
+    openssl(
+      'ecparam',
+      '-name',
+      'prime256v1',
+      '-genkey',
+      '-noout',
+      '-out',
+      file,
+    );
+  } else {
+    openssl('genrsa', '-out', file, '2048');
+  }
 }
 
 /** PEM texts of a test CA, a serving certificate it signed, and a client one. */
