@@ -297,16 +297,18 @@ describe('losing a region', () => {
       2000,
     );
     // Exactly once: one failback per region failover, each succeeded.
-    const { items } = await survivor.ok<{ items: RegionFailoverView[] }>(
-      'GET',
-      api('/region-failovers'),
-    );
-    const failbacks = items.filter(s => s.kind === 'failback');
-    expect(failbacks.map(f => f.failbackOf).sort()).toEqual(
-      [...stormIds].sort(),
-    );
-    expect(failbacks.map(f => f.status)).toEqual(
-      failbacks.map(() => 'succeeded'),
-    );
+    await eventually(async () => {
+      const { items } = await survivor.ok<{ items: RegionFailoverView[] }>(
+        'GET',
+        api('/region-failovers'),
+      );
+      const failbacks = items.filter(s => s.kind === 'failback');
+      expect(failbacks.map(f => f.failbackOf).sort()).toEqual(
+        [...stormIds].sort(),
+      );
+      expect(failbacks.map(f => f.status)).toEqual(
+        failbacks.map(() => 'succeeded'),
+      );
+    }, 120_000);
   });
 });
