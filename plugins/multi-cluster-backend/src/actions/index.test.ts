@@ -115,6 +115,16 @@ describe('multi-cluster actions', () => {
         idempotent: false,
       },
       'get-failover': { destructive: false, readOnly: true, idempotent: true },
+      'start-region-failover': {
+        destructive: true,
+        readOnly: false,
+        idempotent: false,
+      },
+      'get-region-failover': {
+        destructive: false,
+        readOnly: true,
+        idempotent: true,
+      },
       'cancel-failover': {
         destructive: true,
         readOnly: false,
