@@ -13,7 +13,7 @@ test('@guest plans the loss of eu-west: summary, capacity per region and where c
   await page.getByRole('tab', { name: 'Region loss' }).click();
   await expect(page).toHaveURL(/\/fleet\/region-loss$/);
 
-  const regions = page.getByLabel('Regions');
+  const regions = page.getByRole('textbox', { name: 'Regions' });
   await regions.click();
   await regions.fill('eu-west');
   await page.getByRole('option', { name: 'eu-west', exact: true }).click();

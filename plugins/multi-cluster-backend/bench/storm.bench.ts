@@ -75,6 +75,8 @@ function executors(model: FleetModel): StepExecutors {
   return {
     'precheck-source': instant,
     'precheck-target': instant,
+    'gitops-pause': instant,
+    'state-restore': instant,
     'shift-replicas': async ctx => {
       const moves = ctx.run.plan.moves;
       model.enter(moves);
@@ -85,6 +87,7 @@ function executors(model: FleetModel): StepExecutors {
     'gitops-sync': instant,
     'traffic-shift': instant,
     verify: instant,
+    'gitops-resume': instant,
     notify: instant,
   };
 }

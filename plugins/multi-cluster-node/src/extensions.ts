@@ -1,5 +1,6 @@
 import { createExtensionPoint } from '@backstage/backend-plugin-api';
 import type { AuthenticationStrategy } from '@backstage/plugin-kubernetes-node';
+import type { TrafficProviderFactory } from './traffic';
 
 /**
  * Adds an authentication strategy for clusters whose `authProvider` is
@@ -23,4 +24,25 @@ export interface MultiClusterAuthStrategyExtensionPoint {
 export const multiClusterAuthStrategyExtensionPoint =
   createExtensionPoint<MultiClusterAuthStrategyExtensionPoint>({
     id: 'multi-cluster.auth-strategy',
+  });
+
+/**
+ * Adds traffic provider types (`multiCluster.traffic.providers[].type`)
+ * beside the built-in ones, for the failover runbook's traffic step.
+ *
+ * @public
+ */
+export interface MultiClusterTrafficProvidersExtensionPoint {
+  addTrafficProviderType(type: string, factory: TrafficProviderFactory): void;
+}
+
+/**
+ * Extension point of the multi-cluster backend plugin for traffic
+ * providers (DNS, global load balancers).
+ *
+ * @public
+ */
+export const multiClusterTrafficProvidersExtensionPoint =
+  createExtensionPoint<MultiClusterTrafficProvidersExtensionPoint>({
+    id: 'multi-cluster.traffic-providers',
   });

@@ -84,8 +84,16 @@ export {
 } from './credentials/requestAuth';
 export {
   multiClusterAuthStrategyExtensionPoint,
+  multiClusterTrafficProvidersExtensionPoint,
   type MultiClusterAuthStrategyExtensionPoint,
+  type MultiClusterTrafficProvidersExtensionPoint,
 } from './extensions';
+export type {
+  TrafficEndpoint,
+  TrafficProvider,
+  TrafficProviderFactory,
+  TrafficState,
+} from './traffic';
 export { scaleAtReadVersion } from './kubernetes/apis/apps';
 export {
   CAPI_CONTROLPLANE_GROUP,

@@ -21,16 +21,27 @@ describe('planFailover', () => {
     expect(plan.steps.map(s => s.kind)).toEqual([
       'precheck-source',
       'precheck-target',
+      'gitops-pause',
+      'state-restore',
       'shift-replicas',
       'gitops-sync',
       'traffic-shift',
       'verify',
+      'gitops-resume',
       'notify',
     ]);
-    expect(plan.steps.map(s => s.order)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(plan.steps.map(s => s.order)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+    ]);
     const skipped = plan.steps.filter(s => s.skipReason).map(s => s.kind);
-    expect(skipped).toEqual(['gitops-sync', 'traffic-shift']);
-    expect(plan.steps[5].params).toEqual({
+    expect(skipped).toEqual([
+      'gitops-pause',
+      'state-restore',
+      'gitops-sync',
+      'traffic-shift',
+      'gitops-resume',
+    ]);
+    expect(plan.steps[7].params).toEqual({
       expected: [{ cluster: 'us-aws', replicas: 4 }],
     });
   });
@@ -57,7 +68,10 @@ describe('planFailover', () => {
       { cluster: 'us-aws', before: 2, after: 5 },
     ]);
     expect(plan.method).toBe('direct-scale');
-    expect(plan.steps.filter(s => s.skipReason)).toEqual([]);
+    // Only the state step is skipped: the service declares no stateful parts.
+    expect(plan.steps.filter(s => s.skipReason).map(s => s.kind)).toEqual([
+      'state-restore',
+    ]);
   });
 
   it('chooses the target by placement advice when none is given', () => {

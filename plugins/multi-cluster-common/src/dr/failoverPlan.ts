@@ -13,17 +13,31 @@ import { failoverTargetProblem } from './failoverHealth';
 import { PlannedTarget, plannedTargetsProblem } from './plannedTargets';
 import type { ReplicaAssignment } from './posture';
 import { failoverSteps } from './runbook/runbookSteps';
-import type { ServiceDrSpec } from './service';
+import type { GitopsAfterFailover, ServiceDrSpec } from './service';
 
 /** @public */
 export type FailoverStepKind =
   | 'precheck-source'
   | 'precheck-target'
+  | 'gitops-pause'
+  | 'state-restore'
   | 'shift-replicas'
   | 'gitops-sync'
   | 'traffic-shift'
   | 'verify'
+  | 'gitops-resume'
   | 'notify';
+
+/**
+ * The GitOps objects that would revert a failover: the Argo CD Application
+ * (its automated sync) and the Flux Kustomization (`namespace/name`).
+ *
+ * @public
+ */
+export interface GitopsObjects {
+  argocdApp?: string;
+  fluxKustomization?: string;
+}
 
 /** @public */
 export interface ReplicaMove {
@@ -43,11 +57,42 @@ export type FailoverStep =
       'shift-replicas',
       { method: ShiftMethod; moves: ReplicaMove[]; kubernetesId?: string }
     >
+  | FailoverStepBase<'gitops-pause', GitopsObjects>
+  | FailoverStepBase<
+      'state-restore',
+      {
+        /** Velero Schedules whose latest completed Backup of `from` is restored on `to`. */
+        parts: string[];
+        from: string;
+        to: string[];
+        /** Set on a rollback: the run whose restore it reverses. */
+        rollbackOf?: string;
+      }
+    >
   | FailoverStepBase<'gitops-sync', { application?: string }>
-  | FailoverStepBase<'traffic-shift', { from: string; to: string[] }>
+  | FailoverStepBase<
+      'traffic-shift',
+      {
+        from: string;
+        to: string[];
+        /** The configured provider's name; absent: the webhook, when configured. */
+        provider?: string;
+        record?: string;
+        /** Set on a rollback: restore the state this run recorded before its shift. */
+        rollbackOf?: string;
+      }
+    >
   | FailoverStepBase<
       'verify',
-      { expected: { cluster: string; replicas: number }[] }
+      {
+        expected: { cluster: string; replicas: number }[];
+        /** URL template probed on each expected cluster (`{cluster}`, `{region}`). */
+        healthProbe?: string;
+      }
+    >
+  | FailoverStepBase<
+      'gitops-resume',
+      GitopsObjects & { afterFailover: GitopsAfterFailover }
     >
   | FailoverStepBase<'notify', { entityRef: string }>;
 

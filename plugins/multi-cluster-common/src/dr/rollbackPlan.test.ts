@@ -77,12 +77,15 @@ describe('inversePlan', () => {
     expect(back.steps.map(s => s.kind)).toEqual(
       run.plan.steps.map(s => s.kind),
     );
-    expect(back.steps.map(s => s.order)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(back.steps.map(s => s.order)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+    ]);
     expect(back.steps.map(s => [s.timeoutSeconds, s.maxAttempts])).toEqual(
       run.plan.steps.map(s => [s.timeoutSeconds, s.maxAttempts]),
     );
+    const stepOf = (kind: string) => back.steps.find(s => s.kind === kind)!;
     expect(back.steps[0].params).toEqual({ cluster: 'us-aws', force: true });
-    expect(back.steps[2].params).toEqual({
+    expect(stepOf('shift-replicas').params).toEqual({
       method: 'karmada-override',
       moves: [
         { cluster: 'eu-aws', before: 0, after: 4 },
@@ -91,8 +94,8 @@ describe('inversePlan', () => {
       kubernetesId: 'ledger',
       rollbackOf: 'run-1',
     });
-    expect(back.steps[3].params).toEqual({ application: 'ledger-app' });
-    expect(back.steps[5].params).toEqual({
+    expect(stepOf('gitops-sync').params).toEqual({ application: 'ledger-app' });
+    expect(stepOf('verify').params).toEqual({
       expected: [{ cluster: 'eu-aws', replicas: 4 }],
     });
   });

@@ -35,7 +35,26 @@ export interface ServiceDrSpec {
   failoverPolicy?: FailoverPolicy;
   /** How long a cluster must fail before detection acts; absent means 300. */
   tolerationSeconds?: number;
+  /** The Flux Kustomization (`namespace/name`) that deploys the service. */
+  fluxKustomization?: string;
+  /** What a verified failover does with the GitOps sync it paused; absent means `resume`. */
+  gitopsAfterFailover?: GitopsAfterFailover;
+  /** The traffic provider and the service's record in it. */
+  traffic?: { provider: string; record: string };
+  /** URL template of the service's health endpoint on one cluster (`{cluster}`, `{region}`). */
+  healthProbe?: string;
+  /** Velero Schedules whose latest completed Backups hold the service's state. */
+  statefulParts?: string[];
 }
+
+/**
+ * `resume`: a verified failover turns the paused sync back on;
+ * `leave-paused`: it stays paused until a person resumes it (the Git
+ * source still points at the failed cluster).
+ *
+ * @public
+ */
+export type GitopsAfterFailover = 'resume' | 'leave-paused';
 
 /**
  * `manual`: detection records its decision and notifies, a person starts the
@@ -58,11 +77,96 @@ function wholeNumber(what: string, max = Number.MAX_SAFE_INTEGER) {
   };
 }
 
+function gitopsAfterFailover(text: string): GitopsAfterFailover {
+  if (text !== 'resume' && text !== 'leave-paused') {
+    throw new Error(`expected 'resume' or 'leave-paused', got '${text}'`);
+  }
+  return text;
+}
+
+const NAMESPACED_NAME =
+  /^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?\/[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/;
+const DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
+
+function namespacedName(text: string): string {
+  if (!NAMESPACED_NAME.test(text)) {
+    throw new Error(`expected 'namespace/name', got '${text.slice(0, 80)}'`);
+  }
+  return text;
+}
+
+function statefulParts(text: string): string[] {
+  const parts = text
+    .split(',')
+    .map(part => part.trim())
+    .filter(Boolean);
+  const bad = parts.find(part => !DNS_LABEL.test(part));
+  if (bad !== undefined || parts.length > 20) {
+    throw new Error(
+      `expected up to 20 comma-separated Velero Schedule names, got '${text.slice(
+        0,
+        80,
+      )}'`,
+    );
+  }
+  return [...new Set(parts)];
+}
+
+function healthProbe(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text.replace(/\{(cluster|region)\}/g, 'x'));
+  } catch {
+    throw new Error(
+      `expected an http(s) URL template, got '${text.slice(0, 80)}'`,
+    );
+  }
+  if (!['http:', 'https:'].includes(url.protocol) || text.length > 2048) {
+    throw new Error(
+      `expected an http(s) URL template, got '${text.slice(0, 80)}'`,
+    );
+  }
+  return text;
+}
+
 function failoverPolicy(text: string): FailoverPolicy {
   if (text !== 'manual' && text !== 'automatic') {
     throw new Error(`expected 'manual' or 'automatic', got '${text}'`);
   }
   return text;
+}
+
+/** The traffic provider and record: both or neither. */
+function trafficOf(
+  get: (key: string) => string | undefined,
+  problems: ServiceSpecProblem[],
+): ServiceDrSpec['traffic'] {
+  const provider = get(SERVICE_ANNOTATIONS.trafficProvider);
+  const record = get(SERVICE_ANNOTATIONS.trafficRecord);
+  if (provider === undefined && record === undefined) return undefined;
+  if (provider === undefined || record === undefined) {
+    const missing =
+      provider === undefined
+        ? SERVICE_ANNOTATIONS.trafficProvider
+        : SERVICE_ANNOTATIONS.trafficRecord;
+    problems.push({
+      annotation: missing,
+      message: `${missing} is required with ${
+        provider === undefined
+          ? SERVICE_ANNOTATIONS.trafficRecord
+          : SERVICE_ANNOTATIONS.trafficProvider
+      }`,
+    });
+    return undefined;
+  }
+  if (!DNS_LABEL.test(provider) || record.length > 512) {
+    problems.push({
+      annotation: SERVICE_ANNOTATIONS.trafficProvider,
+      message: `expected a provider name and a record of up to 512 characters`,
+    });
+    return undefined;
+  }
+  return { provider, record };
 }
 
 /** @public */
@@ -153,6 +257,17 @@ export function readServiceDrSpec(
       SERVICE_ANNOTATIONS.failoverToleration,
       parseDuration,
     ),
+    fluxKustomization: attempt(
+      SERVICE_ANNOTATIONS.fluxKustomization,
+      namespacedName,
+    ),
+    gitopsAfterFailover: attempt(
+      SERVICE_ANNOTATIONS.gitopsAfterFailover,
+      gitopsAfterFailover,
+    ),
+    traffic: trafficOf(get, problems),
+    healthProbe: attempt(SERVICE_ANNOTATIONS.healthProbe, healthProbe),
+    statefulParts: attempt(SERVICE_ANNOTATIONS.statefulParts, statefulParts),
   };
   return { spec, problems };
 }

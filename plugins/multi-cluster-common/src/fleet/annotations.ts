@@ -34,6 +34,18 @@ export const SERVICE_ANNOTATIONS = {
   failoverToleration: 'flotilla.io/failover-toleration',
   /** The Argo CD application that deploys the service, synced on failover. */
   argocdApp: 'flotilla.io/argocd-app',
+  /** `namespace/name` of the Flux Kustomization that deploys the service, suspended during a failover. */
+  fluxKustomization: 'flotilla.io/flux-kustomization',
+  /** After a verified failover: `resume` (default) the paused GitOps sync, or `leave-paused`. */
+  gitopsAfterFailover: 'flotilla.io/gitops-after-failover',
+  /** Name of the configured traffic provider (`multiCluster.traffic.providers[].name`) that routes the service's users. */
+  trafficProvider: 'flotilla.io/traffic-provider',
+  /** The provider's record for the service (a DNSEndpoint `namespace/name`, a DNS name, an accelerator's endpoint group, a load balancer). */
+  trafficRecord: 'flotilla.io/traffic-record',
+  /** URL template of the service's health endpoint on one cluster; `{cluster}` and `{region}` are replaced. */
+  healthProbe: 'flotilla.io/health-probe',
+  /** Comma-separated names of the service's stateful parts: each a Velero Schedule whose latest completed Backup is restored on failover. */
+  statefulParts: 'flotilla.io/stateful-parts',
   /** The kubernetes plugin's annotation naming the service's workloads. */
   kubernetesId: 'backstage.io/kubernetes-id',
   /** The kubernetes plugin's namespace of the service's workloads. */

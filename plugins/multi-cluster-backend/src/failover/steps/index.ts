@@ -1,4 +1,6 @@
+import { gitopsPause, gitopsResume } from './gitops';
 import { gitopsSync } from './gitopsSync';
+import { stateRestore } from './stateRestore';
 import { notify } from './notify';
 import { precheckSource } from './precheckSource';
 import { precheckTarget } from './precheckTarget';
@@ -10,10 +12,13 @@ import { verify } from './verify';
 export const defaultStepExecutors: StepExecutors = {
   'precheck-source': precheckSource,
   'precheck-target': precheckTarget,
+  'gitops-pause': gitopsPause,
+  'state-restore': stateRestore,
   'shift-replicas': shiftReplicas,
   'gitops-sync': gitopsSync,
   'traffic-shift': trafficShift,
   verify,
+  'gitops-resume': gitopsResume,
   notify,
 };
 

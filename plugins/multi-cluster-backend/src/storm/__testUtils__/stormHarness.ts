@@ -149,10 +149,13 @@ export function instantStepsBut(
   return {
     'precheck-source': instant,
     'precheck-target': instant,
+    'gitops-pause': instant,
+    'state-restore': instant,
     'shift-replicas': shift,
     'gitops-sync': instant,
     'traffic-shift': instant,
     verify: instant,
+    'gitops-resume': instant,
     notify: instant,
   };
 }

@@ -9,12 +9,19 @@ import { placementRecommendationSchema, replicaSplitSchema } from './placement';
 const failoverStepKindSchema = z.enum([
   'precheck-source',
   'precheck-target',
+  'gitops-pause',
+  'state-restore',
   'shift-replicas',
   'gitops-sync',
   'traffic-shift',
   'verify',
+  'gitops-resume',
   'notify',
 ]);
+const gitopsObjects = {
+  argocdApp: z.string().optional(),
+  fluxKustomization: z.string().optional(),
+};
 const shiftMethodSchema = z.enum(['karmada-override', 'direct-scale']);
 const replicaMoveSchema = z.object({
   cluster: z.string(),
@@ -61,14 +68,41 @@ const failoverStepSchema = z.discriminatedUnion('kind', [
       rollbackOf: z.string().optional(),
     }),
   ),
+  planStep('gitops-pause', z.object(gitopsObjects)),
+  planStep(
+    'state-restore',
+    z.object({
+      parts: strings,
+      from: z.string(),
+      to: strings,
+      rollbackOf: z.string().optional(),
+    }),
+  ),
   planStep('gitops-sync', z.object({ application: z.string().optional() })),
-  planStep('traffic-shift', z.object({ from: z.string(), to: strings })),
+  planStep(
+    'traffic-shift',
+    z.object({
+      from: z.string(),
+      to: strings,
+      provider: z.string().optional(),
+      record: z.string().optional(),
+      rollbackOf: z.string().optional(),
+    }),
+  ),
   planStep(
     'verify',
     z.object({
       expected: z.array(
         z.object({ cluster: z.string(), replicas: z.number() }),
       ),
+      healthProbe: z.string().optional(),
+    }),
+  ),
+  planStep(
+    'gitops-resume',
+    z.object({
+      ...gitopsObjects,
+      afterFailover: z.enum(['resume', 'leave-paused']),
     }),
   ),
   planStep('notify', z.object({ entityRef: z.string() })),

@@ -5,23 +5,34 @@ export const verifyStep: RunbookStep<'verify'> = {
   kind: 'verify',
   timeoutSeconds: 600,
   maxAttempts: 1,
-  failover: ({ after }) => ({
+  failover: ({ after, request }) => ({
     title: 'Verify',
-    description: 'The targets report the desired available replicas.',
+    description: request.service.healthProbe
+      ? 'The targets report the desired available replicas, the traffic provider reads back the new state and the health probe passes on each target.'
+      : 'The targets report the desired available replicas.',
     params: {
+      ...(request.service.healthProbe
+        ? { healthProbe: request.service.healthProbe }
+        : {}),
       expected: [...after.entries()]
         .filter(([, replicas]) => replicas > 0)
         .map(([cluster, replicas]) => ({ cluster, replicas }))
         .sort((a, b) => a.cluster.localeCompare(b.cluster)),
     },
   }),
-  rollback: ({ moves }) => ({
-    title: 'Verify',
-    description: 'The clusters report the replicas of the rollback.',
-    params: {
-      expected: moves
-        .filter(m => m.after > 0)
-        .map(m => ({ cluster: m.cluster, replicas: m.after })),
-    },
-  }),
+  rollback: ({ moves, run }) => {
+    const original = run.plan.steps.find(s => s.kind === 'verify');
+    const healthProbe = (original?.params as { healthProbe?: string })
+      ?.healthProbe;
+    return {
+      title: 'Verify',
+      description: 'The clusters report the replicas of the rollback.',
+      params: {
+        ...(healthProbe ? { healthProbe } : {}),
+        expected: moves
+          .filter(m => m.after > 0)
+          .map(m => ({ cluster: m.cluster, replicas: m.after })),
+      },
+    };
+  },
 };
