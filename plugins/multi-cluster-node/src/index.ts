@@ -88,11 +88,12 @@ export {
   type MultiClusterAuthStrategyExtensionPoint,
   type MultiClusterTrafficProvidersExtensionPoint,
 } from './extensions';
-export type {
-  TrafficEndpoint,
-  TrafficProvider,
-  TrafficProviderFactory,
-  TrafficState,
+export {
+  trafficServes,
+  type TrafficEndpoint,
+  type TrafficProvider,
+  type TrafficProviderFactory,
+  type TrafficState,
 } from './traffic';
 export { scaleAtReadVersion } from './kubernetes/apis/apps';
 export {

@@ -76,3 +76,32 @@ export type TrafficProviderFactory = (options: {
   /** Clients of the fleet's clusters (for providers that write CRDs). */
   clients: ClusterClientFactory;
 }) => TrafficProvider;
+
+/**
+ * Whether a read-back shows the users sent to `to` and none to `from`: no
+ * enabled endpoint of `from` (or, for failover records, `from` is not the
+ * primary), and an enabled endpoint on at least one of `to`.
+ *
+ * @public
+ */
+export function trafficServes(
+  state: TrafficState,
+  route: { from: string; to: string[] },
+): { ok: boolean; reason?: string } {
+  const enabled = state.endpoints.filter(e => e.enabled);
+  const primaries = enabled.filter(e => e.role === 'primary');
+  const serving = primaries.length ? primaries : enabled;
+  if (serving.some(e => e.cluster === route.from)) {
+    return {
+      ok: false,
+      reason: `${state.record} still sends users to ${route.from}`,
+    };
+  }
+  if (!serving.some(e => e.cluster && route.to.includes(e.cluster))) {
+    return {
+      ok: false,
+      reason: `${state.record} sends no users to ${route.to.join(', ')}`,
+    };
+  }
+  return { ok: true };
+}

@@ -2,6 +2,7 @@ import { LoggerService } from '@backstage/backend-plugin-api';
 import type { NotificationService } from '@backstage/plugin-notifications-node';
 import type { FailoverStepKind } from '@flotilla/plugin-multi-cluster-common';
 import {
+  type TrafficProvider,
   KarmadaConnector,
   ClusterClientFactory,
   errorMessage,
@@ -47,6 +48,8 @@ export interface StepDeps {
   /** Re-reads after a 409 before giving up (`multiCluster.conflictRetries`). */
   conflictRetries?: number;
   traffic?: TrafficShiftProvider;
+  /** The configured traffic providers by name (`multiCluster.traffic.providers`). */
+  trafficProviders?: { get(name: string): TrafficProvider | undefined };
   notifications?: NotificationService;
   /** Overridable for tests. */
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
