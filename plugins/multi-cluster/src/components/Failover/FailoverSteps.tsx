@@ -5,11 +5,18 @@ import {
   StatusPending,
   StatusRunning,
 } from '@backstage/core-components';
-import { List, ListItem, ListItemIcon, ListItemText } from '@material-ui/core';
+import {
+  List,
+  ListItem,
+  ListItemIcon,
+  ListItemText,
+  Typography,
+} from '@material-ui/core';
 import type {
   FailoverRunStep,
   FailoverStep,
 } from '@flotilla/plugin-multi-cluster-common';
+import { stepOutcome } from './stepOutcome';
 
 function StepIcon({
   status,
@@ -61,7 +68,22 @@ export function FailoverSteps(props: {
             </ListItemIcon>
             <ListItemText
               primary={`${step.order}. ${step.title}`}
-              secondary={describe(step)}
+              secondary={
+                <>
+                  {describe(step)}
+                  {stepOutcome(step).map(line => (
+                    <Typography
+                      key={line}
+                      component="span"
+                      variant="body2"
+                      display="block"
+                      data-testid={`step-outcome-${step.kind}`}
+                    >
+                      {line}
+                    </Typography>
+                  ))}
+                </>
+              }
             />
           </ListItem>
         ))}

@@ -1,0 +1,87 @@
+import type { FailoverRunStep } from '@flotilla/plugin-multi-cluster-common';
+
+// Step outputs are the backend's record of what a step saw and changed;
+// they arrive as `unknown`, so every field is read defensively.
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const arrayOf = (value: unknown): unknown[] =>
+  Array.isArray(value) ? value : [];
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.length ? value.slice(0, 300) : undefined;
+const num = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+
+/** The clusters a traffic read-back sends users to. */
+function servedBy(state: unknown): string {
+  if (!isObject(state)) return 'unknown';
+  const endpoints = arrayOf(state.endpoints).filter(isObject);
+  const enabled = endpoints.filter(e => e.enabled !== false);
+  const primaries = enabled.filter(e => e.role === 'primary');
+  const serving = (primaries.length ? primaries : enabled).map(
+    e => text(e.cluster) ?? text(e.target) ?? '?',
+  );
+  return serving.length ? [...new Set(serving)].join(', ') : 'nobody';
+}
+
+export function formatSeconds(seconds: number): string {
+  if (seconds < 120) return `${Math.round(seconds)} s`;
+  if (seconds < 7200) return `${Math.round(seconds / 60)} min`;
+  return `${(seconds / 3600).toFixed(1)} h`;
+}
+
+function trafficLines(output: Json): string[] {
+  if (!isObject(output.before) && !isObject(output.after)) return [];
+  const record = text(output.record) ?? 'traffic';
+  const provider = text(output.provider);
+  return [
+    `${record}${provider ? ` (${provider})` : ''}: ${servedBy(
+      output.before,
+    )} → ${servedBy(output.after)}`,
+  ];
+}
+
+function stateLines(output: Json): string[] {
+  if (output.rpoUnknown === true) return ['no backup: RPO unknown'];
+  const rpo = num(output.rpoSeconds);
+  return rpo === undefined ? [] : [`RPO achieved: ${formatSeconds(rpo)}`];
+}
+
+function probeLines(output: Json): string[] {
+  const probes = arrayOf(output.probes).filter(isObject);
+  return probes.map(
+    probe =>
+      `${text(probe.cluster) ?? '?'}: ${
+        probe.ok === true ? 'health probe passed' : 'health probe failed'
+      }${
+        num(probe.status) !== undefined
+          ? ` (HTTP ${probe.status})`
+          : text(probe.error)
+          ? ` (${text(probe.error)})`
+          : ''
+      }`,
+  );
+}
+
+function findingLines(output: Json): string[] {
+  return arrayOf(output.findings)
+    .map(finding => (isObject(finding) ? text(finding.message) : text(finding)))
+    .filter((line): line is string => line !== undefined);
+}
+
+/** What a finished or running step's record says, in a few short lines. */
+export function stepOutcome(step: FailoverRunStep): string[] {
+  if (!isObject(step.output)) return [];
+  const output = step.output;
+  const own =
+    step.kind === 'traffic-shift'
+      ? trafficLines(output)
+      : step.kind === 'state-restore'
+      ? stateLines(output)
+      : step.kind === 'verify'
+      ? probeLines(output)
+      : [];
+  return [...own, ...findingLines(output)].slice(0, 12);
+}
