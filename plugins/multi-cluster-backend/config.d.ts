@@ -216,6 +216,12 @@ export interface Config {
       failbackStabilization?: HumanDuration | string;
       /** Multiplies every service's toleration window (tests, drills). Default 1. */
       timeScale?: number;
+      /**
+       * How long one detection tick may run, and so how long a replica that
+       * died mid-tick keeps the others from detecting. Default 4 times the
+       * frequency, at least 2m.
+       */
+      timeout?: HumanDuration | string;
     };
 
     /** Failover runbooks. */

@@ -12,6 +12,11 @@ export interface DetectionConfig {
   failbackStabilizationMs: number;
   /** Multiplies each service's toleration window (tests, drills: 0.1). */
   timeScale: number;
+  /**
+   * How long one tick may run; also how long a replica that died mid-tick
+   * keeps the others from ticking (the scheduler's lock expires with it).
+   */
+  timeout?: HumanDuration;
 }
 
 const DEFAULTS = {
@@ -42,5 +47,8 @@ export function readDetectionConfig(root: Config): DetectionConfig {
       duration(config, 'failbackStabilization'),
     ),
     timeScale: config?.getOptionalNumber('timeScale') ?? 1,
+    timeout: config?.has('timeout')
+      ? readDurationFromConfig(config, { key: 'timeout' })
+      : undefined,
   };
 }

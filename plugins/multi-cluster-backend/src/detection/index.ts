@@ -151,7 +151,9 @@ export async function createDetectionModule(
         id: 'multi-cluster-detection',
         frequency: config.frequency,
         // A tick reads every DR-declared service's placement.
-        timeout: { milliseconds: Math.max(4 * frequencyMs, 120_000) },
+        timeout: config.timeout ?? {
+          milliseconds: Math.max(4 * frequencyMs, 120_000),
+        },
         scope: 'global',
         fn: async signal => {
           await service.tick(new Date(), { signal });
