@@ -1,4 +1,10 @@
-import { FAILURE_CODES, FailureCode, MemberFaultsPatch } from './state';
+import {
+  FAILURE_CODES,
+  FailureCode,
+  MemberFaultsPatch,
+  PROBE_FAILURE_CODES,
+  ProbeFailureCode,
+} from './state';
 
 export const MAX_LATENCY_MS = 60_000;
 
@@ -20,6 +26,7 @@ const SETTABLE = [
   'failMethods',
   'failPathPrefix',
   'notReady',
+  'probeFailWith',
 ] as const;
 
 export type ValidationResult =
@@ -76,6 +83,19 @@ export function validateFaultsPatch(body: unknown): ValidationResult {
     } else {
       errors.push(
         `failWith must be one of ${FAILURE_CODES.join(', ')} or null`,
+      );
+    }
+  }
+  if (has('probeFailWith')) {
+    const value = input.probeFailWith;
+    if (value === null) patch.probeFailWith = undefined;
+    else if (PROBE_FAILURE_CODES.includes(value as ProbeFailureCode)) {
+      patch.probeFailWith = value as ProbeFailureCode;
+    } else {
+      errors.push(
+        `probeFailWith must be one of ${PROBE_FAILURE_CODES.join(
+          ', ',
+        )} or null`,
       );
     }
   }
