@@ -9,7 +9,8 @@
 #   bash scripts/fleet.sh fault … inject a fault through the simulator, e.g.
 #                                 `fault outage prod-eu-west-aws-1`, `fault restore …`,
 #                                 `fault latency <cluster> <ms>`, `fault fail <cluster> 500`,
-#                                 `fault partition|heal|not-ready|ready <cluster>`, `fault clear`
+#                                 `fault partition|heal|not-ready|ready <cluster>`,
+#                                 `fault probe <cluster> 503|off` (its /health endpoints), `fault clear`
 # FLOTILLA_FLEET_DIR (default .fleet), FLOTILLA_FLEET_PORT_BASE (default 26440; below the ports Linux picks for outgoing connections, 32768-60999)
 # and FLOTILLA_FLEET_ONLY (a comma-separated subset) select another fleet.
 # The binaries come from scripts/kube-assets.sh (KUBEBUILDER_ASSETS, a cache

@@ -262,6 +262,15 @@ export interface Config {
         /** @visibility secret */
         webhookUrl: string;
       };
+      /** The verify step's health probes (`flotilla.io/health-probe`). */
+      healthProbe?: {
+        /**
+         * What `{fleet}` at the start of a probe template stands for: the
+         * base URL of endpoints the fleet serves itself (the local fleet's
+         * simulator writes it into its app-config). No default.
+         */
+        fleetUrl?: string;
+      };
       /**
        * Region failovers ("storms"): how many of a storm's service moves
        * run at once. Its orchestrator polls and leases as the runs do

@@ -103,6 +103,17 @@ describe('fault CLI', () => {
     expect(getFaults('prod-eu-west-aws-1').latencyMs).toBe(250);
   });
 
+  it("fails and restores a member's service health endpoints", async () => {
+    expect(await run('probe', 'prod-eu-west-aws-1', '503')).toBe(0);
+    expect(getFaults('prod-eu-west-aws-1').probeFailWith).toBe(503);
+    expect(out[0]).toContain('health probes 503');
+    expect(await run('probe', 'prod-eu-west-aws-1', 'off')).toBe(0);
+    expect(getFaults('prod-eu-west-aws-1')).not.toHaveProperty(
+      'probeFailWith',
+    );
+    expect(await run('probe', 'prod-eu-west-aws-1', '404')).toBe(2);
+  });
+
   it('replaces a previous failure filter when failing again without one', async () => {
     await run('fail', 'prod-eu-west-aws-1', '409', '--methods', 'PATCH');
     await run('fail', 'prod-eu-west-aws-1', '503');

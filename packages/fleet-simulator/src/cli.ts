@@ -17,6 +17,7 @@ export const USAGE = `usage: fault <command>
   heal <cluster>                          end the partition
   outage <cluster>                        stop its kube-apiserver (waits until it exited)
   restore <cluster>                       restart it (waits until /readyz answers)
+  probe <cluster> <500|503|off>           its services' health endpoints answer that code
   not-ready <cluster>                     make Karmada report its Cluster NotReady
   ready <cluster>                         stop forcing NotReady
   clear [cluster]                         clear the faults of one member, or of all
@@ -96,6 +97,14 @@ function parse(args: string[]): ApiCall {
     case 'heal':
       exactly(1);
       return put({ down: false });
+    case 'probe': {
+      exactly(2);
+      const code = positional[1];
+      if (!['500', '503', 'off'].includes(code)) {
+        throw new UsageError('probe takes a cluster and 500, 503 or off');
+      }
+      return put({ probeFailWith: code === 'off' ? null : Number(code) });
+    }
     case 'not-ready':
       exactly(1);
       return put({ notReady: true });
@@ -172,6 +181,7 @@ export function describeFaults(report: MemberFaultReport): string {
     );
   }
   if (f.notReady) parts.push('forced NotReady');
+  if (f.probeFailWith) parts.push(`health probes ${f.probeFailWith}`);
   return parts.length ? parts.join(', ') : 'no faults';
 }
 

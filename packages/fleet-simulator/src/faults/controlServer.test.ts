@@ -125,6 +125,7 @@ describe('fault control API', () => {
     [{ latencyMs: '100' }, /latencyMs/],
     [{ failWith: 418 }, /failWith must be one of 401, 409, 500, 503 or null/],
     [{ failWith: '409' }, /failWith/],
+    [{ probeFailWith: 409 }, /probeFailWith must be one of 500, 503 or null/],
     [{ failMethods: ['patch'] }, /failMethods/],
     [{ failMethods: [] }, /failMethods/],
     [{ failPathPrefix: 'apis' }, /failPathPrefix/],
@@ -142,6 +143,28 @@ describe('fault control API', () => {
       notReady: false,
       outage: false,
     });
+  });
+
+  it("answers a service's health endpoint per member, failing as the fault says", async () => {
+    const health = '/health/eu-1/payments-ledger';
+    expect(await call('GET', health)).toEqual({
+      status: 200,
+      body: { status: 'ok' },
+    });
+    await call('PUT', '/faults/eu-1', { probeFailWith: 503 });
+    expect(await call('GET', health)).toMatchObject({
+      status: 503,
+      body: { status: 'failing', cluster: 'eu-1' },
+    });
+    // Only that member's endpoints fail.
+    expect((await call('GET', '/health/ap-1/payments-ledger')).status).toBe(
+      200,
+    );
+    await call('DELETE', '/faults/eu-1');
+    expect((await call('GET', health)).status).toBe(200);
+    expect((await call('GET', '/health/nowhere/x')).status).toBe(404);
+    expect((await call('GET', '/health/eu-1/Not_A_Label')).status).toBe(400);
+    expect((await call('PUT', health, {})).status).toBe(405);
   });
 
   it('refuses a patch with one bad key among good ones, as a whole', async () => {

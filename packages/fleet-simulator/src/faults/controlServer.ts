@@ -4,6 +4,7 @@ import type { Stoppable } from '../context';
 import type { FleetClusterDescription } from '../fleet';
 import type { FaultProxyStats } from './faultProxy';
 import { OutageController } from './outage';
+import { serviceHealth } from './serviceHealth';
 import { clearFaults, getFaults, MemberFaults, setFaults } from './state';
 import { validateFaultsPatch } from './validation';
 
@@ -176,6 +177,24 @@ class FaultApi {
     return undefined;
   }
 
+  /** `/health/{cluster}/{service}`: the service's health endpoint on the member. */
+  private memberServiceHealth(
+    method: string,
+    name: string,
+    service: string,
+  ): [number, unknown] {
+    const m = this.member(name);
+    if (method !== 'GET') {
+      throw new HttpError(
+        405,
+        `${method} /health/{cluster}/{service} is not supported (GET)`,
+      );
+    }
+    const answer = serviceHealth(m.name, service);
+    if (!answer) throw new HttpError(400, 'the service must be a DNS label');
+    return answer;
+  }
+
   async route(
     method: string,
     parts: string[],
@@ -184,6 +203,9 @@ class FaultApi {
     const [first, name, action, ...rest] = parts;
     if (first === 'healthz' && parts.length === 1 && method === 'GET') {
       return [200, { ok: true }];
+    }
+    if (first === 'health' && parts.length === 3) {
+      return this.memberServiceHealth(method, name, action);
     }
     if (first === 'faults' && parts.length === 1) return this.allFaults(method);
     if (first === 'faults' && parts.length === 2)
@@ -226,6 +248,8 @@ function errorAnswer(
  *   DELETE /faults[/{cluster}]           clear the faults of one member or all
  *   POST   /clusters/{cluster}/outage    stop its kube-apiserver (answers once stopped)
  *   POST   /clusters/{cluster}/restore   restart it (answers once /readyz is 200)
+ *   GET    /health/{cluster}/{service}   a service's health endpoint on the member
+ *                                        (200, or its `probeFailWith` fault)
  */
 export async function startControlServer(
   options: ControlServerOptions,

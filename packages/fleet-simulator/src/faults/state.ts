@@ -4,6 +4,10 @@ import { EventEmitter } from 'node:events';
 export const FAILURE_CODES = [401, 409, 500, 503] as const;
 export type FailureCode = (typeof FAILURE_CODES)[number];
 
+/** What a member's service health endpoints can be made to answer. */
+export const PROBE_FAILURE_CODES = [500, 503] as const;
+export type ProbeFailureCode = (typeof PROBE_FAILURE_CODES)[number];
+
 /**
  * The faults injected into one member, as its fault proxy and the
  * simulator's controllers see them. All off by default.
@@ -19,6 +23,11 @@ export interface MemberFaults {
   failMethods?: string[];
   /** Only fail requests whose path starts with this; all when absent. */
   failPathPrefix?: string;
+  /**
+   * The member's service health endpoints (`GET /health/{cluster}/{service}`
+   * on the control API) answer this instead of 200.
+   */
+  probeFailWith?: ProbeFailureCode;
   /** Karmada should report the member's Cluster NotReady (read by the Karmada controllers). */
   notReady: boolean;
   /**

@@ -1,4 +1,4 @@
-import { FAILURE_CODES, FailureCode, MemberFaultsPatch } from './state';
+import { FAILURE_CODES, MemberFaultsPatch, PROBE_FAILURE_CODES } from './state';
 
 export const MAX_LATENCY_MS = 60_000;
 
@@ -20,11 +20,30 @@ const SETTABLE = [
   'failMethods',
   'failPathPrefix',
   'notReady',
+  'probeFailWith',
 ] as const;
 
 export type ValidationResult =
   | { ok: true; patch: MemberFaultsPatch }
   | { ok: false; errors: string[] };
+
+/** A status code fault (`failWith`, `probeFailWith`): one of `codes`, or null. */
+function readCode<K extends 'failWith' | 'probeFailWith'>(
+  input: Record<string, unknown>,
+  key: K,
+  codes: readonly number[],
+  patch: MemberFaultsPatch,
+  errors: string[],
+) {
+  if (!Object.prototype.hasOwnProperty.call(input, key)) return;
+  const value = input[key];
+  if (value === null) patch[key] = undefined;
+  else if (codes.includes(value as number)) {
+    patch[key] = value as MemberFaultsPatch[K];
+  } else {
+    errors.push(`${key} must be one of ${codes.join(', ')} or null`);
+  }
+}
 
 /**
  * Checks a fault patch strictly: a JSON object of known keys with values of
@@ -68,17 +87,8 @@ export function validateFaultsPatch(body: unknown): ValidationResult {
       errors.push(`latencyMs must be an integer from 0 to ${MAX_LATENCY_MS}`);
     }
   }
-  if (has('failWith')) {
-    const value = input.failWith;
-    if (value === null) patch.failWith = undefined;
-    else if (FAILURE_CODES.includes(value as FailureCode)) {
-      patch.failWith = value as FailureCode;
-    } else {
-      errors.push(
-        `failWith must be one of ${FAILURE_CODES.join(', ')} or null`,
-      );
-    }
-  }
+  readCode(input, 'failWith', FAILURE_CODES, patch, errors);
+  readCode(input, 'probeFailWith', PROBE_FAILURE_CODES, patch, errors);
   if (has('failMethods')) {
     const value = input.failMethods;
     if (value === null) patch.failMethods = undefined;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'yaml';
 import type { FleetCluster, PlacedCluster } from './clusters';
-import { file, pkiDir, publicUrl } from './layout';
+import { file, pkiDir, publicUrl, SIMULATOR_PORT } from './layout';
 import { token } from './tokens';
 
 type ClustersOfKind = (kind: FleetCluster['kind']) => PlacedCluster[];
@@ -95,6 +95,11 @@ export function writeAppConfig(clusters: PlacedCluster[]): void {
       // The OCM hub: its ManagedClusters and the Placements of entities.
       ocm: of('ocm').map(withBackendToken),
       addons: addons(of),
+      // `{fleet}` in a service's flotilla.io/health-probe: the simulator's
+      // control API serves GET /health/{cluster}/{service} for every member.
+      failover: {
+        healthProbe: { fleetUrl: `http://127.0.0.1:${SIMULATOR_PORT}` },
+      },
     },
     kubernetes: {
       clusterLocatorMethods: [{ type: 'config', clusters: directMembers(of) }],

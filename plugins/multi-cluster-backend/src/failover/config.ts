@@ -22,6 +22,8 @@ export interface FailoverConfig {
   argocd?: { baseUrl: string; token: string };
   traffic?: { webhook?: { url: string; token?: string } };
   slack?: { webhookUrl: string };
+  /** What `{fleet}` in a `flotilla.io/health-probe` template stands for. */
+  healthProbe?: { fleetUrl?: string };
   /** Base URL of the Backstage app, for links in notifications. */
   appBaseUrl?: string;
 }
@@ -37,6 +39,7 @@ export function readFailoverConfig(root: Config): FailoverConfig {
   const argocd = c?.getOptionalConfig('argocd');
   const webhook = c?.getOptionalConfig('traffic.webhook');
   const slackUrl = c?.getOptionalString('slack.webhookUrl');
+  const fleetUrl = c?.getOptionalString('healthProbe.fleetUrl');
   return {
     timeScale: c?.getOptionalNumber('timeScale') ?? 1,
     pollIntervalMs: ms(c, 'pollInterval', 30_000),
@@ -59,6 +62,7 @@ export function readFailoverConfig(root: Config): FailoverConfig {
         }
       : undefined,
     slack: slackUrl ? { webhookUrl: slackUrl } : undefined,
+    healthProbe: fleetUrl ? { fleetUrl } : undefined,
     appBaseUrl: root.getOptionalString('app.baseUrl'),
   };
 }

@@ -113,4 +113,26 @@ describe('readServiceDrSpec', () => {
       'replicaScheduling.replicaSchedulingType',
     );
   });
+
+  it('reads a health probe template, with {fleet} only at its start', () => {
+    const read = (probe: string) =>
+      readServiceDrSpec('component:default/x', {
+        'flotilla.io/dr-strategy': 'active-active',
+        'flotilla.io/health-probe': probe,
+      });
+    for (const probe of [
+      '{fleet}/health/{cluster}/x',
+      'https://{region}.example.com/{cluster}/healthz',
+    ]) {
+      expect(read(probe)).toMatchObject({
+        spec: { healthProbe: probe },
+        problems: [],
+      });
+    }
+    for (const probe of ['http://x/{fleet}/h', 'ftp://{cluster}/h']) {
+      expect(read(probe).problems.map(p => p.annotation)).toEqual([
+        'flotilla.io/health-probe',
+      ]);
+    }
+  });
 });

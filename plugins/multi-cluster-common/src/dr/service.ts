@@ -41,7 +41,11 @@ export interface ServiceDrSpec {
   gitopsAfterFailover?: GitopsAfterFailover;
   /** The traffic provider and the service's record in it. */
   traffic?: { provider: string; record: string };
-  /** URL template of the service's health endpoint on one cluster (`{cluster}`, `{region}`). */
+  /**
+   * URL template of the service's health endpoint on one cluster
+   * (`{cluster}`, `{region}`; `{fleet}` at the start: the backend's
+   * `multiCluster.failover.healthProbe.fleetUrl`).
+   */
   healthProbe?: string;
   /** Velero Schedules whose latest completed Backups hold the service's state. */
   statefulParts?: string[];
@@ -115,13 +119,22 @@ function statefulParts(text: string): string[] {
 function healthProbe(text: string): string {
   let url: URL;
   try {
-    url = new URL(text.replace(/\{(cluster|region)\}/g, 'x'));
+    // `{fleet}` may start the template: the backend's configured base URL.
+    url = new URL(
+      text
+        .replace(/^\{fleet\}/, 'http://fleet')
+        .replace(/\{(cluster|region)\}/g, 'x'),
+    );
   } catch {
     throw new Error(
       `expected an http(s) URL template, got '${text.slice(0, 80)}'`,
     );
   }
-  if (!['http:', 'https:'].includes(url.protocol) || text.length > 2048) {
+  if (
+    !['http:', 'https:'].includes(url.protocol) ||
+    text.length > 2048 ||
+    text.lastIndexOf('{fleet}') > 0
+  ) {
     throw new Error(
       `expected an http(s) URL template, got '${text.slice(0, 80)}'`,
     );

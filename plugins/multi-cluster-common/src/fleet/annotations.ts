@@ -42,7 +42,7 @@ export const SERVICE_ANNOTATIONS = {
   trafficProvider: 'flotilla.io/traffic-provider',
   /** The provider's record for the service (a DNSEndpoint `namespace/name`, a DNS name, an accelerator's endpoint group, a load balancer). */
   trafficRecord: 'flotilla.io/traffic-record',
-  /** URL template of the service's health endpoint on one cluster; `{cluster}` and `{region}` are replaced. */
+  /** URL template of the service's health endpoint on one cluster; `{cluster}`, `{region}` and a leading `{fleet}` are replaced. */
   healthProbe: 'flotilla.io/health-probe',
   /** Comma-separated names of the service's stateful parts: each a Velero Schedule whose latest completed Backup is restored on failover. */
   statefulParts: 'flotilla.io/stateful-parts',

@@ -1,21 +1,10 @@
+import { describeProbe, probeHealth } from '../probe/healthProbe';
 import { raisedExpectations } from './shift/phases';
 import { awaitReplicasReady, ReadyExpectation } from './awaitReady';
-import {
-  fetchFailureReason,
-  StepContext,
-  StepError,
-  StepExecutor,
-} from './types';
-
-async function checkUrl(url: string, signal: AbortSignal) {
-  try {
-    const response = await fetch(url, { method: 'GET', signal });
-    return { ok: response.ok, status: response.status };
-  } catch (error) {
-    if (signal.aborted) throw signal.reason ?? error;
-    return { ok: false, error: fetchFailureReason(error) };
-  }
-}
+import { StepContext, StepError, StepExecutor } from './types';
+import { awaitServing, ServingOutcome } from './verify/awaitServing';
+import { probeTargets } from './verify/targetProbes';
+import { shiftedRoute } from './verify/trafficReadBack';
 
 /**
  * The replicas each cluster that gained some must run: what the run
@@ -32,16 +21,57 @@ async function expectationsOf(ctx: StepContext): Promise<ReadyExpectation[]> {
   return expected.filter(e => ctx.run.to.includes(e.cluster));
 }
 
+/** The legacy `flotilla.io/health-url`: one URL, polled until it answers 2xx. */
+async function awaitHealthUrl(
+  ctx: StepContext,
+  url: string,
+  base: Record<string, unknown>,
+) {
+  for (;;) {
+    const health = await probeHealth(url, ctx.signal);
+    if (health.ok) return health;
+    await ctx.progress({
+      ...base,
+      warning: `${url} answers ${describeProbe(health)}`,
+    });
+    try {
+      await ctx.deps.sleep(ctx.pollIntervalMs, ctx.signal);
+    } catch {
+      throw new StepError(
+        `${url} did not answer 2xx in time: ${describeProbe(health)}`,
+      );
+    }
+  }
+}
+
+/** Traffic read-back and health probes, when the run has either. */
+async function awaitTraffic(
+  ctx: StepContext,
+  clusters: string[],
+  base: Record<string, unknown>,
+): Promise<ServingOutcome | undefined> {
+  const { healthProbe } = ctx.step.params as { healthProbe?: string };
+  const traffic = shiftedRoute(ctx);
+  if (!traffic && !healthProbe) return undefined;
+  const probes = healthProbe
+    ? await probeTargets(ctx, healthProbe, clusters)
+    : [];
+  return awaitServing(ctx, { traffic, probes }, base);
+}
+
 /**
- * Polls until every cluster that gained replicas reports them available
- * (and the optional `flotilla.io/health-url` answers 2xx), bounded by the
- * step's deadline; progress and a warning naming the clusters still short
- * are recorded on each read, and a cluster that turns unhealthy fails the
- * step at once. `readyAt` records the first read in which every target
- * reported the ready replicas (the end of a drill's measured RTO).
+ * Polls until every cluster that gained replicas reports them available,
+ * then until the traffic provider reads back the new route (when the
+ * traffic step shifted through one) and the service's health probe
+ * (`flotilla.io/health-probe`) passes on each of them, and the legacy
+ * `flotilla.io/health-url` answers 2xx; all bounded by the step's deadline,
+ * with progress and a warning naming what still fails recorded on each
+ * read. A cluster that turns unhealthy fails the step at once. `readyAt`
+ * records the first read in which every target reported the ready
+ * replicas (the end of a drill's measured RTO).
  */
 export const verify: StepExecutor = async ctx => {
-  const { run, signal } = ctx;
+  const { run } = ctx;
   const expectations = await expectationsOf(ctx);
   if (run.dry) {
     return { output: { dryRun: true, clusters: expectations } };
@@ -51,34 +81,31 @@ export const verify: StepExecutor = async ctx => {
     expectations,
     'the clusters that gained replicas',
   );
-  let health: Awaited<ReturnType<typeof checkUrl>> | undefined;
-  if (run.context.healthUrl) {
-    for (;;) {
-      health = await checkUrl(run.context.healthUrl, signal);
-      if (health.ok) break;
-      await ctx.progress({
-        clusters: outcome.readings,
-        warning: `${run.context.healthUrl} answers ${
-          health.status ?? health.error
-        }`,
-      });
-      try {
-        await ctx.deps.sleep(ctx.pollIntervalMs, signal);
-      } catch {
-        throw new StepError(
-          `${run.context.healthUrl} did not answer 2xx in time: ${
-            health.status ?? health.error
-          }`,
-        );
+  const base = {
+    clusters: outcome.readings,
+    ...(outcome.readyAt ? { readyAt: outcome.readyAt } : {}),
+    polls: outcome.polls,
+  };
+  const serving = await awaitTraffic(
+    ctx,
+    expectations.map(e => e.cluster),
+    base,
+  );
+  const served = serving
+    ? {
+        ...(serving.traffic ? { traffic: serving.traffic } : {}),
+        ...(serving.probes.length ? { probes: serving.probes } : {}),
       }
-    }
-  }
+    : {};
+  const healthUrl = run.context.healthUrl;
+  const health = healthUrl
+    ? await awaitHealthUrl(ctx, healthUrl, { ...base, ...served })
+    : undefined;
   return {
     output: {
-      clusters: outcome.readings,
-      ...(outcome.readyAt ? { readyAt: outcome.readyAt } : {}),
-      ...(health ? { healthUrl: run.context.healthUrl, health } : {}),
-      polls: outcome.polls,
+      ...base,
+      ...served,
+      ...(health ? { healthUrl, health } : {}),
     },
   };
 };
