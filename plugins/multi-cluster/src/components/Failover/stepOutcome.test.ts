@@ -62,6 +62,7 @@ describe('stepOutcome', () => {
   it('lists probe results and findings, bounded, ignoring what it cannot read', () => {
     const lines = stepOutcome(
       step('verify', {
+        traffic: { provider: 'dns', record: 'payments/ledger', ok: true },
         probes: [
           { cluster: 'eu-2', ok: true, status: 200 },
           { cluster: 'eu-3', ok: false, error: 'ECONNREFUSED' },
@@ -70,11 +71,12 @@ describe('stepOutcome', () => {
         findings: [{ message: 'x'.repeat(1000) }, 7],
       }),
     );
-    expect(lines.slice(0, 2)).toEqual([
+    expect(lines.slice(0, 3)).toEqual([
+      'read-back: payments/ledger serves the targets',
       'eu-2: health probe passed (HTTP 200)',
       'eu-3: health probe failed (ECONNREFUSED)',
     ]);
-    expect(lines[2]).toHaveLength(300);
+    expect(lines[3]).toHaveLength(300);
     expect(stepOutcome(step('notify', 'not an object'))).toEqual([]);
   });
 });

@@ -49,19 +49,32 @@ function stateLines(output: Json): string[] {
   return rpo === undefined ? [] : [`RPO achieved: ${formatSeconds(rpo)}`];
 }
 
+function readBackLine(output: Json): string[] {
+  const traffic = output.traffic;
+  if (!isObject(traffic)) return [];
+  const record = text(traffic.record) ?? 'traffic';
+  return [
+    traffic.ok === true
+      ? `read-back: ${record} serves the targets`
+      : `read-back: ${text(traffic.reason) ?? `${record} not yet serving`}`,
+  ];
+}
+
 function probeLines(output: Json): string[] {
   const probes = arrayOf(output.probes).filter(isObject);
-  return probes.map(
-    probe =>
-      `${text(probe.cluster) ?? '?'}: ${
-        probe.ok === true ? 'health probe passed' : 'health probe failed'
-      }${
-        num(probe.status) !== undefined
-          ? ` (HTTP ${probe.status})`
-          : text(probe.error)
-          ? ` (${text(probe.error)})`
-          : ''
-      }`,
+  return readBackLine(output).concat(
+    probes.map(
+      probe =>
+        `${text(probe.cluster) ?? '?'}: ${
+          probe.ok === true ? 'health probe passed' : 'health probe failed'
+        }${
+          num(probe.status) !== undefined
+            ? ` (HTTP ${probe.status})`
+            : text(probe.error)
+            ? ` (${text(probe.error)})`
+            : ''
+        }`,
+    ),
   );
 }
 
