@@ -95,6 +95,12 @@ export function writeAppConfig(clusters: PlacedCluster[]): void {
       // The OCM hub: its ManagedClusters and the Placements of entities.
       ocm: of('ocm').map(withBackendToken),
       addons: addons(of),
+      // Argo CD and Flux keep their objects on the management cluster:
+      // the failover runbook pauses them there (deploy/rbac/gitops-pause.yaml).
+      failover: {
+        argocd: { cluster: of('capi')[0]?.cluster.name },
+        flux: { cluster: of('capi')[0]?.cluster.name },
+      },
     },
     kubernetes: {
       clusterLocatorMethods: [{ type: 'config', clusters: directMembers(of) }],
