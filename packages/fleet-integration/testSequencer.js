@@ -12,6 +12,7 @@ const ORDER = [
   'lifecycle',
   'failover',
   'verifyProbe',
+  'gitopsPause',
   'regionLoss',
   'backends',
   'rbac',

@@ -244,11 +244,35 @@ export interface Config {
       retryBackoff?: number | HumanDuration | string;
       /** Poll interval of the verify and Argo CD sync steps. Default 5s. */
       stepPollInterval?: number | HumanDuration | string;
-      /** Argo CD API, for the gitops-sync step. */
+      /**
+       * Argo CD: its REST API for the gitops-sync step (`baseUrl` and
+       * `token` together), and where its Applications live for the
+       * gitops-pause and gitops-resume steps (`cluster`).
+       */
       argocd?: {
-        baseUrl: string;
+        baseUrl?: string;
         /** @visibility secret */
-        token: string;
+        token?: string;
+        /**
+         * The cluster Argo CD keeps its Application objects on: a fleet
+         * cluster or a `multiCluster.clusterApi` management cluster, by name.
+         * Without it the runbook cannot pause an Argo CD automated sync and
+         * says so (the pause step is skipped, or reports a warning finding
+         * when it pauses Flux). Bind deploy/rbac/gitops-pause.yaml there.
+         */
+        cluster?: string;
+        /** Namespace of the Applications (`flotilla.io/argocd-app` is a name in it). Default: argocd */
+        namespace?: string;
+      };
+      /** Flux, for the gitops-pause and gitops-resume steps. */
+      flux?: {
+        /**
+         * The cluster the Flux Kustomizations named by
+         * `flotilla.io/flux-kustomization` (`namespace/name`) live on: a
+         * fleet cluster or a `multiCluster.clusterApi` management cluster.
+         * Without it the runbook cannot suspend them and says so.
+         */
+        cluster?: string;
       };
       /** Traffic shift providers; without one the step is skipped, visibly. */
       traffic?: {

@@ -5,6 +5,7 @@ import { seedClusterApi, startClusterApi } from './capi';
 import type { SimulatorContext, Stoppable } from './context';
 import { startFaults } from './faults';
 import { readFleet } from './fleet';
+import { seedFlux } from './flux/seed';
 import { seedKarmada, startKarmada } from './karmada';
 import { seedMembers, startMembers } from './members';
 import { seedOcm, startOcm } from './ocm';
@@ -43,6 +44,7 @@ async function main() {
   await seedMembers(ctx);
   await seedClusterApi(ctx);
   await seedArgoCd(ctx);
+  await seedFlux(ctx);
   await seedRancherFleet(ctx);
   await seedOcm(ctx);
   running.push(await startKarmada(ctx));

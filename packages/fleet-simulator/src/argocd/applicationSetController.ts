@@ -14,6 +14,7 @@ import {
   argoCluster,
   generateApplications,
 } from './applications';
+import { keepIgnoredFields } from './ignoreDifferences';
 import { ARGOCD_NAMESPACE, ARGO_TYPES, SECRET_TYPE_LABEL } from './model';
 import type { ArgoRuntime } from './runtime';
 import type { V1Secret } from '@kubernetes/client-node';
@@ -42,19 +43,31 @@ export async function listArgoClusters(
 
 type Custom = ArgoRuntime['custom'];
 
-/** Creates or updates the generated Applications, deletes the owned ones no longer generated. */
+/**
+ * Creates or updates the generated Applications (leaving the fields the
+ * set's ignoreApplicationDifferences names as the live ones have them),
+ * deletes the owned ones no longer generated.
+ */
 async function applyGenerated(
   custom: Custom,
+  appSet: ApplicationSet,
   apps: Application[],
   owned: Application[],
   generated: GeneratedApplication[],
 ) {
-  for (const app of generated) {
+  for (const rendered of generated) {
     const current = apps.find(
       a =>
-        a.metadata.namespace === app.metadata.namespace &&
-        a.metadata.name === app.metadata.name,
+        a.metadata.namespace === rendered.metadata.namespace &&
+        a.metadata.name === rendered.metadata.name,
     );
+    const app = current
+      ? keepIgnoredFields(
+          rendered,
+          current,
+          appSet.spec?.ignoreApplicationDifferences,
+        )
+      : rendered;
     if (!current) {
       await custom.createOrLeave(ARGO_TYPES.application, app);
     } else if (!applicationUpToDate(current, app)) {
@@ -69,7 +82,12 @@ async function applyGenerated(
             labels: { ...c.metadata.labels, ...app.metadata.labels },
             ownerReferences: app.metadata.ownerReferences,
           },
-          spec: app.spec,
+          // Ignored fields as the Application has them when written.
+          spec: keepIgnoredFields(
+            rendered,
+            c,
+            appSet.spec?.ignoreApplicationDifferences,
+          ).spec,
         }),
         'main',
         current,
@@ -150,7 +168,7 @@ export async function reconcileApplicationSets(
         a.metadata.namespace === appSet.metadata.namespace &&
         isOwnedBy(a, appSet),
     );
-    if (!error) await applyGenerated(custom, apps, owned, generated);
+    if (!error) await applyGenerated(custom, appSet, apps, owned, generated);
     await writeApplicationSetStatus(custom, appSet, generated, error, now);
   }
 }

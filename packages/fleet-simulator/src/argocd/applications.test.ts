@@ -1,9 +1,11 @@
 import {
+  applicationUpToDate,
   argoCluster,
   desiredApplicationStatus,
   generateApplications,
   nextApplicationStatus,
 } from './applications';
+import { keepIgnoredFields } from './ignoreDifferences';
 import { addonLabel, applicationSetObject } from './model';
 import type { ScenarioAddon } from '../scenario';
 
@@ -84,6 +86,57 @@ describe('ApplicationSet cluster generator', () => {
     expect(() => generateApplications(bad, clusters)).toThrow(
       'map has no entry for key "nope"',
     );
+  });
+
+  it('restores a paused automated sync unless ignoreApplicationDifferences covers /spec/syncPolicy', () => {
+    const [generated] = generateApplications(appSet, clusters);
+    const { automated, ...rest } = generated.spec.syncPolicy as Record<
+      string,
+      unknown
+    >;
+    expect(automated).toEqual({ prune: true, selfHeal: true });
+    const paused = {
+      ...generated,
+      spec: { ...generated.spec, syncPolicy: rest },
+    };
+    // No rule: the set writes its template back, automated sync included.
+    expect(
+      applicationUpToDate(
+        paused,
+        keepIgnoredFields(generated, paused, undefined),
+      ),
+    ).toBe(false);
+    for (const rule of [
+      { jsonPointers: ['/spec/syncPolicy'] },
+      { jqPathExpressions: ['.spec.syncPolicy'] },
+      {
+        name: generated.metadata.name,
+        jsonPointers: ['/spec/syncPolicy/automated'],
+      },
+    ]) {
+      const kept = keepIgnoredFields(generated, paused, [rule]);
+      expect(applicationUpToDate(paused, kept)).toBe(true);
+      expect(kept.spec.syncPolicy).toEqual(rest);
+    }
+    // A rule for another Application, or for another field, does not keep it.
+    for (const rule of [
+      { name: 'other', jsonPointers: ['/spec/syncPolicy'] },
+      { jsonPointers: ['/spec/source/targetRevision'] },
+    ]) {
+      expect(
+        applicationUpToDate(
+          paused,
+          keepIgnoredFields(generated, paused, [rule]),
+        ),
+      ).toBe(false);
+    }
+    // The rest of the template still wins over the live Application.
+    const moved = { ...paused, spec: { ...paused.spec, project: 'other' } };
+    expect(
+      keepIgnoredFields(generated, moved, [
+        { jsonPointers: ['/spec/syncPolicy'] },
+      ]).spec.project,
+    ).toBe('default');
   });
 });
 

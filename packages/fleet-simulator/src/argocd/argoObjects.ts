@@ -6,6 +6,7 @@
 import type { LabelSelectorLike } from '@flotilla/plugin-multi-cluster-common';
 import type { Condition } from '../capi/conditions';
 import type { CustomObject, ObjectMeta } from '../capi/customObject';
+import type { IgnoreApplicationDifferencesRule } from './ignoreDifferences';
 
 export interface ApplicationSource {
   repoURL?: string;
@@ -79,6 +80,7 @@ export interface ApplicationSet extends CustomObject {
       metadata?: Record<string, unknown>;
       spec?: Record<string, unknown>;
     };
+    ignoreApplicationDifferences?: IgnoreApplicationDifferencesRule[];
     [key: string]: unknown;
   };
   status?: {

@@ -2,9 +2,11 @@
  * Seeds Argo CD on the `capi` management cluster: namespace `argocd`, the
  * `default` AppProject, one declarative cluster Secret per member (labelled
  * for the add-ons the scenario delivers there) and one ApplicationSet per
- * `argocd-applicationset` add-on. The Applications are the ApplicationSet
- * controller's to make (startArgoCd). Create-or-leave, except the cluster
- * Secrets, which follow fleet.json (addresses and tokens may change).
+ * `argocd-applicationset` add-on, and the demo services' own Application and
+ * ApplicationSet (serviceApps.ts). Generated Applications are the
+ * ApplicationSet controller's to make (startArgoCd). Create-or-leave (a
+ * paused sync stays paused), except the cluster Secrets, which follow
+ * fleet.json (addresses and tokens may change).
  */
 import type { SimulatorContext } from '../context';
 import { kubeConfigFor } from '../fleet';
@@ -18,6 +20,7 @@ import {
   clusterSecret,
   sourceRef,
 } from './model';
+import { serviceApplicationSets, serviceApplications } from './serviceApps';
 
 export function argoAddons(ctx: SimulatorContext) {
   return ctx.scenario.addons.filter(
@@ -40,13 +43,17 @@ export async function seedArgoCd(ctx: SimulatorContext): Promise<void> {
   for (const member of members) {
     await core.applySecret(clusterSecret(member, addons));
   }
-  for (const addon of addons) {
-    await custom.createOrLeave(
-      ARGO_TYPES.applicationSet,
-      applicationSetObject(addon),
-    );
+  const appSets = [
+    ...addons.map(applicationSetObject),
+    ...serviceApplicationSets(),
+  ];
+  for (const appSet of appSets) {
+    await custom.createOrLeave(ARGO_TYPES.applicationSet, appSet);
+  }
+  for (const app of serviceApplications()) {
+    await custom.createOrLeave(ARGO_TYPES.application, app);
   }
   ctx.log(
-    `argocd: ${members.length} cluster Secrets, ${addons.length} ApplicationSets in ${ARGOCD_NAMESPACE}`,
+    `argocd: ${members.length} cluster Secrets, ${appSets.length} ApplicationSets in ${ARGOCD_NAMESPACE}`,
   );
 }

@@ -95,10 +95,14 @@ export function writeAppConfig(clusters: PlacedCluster[]): void {
       // The OCM hub: its ManagedClusters and the Placements of entities.
       ocm: of('ocm').map(withBackendToken),
       addons: addons(of),
-      // `{fleet}` in a service's flotilla.io/health-probe: the simulator's
-      // control API serves GET /health/{cluster}/{service} for every member.
       failover: {
+        // `{fleet}` in a service's flotilla.io/health-probe: the simulator's
+        // control API serves GET /health/{cluster}/{service} for every member.
         healthProbe: { fleetUrl: `http://127.0.0.1:${SIMULATOR_PORT}` },
+        // Argo CD and Flux keep their objects on the management cluster:
+        // the failover runbook pauses them there (deploy/rbac/gitops-pause.yaml).
+        argocd: { cluster: of('capi')[0]?.cluster.name },
+        flux: { cluster: of('capi')[0]?.cluster.name },
       },
     },
     kubernetes: {

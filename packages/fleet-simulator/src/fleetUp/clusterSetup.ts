@@ -36,19 +36,23 @@ function ensureNamespace(placed: PlacedCluster, name: string): Promise<void> {
 }
 
 /** The RBAC Flotilla's backend identity gets, by kind of cluster (deploy/rbac). */
-const RBAC_FILES: Record<FleetCluster['kind'], string> = {
-  member: 'member-cluster.yaml',
-  karmada: 'karmada-control-plane.yaml',
-  capi: 'cluster-api-management.yaml',
-  ocm: 'ocm-hub.yaml',
+const RBAC_FILES: Record<FleetCluster['kind'], string[]> = {
+  member: ['member-cluster.yaml'],
+  karmada: ['karmada-control-plane.yaml'],
+  // Argo CD and Flux run there: the runbook's GitOps pause writes them.
+  capi: ['cluster-api-management.yaml', 'gitops-pause.yaml'],
+  ocm: ['ocm-hub.yaml'],
 };
 
 /** The RBAC objects of deploy/rbac for that kind of cluster. */
 function rbacObjects(kind: FleetCluster['kind']): ManifestObject[] {
-  const rbacFile = path.join(ROOT, 'deploy/rbac', RBAC_FILES[kind]);
-  return parseAllDocuments(fs.readFileSync(rbacFile, 'utf8'))
-    .map(doc => doc.toJSON() as ManifestObject | null)
-    .filter((object): object is ManifestObject => Boolean(object));
+  return RBAC_FILES[kind].flatMap(file =>
+    parseAllDocuments(
+      fs.readFileSync(path.join(ROOT, 'deploy/rbac', file), 'utf8'),
+    )
+      .map(doc => doc.toJSON() as ManifestObject | null)
+      .filter((object): object is ManifestObject => Boolean(object)),
+  );
 }
 
 /** The REST collection of an RBAC or core object. */

@@ -52,7 +52,7 @@ export const FLEET: FleetCluster[] = [
   {
     name: 'capi',
     kind: 'capi',
-    role: 'Cluster API management cluster, Argo CD and Fleet',
+    role: 'Cluster API management cluster, Argo CD, Flux and Fleet',
     crds: [
       'cluster-api',
       'cluster-api-provider-aws',
@@ -60,6 +60,7 @@ export const FLEET: FleetCluster[] = [
       'cluster-api-provider-azure',
       'argo-cd',
       'fleet',
+      'flux',
     ],
   },
   member('prod-eu-west-aws-1', 'eu-west', 'aws', 'karmada-proxy'),

@@ -1,5 +1,9 @@
 import { Config, readDurationFromConfig } from '@backstage/config';
 import { durationToMilliseconds } from '@backstage/types';
+import {
+  GitopsPauseConfig,
+  readGitopsPauseConfig,
+} from './steps/gitops/config';
 
 /** `multiCluster.failover.*` */
 export interface FailoverConfig {
@@ -19,7 +23,10 @@ export interface FailoverConfig {
   retryBackoffMs: number;
   /** Poll interval of verify and Argo CD sync (before timeScale). */
   stepPollIntervalMs: number;
+  /** Argo CD's REST API, for the gitops-sync step. */
   argocd?: { baseUrl: string; token: string };
+  /** Where the gitops-pause and gitops-resume steps find Argo CD and Flux. */
+  gitops?: GitopsPauseConfig;
   traffic?: { webhook?: { url: string; token?: string } };
   slack?: { webhookUrl: string };
   /** What `{fleet}` in a `flotilla.io/health-probe` template stands for. */
@@ -36,7 +43,10 @@ function ms(config: Config | undefined, key: string, fallback: number) {
 
 export function readFailoverConfig(root: Config): FailoverConfig {
   const c = root.getOptionalConfig('multiCluster.failover');
-  const argocd = c?.getOptionalConfig('argocd');
+  // `argocd` may also carry only the gitops-pause cluster (no REST API).
+  const argocd = c?.getOptionalString('argocd.baseUrl')
+    ? c.getConfig('argocd')
+    : undefined;
   const webhook = c?.getOptionalConfig('traffic.webhook');
   const slackUrl = c?.getOptionalString('slack.webhookUrl');
   const fleetUrl = c?.getOptionalString('healthProbe.fleetUrl');
@@ -53,6 +63,7 @@ export function readFailoverConfig(root: Config): FailoverConfig {
           token: argocd.getString('token'),
         }
       : undefined,
+    gitops: readGitopsPauseConfig(c),
     traffic: webhook
       ? {
           webhook: {

@@ -151,6 +151,7 @@ function createRunner(
         options.config.getOptionalNumber('multiCluster.conflictRetries') ?? 3,
       traffic,
       notifications: options.notifications,
+      runSteps: async id => (await store.getRun(id))?.steps,
       sleep,
     },
   });

@@ -51,6 +51,11 @@ export interface StepDeps {
   /** The configured traffic providers by name (`multiCluster.traffic.providers`). */
   trafficProviders?: { get(name: string): TrafficProvider | undefined };
   notifications?: NotificationService;
+  /**
+   * The steps of another run as stored (a rollback reads what its
+   * original run's steps recorded).
+   */
+  runSteps?: (runId: string) => Promise<FailoverStepRecord[] | undefined>;
   /** Overridable for tests. */
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
