@@ -7,7 +7,10 @@ import { route53TrafficProviderFactory } from './route53/provider';
  * The cloud traffic provider types, by `multiCluster.traffic.providers[].type`
  * (settings: the README's "Cloud traffic providers").
  */
-export const cloudTrafficProviderFactories: Record<string, TrafficProviderFactory> = {
+export const cloudTrafficProviderFactories: Record<
+  string,
+  TrafficProviderFactory
+> = {
   route53: route53TrafficProviderFactory,
   'global-accelerator': globalAcceleratorTrafficProviderFactory,
   cloudflare: cloudflareTrafficProviderFactory,
