@@ -94,12 +94,6 @@ const server = setupServer(
     },
   ),
 );
-// The SDK takes `fetch` when it is built: build it once msw patched it.
-let cf: TrafficProvider;
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-  cf = provider();
-});
 afterAll(() => server.close());
 beforeEach(() => {
   seen = [];
@@ -133,6 +127,12 @@ const provider = (token = TOKEN) =>
     logger: mockServices.logger.mock(),
     clients: {} as never,
   });
+// The SDK takes `fetch` when it is built: build it once msw patched it.
+let cf: TrafficProvider;
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  cf = provider();
+});
 const shift = (p?: TrafficProvider) =>
   (p ?? cf).shift({
     runId: 'r1',

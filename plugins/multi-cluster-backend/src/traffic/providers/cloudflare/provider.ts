@@ -34,6 +34,7 @@ const settingsSchema = z.object({
 
 type Settings = z.infer<typeof settingsSchema>;
 type LoadBalancerParams = Parameters<Cloudflare['loadBalancers']['update']>[1];
+type LoadBalancerPatch = Parameters<Cloudflare['loadBalancers']['edit']>[1];
 
 /**
  * A Cloudflare load balancer (the service's record: `<zoneId>/<id>`) whose
@@ -89,7 +90,11 @@ export class CloudflareTrafficProvider implements TrafficProvider {
     );
     const { scope, id } = parseRecord(record, this.settings.accountId);
     const after = await this.call(signal, () =>
-      this.client.loadBalancers.edit(id, { ...scope, ...patch }, { signal }),
+      this.client.loadBalancers.edit(
+        id,
+        { ...scope, ...patch } as LoadBalancerPatch,
+        { signal },
+      ),
     );
     return this.state(record, toJson(after) as JsonObject);
   }

@@ -9,7 +9,7 @@ import {
   TEST_ACCESS_KEY,
   useTestCredentials,
   verifySigV4,
-} from '../route53/sigv4.testHelper';
+} from '../route53/__testUtils__/sigv4';
 
 const ARN =
   'arn:aws:globalaccelerator::123456789012:accelerator/1234abcd-abcd-1234-abcd-1234abcdefgh/listener/0123vxyz/endpoint-group/098765zyxwvu';
@@ -36,7 +36,7 @@ let group: Record<string, any>;
 let seen: Seen[] = [];
 let failNext: { status: number; type: string; message: string } | undefined;
 
-const amzJson = (status: number, body: unknown) =>
+const amzJson = (status: number, body: Record<string, unknown>) =>
   HttpResponse.json(body, {
     status,
     headers: {

@@ -123,9 +123,10 @@ export class GlobalAcceleratorTrafficProvider implements TrafficProvider {
 
   private shifted(group: GroupState, from: string, to: string[]): GroupState {
     const fromId = this.settings.clusters[from];
-    const toIds = new Set(to.map(c => this.settings.clusters[c]));
+    const toIds = new Set(to.flatMap(c => this.settings.clusters[c] ?? []));
+    const isTo = (id?: string) => id !== undefined && toIds.has(id);
     const configs = group.endpointConfigurations;
-    const targets = configs.filter(e => toIds.has(e.EndpointId));
+    const targets = configs.filter(e => isTo(e.EndpointId));
     if (!targets.length) {
       throw new StepError(
         `global-accelerator: no endpoint of ${to.join(
@@ -135,20 +136,17 @@ export class GlobalAcceleratorTrafficProvider implements TrafficProvider {
       );
     }
     const moved = configs.filter(
-      e => e.EndpointId === fromId || toIds.has(e.EndpointId),
+      e => e.EndpointId === fromId || isTo(e.EndpointId),
     );
     const share = evenShare(
       moved.reduce((sum, e) => sum + (e.Weight ?? 0), 0),
       targets.length,
     );
     return {
-      endpointConfigurations: configs.map(e =>
-        e.EndpointId === fromId
-          ? { ...e, Weight: 0 }
-          : toIds.has(e.EndpointId)
-          ? { ...e, Weight: share }
-          : e,
-      ),
+      endpointConfigurations: configs.map(e => {
+        if (e.EndpointId === fromId) return { ...e, Weight: 0 };
+        return isTo(e.EndpointId) ? { ...e, Weight: share } : e;
+      }),
       // A dial at 0 sends none of the group's users anywhere.
       trafficDialPercentage:
         group.trafficDialPercentage === 0 ? 100 : group.trafficDialPercentage,

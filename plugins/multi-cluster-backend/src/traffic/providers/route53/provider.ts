@@ -65,7 +65,8 @@ export class Route53TrafficProvider implements TrafficProvider {
   async shift(request: Parameters<TrafficProvider['shift']>[0]) {
     const { signal } = request;
     const before = await this.read(request);
-    const sets = (before.raw as { recordSets: ResourceRecordSet[] }).recordSets;
+    const sets = (before.raw as unknown as { recordSets: ResourceRecordSet[] })
+      .recordSets;
     const changes = plannedSets(
       sets,
       { mode: this.settings.mode, from: request.from, to: request.to },
@@ -88,7 +89,7 @@ export class Route53TrafficProvider implements TrafficProvider {
   }: Parameters<TrafficProvider['restore']>[0]) {
     const name = normalizeName(record);
     const wanted = savedSets(state, this.name, name);
-    const current = (await this.read({ record, signal })).raw as {
+    const current = (await this.read({ record, signal })).raw as unknown as {
       recordSets: ResourceRecordSet[];
     };
     const key = (s: ResourceRecordSet) => `${s.Type}/${s.SetIdentifier}`;
@@ -211,7 +212,7 @@ function savedSets(
   provider: string,
   name: string,
 ): ResourceRecordSet[] {
-  const raw = state.raw as { recordSets?: unknown } | null;
+  const raw = state.raw as unknown as { recordSets?: unknown } | null;
   const sets = Array.isArray(raw?.recordSets) ? raw.recordSets : undefined;
   const valid =
     state.provider === provider &&

@@ -52,7 +52,7 @@ export function routedSets(
 /** Maps SetIdentifiers to clusters: `clusters` entries, else the identifier. */
 export class ClusterMap {
   private readonly byId = new Map<string, string>();
-  constructor(private readonly idOf: Record<string, string>) {
+  constructor(idOf: Record<string, string>) {
     for (const [cluster, id] of Object.entries(idOf))
       this.byId.set(id, cluster);
   }

@@ -5,8 +5,8 @@ import { XMLParser } from 'fast-xml-parser';
 import { trafficServes } from '@flotilla/plugin-multi-cluster-node';
 import { StepError } from '../../../failover/steps/types';
 import { route53TrafficProviderFactory } from './provider';
-import { FakeRoute53, type FakeSet } from './fakeRoute53.testHelper';
-import { TEST_ACCESS_KEY, useTestCredentials } from './sigv4.testHelper';
+import { FakeRoute53, type FakeSet } from './__testUtils__/fakeRoute53';
+import { TEST_ACCESS_KEY, useTestCredentials } from './__testUtils__/sigv4';
 
 const ZONE = 'Z0FLOTILLA123';
 const NAME = 'api.example.com.';

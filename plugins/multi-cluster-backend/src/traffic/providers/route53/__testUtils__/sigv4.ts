@@ -8,6 +8,7 @@ const sha256 = (data: string) =>
   createHash('sha256').update(data).digest('hex');
 const hmac = (key: Buffer | string, data: string) =>
   createHmac('sha256', key).update(data).digest();
+const compare = (a: string, b: string) => (a < b ? -1 : 1);
 const rfc3986 = (s: string) =>
   encodeURIComponent(s).replace(
     /[!'()*]/g,
@@ -34,8 +35,9 @@ export function verifySigV4(request: Request, body: string): string {
   const url = new URL(request.url);
   const query = [...url.searchParams.entries()]
     .map(([k, v]) => [rfc3986(k), rfc3986(v)])
-    .sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : 1) : a < b ? -1 : 1))
-    .map(([k, v]) => `${k}=${v}`)
+    // By name, then value.
+    .sort(([a, x], [b, y]) => (a === b ? compare(x, y) : compare(a, b)))
+    .map(pair => pair.join('='))
     .join('&');
   const headers = signedHeaders
     .split(';')

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
-import { verifySigV4 } from './sigv4.testHelper';
+import { verifySigV4 } from './sigv4';
 
 /**
  * A hosted zone answering as the Route 53 API (2013-04-01, REST-XML) does:
@@ -76,7 +76,23 @@ function toXml(set: FakeSet) {
 }
 
 /** A set as sent in a change batch, back in the SDK's shape. */
-function fromXml(x: Record<string, any>): FakeSet {
+interface XmlSet {
+  Name: string;
+  Type: string;
+  SetIdentifier?: string;
+  Weight?: string;
+  Failover?: 'PRIMARY' | 'SECONDARY';
+  TTL?: string;
+  ResourceRecords?: { ResourceRecord: { Value: string }[] };
+  AliasTarget?: {
+    HostedZoneId: string;
+    DNSName: string;
+    EvaluateTargetHealth: string;
+  };
+  HealthCheckId?: string;
+}
+
+function fromXml(x: XmlSet): FakeSet {
   const set: FakeSet = { Name: x.Name, Type: x.Type };
   if (x.SetIdentifier !== undefined) set.SetIdentifier = x.SetIdentifier;
   if (x.Weight !== undefined) set.Weight = Number(x.Weight);
