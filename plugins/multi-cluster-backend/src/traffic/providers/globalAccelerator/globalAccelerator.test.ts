@@ -153,6 +153,7 @@ const shift = () =>
   });
 
 describe('global-accelerator', () => {
+  // The first call loads the SDK's lazily imported credential chain.
   it('moves the weights, opens the dial, and restores the exact group', async () => {
     const before = await ga.read({ record: ARN, signal });
     expect(before.endpoints).toEqual([
@@ -208,7 +209,7 @@ describe('global-accelerator', () => {
       ],
       TrafficDialPercentage: 0,
     });
-  });
+  }, 30_000);
 
   it.each([
     [400, 'ThrottlingException', 'Rate exceeded', true],

@@ -83,6 +83,7 @@ beforeEach(() => zone.reset(failoverSets()));
 describe('route53 failover records', () => {
   const dns = provider({ mode: 'failover', clusters: { 'eu-west': 'eu-1' } });
 
+  // The first call loads the SDK's lazily imported credential chain.
   it('swaps PRIMARY, signed with the default chain, and waits for INSYNC', async () => {
     const before = await dns.read({ record: 'API.example.com', signal });
     expect(before.endpoints).toEqual([
@@ -182,7 +183,7 @@ describe('route53 failover records', () => {
         .filter(s => s.Failover)
         .sort((a, b) => a.SetIdentifier!.localeCompare(b.SetIdentifier!)),
     ).toEqual(failoverSets().slice(0, 2));
-  });
+  }, 30_000);
 
   it('follows truncated pages and stops at the next name', async () => {
     zone.pageSize = 1;
