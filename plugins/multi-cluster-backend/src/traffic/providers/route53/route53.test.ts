@@ -83,10 +83,24 @@ beforeEach(() => zone.reset(failoverSets()));
 describe('route53 failover records', () => {
   const dns = provider({ mode: 'failover', clusters: { 'eu-west': 'eu-1' } });
 
+  const shiftEuToUs = () =>
+    dns.shift({
+      runId: 'r1',
+      entityRef: 'component:default/api',
+      record: NAME,
+      from: 'eu-west',
+      to: ['us-east'],
+      signal,
+    });
+  const upsert = (set: FakeSet) => ({
+    Action: 'UPSERT',
+    ResourceRecordSet: set,
+  });
+
   // The first call loads the SDK's lazily imported credential chain.
-  it('swaps PRIMARY, signed with the default chain, and waits for INSYNC', async () => {
-    const before = await dns.read({ record: 'API.example.com', signal });
-    expect(before.endpoints).toEqual([
+  it('reads the sets of the name, signed with the default chain', async () => {
+    const state = await dns.read({ record: 'API.example.com', signal });
+    expect(state.endpoints).toEqual([
       {
         cluster: 'eu-west',
         target: 'eu.elb.amazonaws.com.',
@@ -104,86 +118,42 @@ describe('route53 failover records', () => {
       new RegExp(`^${TEST_ACCESS_KEY}/\\d{8}/us-east-1/route53/aws4_request$`),
     );
     expect(zone.seen[0].url.searchParams.get('name')).toBe(NAME);
+  }, 30_000);
 
-    zone.seen = [];
-    const after = await dns.shift({
-      runId: 'r1',
-      entityRef: 'component:default/api',
-      record: NAME,
-      from: 'eu-west',
-      to: ['us-east'],
-      signal,
-    });
+  it('swaps PRIMARY in one UPSERT batch, waits for INSYNC; a retry writes nothing', async () => {
+    const [eu, us, txt] = failoverSets();
+    const after = await shiftEuToUs();
     expect(trafficServes(after, { from: 'eu-west', to: ['us-east'] })).toEqual({
       ok: true,
     });
     const [batch] = changeBatches();
     expect(batch.Comment).toBe('flotilla r1: shift');
     expect(batch.Changes.Change).toEqual([
-      {
-        Action: 'UPSERT',
-        ResourceRecordSet: {
-          Name: NAME,
-          Type: 'A',
-          SetIdentifier: 'eu-1',
-          Failover: 'SECONDARY',
-          AliasTarget: {
-            HostedZoneId: 'Z35SXDOTRQ7X7K',
-            DNSName: 'eu.elb.amazonaws.com.',
-            EvaluateTargetHealth: true,
-          },
-          HealthCheckId: 'hc-eu',
-        },
-      },
-      {
-        Action: 'UPSERT',
-        ResourceRecordSet: {
-          Name: NAME,
-          Type: 'A',
-          SetIdentifier: 'us-east',
-          Failover: 'PRIMARY',
-          AliasTarget: {
-            HostedZoneId: 'Z35SXDOTRQ7X7K',
-            DNSName: 'us.elb.amazonaws.com.',
-            EvaluateTargetHealth: true,
-          },
-          HealthCheckId: 'hc-us',
-        },
-      },
+      upsert({ ...eu, Failover: 'SECONDARY' }),
+      upsert({ ...us, Failover: 'PRIMARY' }),
     ]);
     // PENDING in the answer, PENDING once more, then INSYNC.
     expect(
       zone.seen.filter(r => r.url.pathname === '/2013-04-01/change/C0001'),
     ).toHaveLength(2);
-    expect(zone.sets.find(s => s.Type === 'TXT')).toEqual(failoverSets()[2]);
+    expect(zone.sets.find(s => s.Type === 'TXT')).toEqual(txt);
 
-    // A retried shift reads the state it already wrote and writes nothing.
     zone.seen = [];
-    const again = await dns.shift({
-      runId: 'r1',
-      entityRef: 'component:default/api',
-      record: NAME,
-      from: 'eu-west',
-      to: ['us-east'],
-      signal,
-    });
-    expect(again).toEqual(after);
+    expect(await shiftEuToUs()).toEqual(after);
     expect(zone.seen.map(r => r.method)).toEqual(['GET']);
+  });
 
+  it('restores exactly the sets read before the shift', async () => {
+    const before = await dns.read({ record: NAME, signal });
+    await shiftEuToUs();
     zone.seen = [];
-    const restored = await dns.restore({ record: NAME, state: before, signal });
-    expect(restored).toEqual(before);
-    expect(
-      changeBatches()[0].Changes.Change.map(
-        (c: any) => c.ResourceRecordSet.Failover,
-      ),
-    ).toEqual(['PRIMARY', 'SECONDARY']);
-    expect(
-      zone.sets
-        .filter(s => s.Failover)
-        .sort((a, b) => a.SetIdentifier!.localeCompare(b.SetIdentifier!)),
-    ).toEqual(failoverSets().slice(0, 2));
-  }, 30_000);
+    expect(await dns.restore({ record: NAME, state: before, signal })).toEqual(
+      before,
+    );
+    const [eu, us] = failoverSets();
+    expect(changeBatches()[0].Changes.Change).toEqual([upsert(eu), upsert(us)]);
+    expect(zone.sets.filter(s => s.Failover)).toEqual([eu, us]);
+  });
 
   it('follows truncated pages and stops at the next name', async () => {
     zone.pageSize = 1;
