@@ -38,6 +38,70 @@ interface ClusterCredentialsConfig {
   authMetadata?: { [key: string]: string };
 }
 
+/**
+ * A `multiCluster.traffic.providers[]` entry of `type: route53`: the
+ * failover or weighted record sets of the service's record (its DNS name)
+ * in one hosted zone, one set per cluster. Credentials: the AWS SDK's
+ * default provider chain, or `roleArn` assumed with it.
+ */
+interface Route53TrafficProviderConfig {
+  name: string;
+  type: 'route53';
+  /** The hosted zone, e.g. `Z0123456789ABC`. */
+  hostedZoneId: string;
+  /** `failover`: PRIMARY/SECONDARY sets; `weighted`: one weighted set per cluster. */
+  mode: 'failover' | 'weighted';
+  /** The region the API is signed for. Default: us-east-1. */
+  region?: string;
+  /** A role to assume (STS) with the default chain's credentials. */
+  roleArn?: string;
+  /** cluster → SetIdentifier, where they differ. Default: the SetIdentifier is the cluster's name. */
+  clusters?: { [cluster: string]: string };
+  /** How long a shift or restore waits for the change to be INSYNC. Default: 3 minutes. */
+  syncTimeout?: HumanDuration | string;
+  /** How often GetChange is asked meanwhile. Default: 5 seconds. */
+  syncPollInterval?: HumanDuration | string;
+}
+
+/**
+ * A `multiCluster.traffic.providers[]` entry of `type: global-accelerator`:
+ * the endpoints of one endpoint group (the service's record is its ARN).
+ * Credentials as for route53; the API is called in us-west-2.
+ */
+interface GlobalAcceleratorTrafficProviderConfig {
+  name: string;
+  type: 'global-accelerator';
+  /** cluster → endpoint id (a load balancer ARN, an EIP allocation id, an instance id). */
+  clusters: { [cluster: string]: string };
+  /** A role to assume (STS) with the default chain's credentials. */
+  roleArn?: string;
+}
+
+/**
+ * A `multiCluster.traffic.providers[]` entry of `type: cloudflare`: a
+ * Cloudflare load balancer (the service's record is
+ * `<zoneId>/<loadBalancerId>`) whose pools are the clusters.
+ */
+interface CloudflareTrafficProviderConfig {
+  name: string;
+  type: 'cloudflare';
+  /**
+   * An API token with Load Balancers edit on the zone (or account).
+   * @visibility secret
+   */
+  apiToken: string;
+  /** For account-level load balancers: the record is then the load balancer id alone. */
+  accountId?: string;
+  /** cluster → the id of the pool of its origins. */
+  pools: { [cluster: string]: string };
+}
+
+/** The cloud types' entries of `multiCluster.traffic.providers[]`. */
+type CloudTrafficProviderConfig =
+  | Route53TrafficProviderConfig
+  | GlobalAcceleratorTrafficProviderConfig
+  | CloudflareTrafficProviderConfig;
+
 export interface Config {
   kubernetes?: {
     clusterLocatorMethods?: Array<{
