@@ -1,5 +1,6 @@
 import { Config, readDurationFromConfig } from '@backstage/config';
 import { durationToMilliseconds } from '@backstage/types';
+import { IncidentConfig, readIncidentConfig } from './incidents/config';
 
 /** `multiCluster.failover.*` */
 export interface FailoverConfig {
@@ -21,7 +22,13 @@ export interface FailoverConfig {
   stepPollIntervalMs: number;
   argocd?: { baseUrl: string; token: string };
   traffic?: { webhook?: { url: string; token?: string } };
-  slack?: { webhookUrl: string };
+  /**
+   * Set when the deprecated `slack.webhookUrl` still is: only to warn that
+   * it is ignored (notifications deliver to Slack now).
+   */
+  deprecatedSlackWebhook?: boolean;
+  /** PagerDuty and Statuspage (`incidents/`). */
+  incidents?: IncidentConfig;
   /** Base URL of the Backstage app, for links in notifications. */
   appBaseUrl?: string;
 }
@@ -36,7 +43,6 @@ export function readFailoverConfig(root: Config): FailoverConfig {
   const c = root.getOptionalConfig('multiCluster.failover');
   const argocd = c?.getOptionalConfig('argocd');
   const webhook = c?.getOptionalConfig('traffic.webhook');
-  const slackUrl = c?.getOptionalString('slack.webhookUrl');
   return {
     timeScale: c?.getOptionalNumber('timeScale') ?? 1,
     pollIntervalMs: ms(c, 'pollInterval', 30_000),
@@ -58,7 +64,8 @@ export function readFailoverConfig(root: Config): FailoverConfig {
           },
         }
       : undefined,
-    slack: slackUrl ? { webhookUrl: slackUrl } : undefined,
+    deprecatedSlackWebhook: c?.has('slack.webhookUrl') || undefined,
+    incidents: readIncidentConfig(c),
     appBaseUrl: root.getOptionalString('app.baseUrl'),
   };
 }

@@ -31,6 +31,7 @@ import { FailoverStore } from './FailoverStore';
 import { FailoverWorker } from './FailoverWorker';
 import { InternalFailoverRuns } from './InternalFailoverRuns';
 import { createWorkSignal, WorkSignal } from './workSignal';
+import { createRunIncidents } from './incidents';
 import {
   defaultStepExecutors,
   sleep,
@@ -186,6 +187,19 @@ export async function createFailoverModule(
     signals: options.signals,
     logger: options.logger,
   });
+  if (config.deprecatedSlackWebhook) {
+    options.logger.warn(
+      'multiCluster.failover.slack.webhookUrl is ignored: failover notifications go through Backstage notifications; install @backstage/plugin-notifications-backend-module-slack for Slack',
+    );
+  }
+  // PagerDuty and Statuspage incidents follow the run transitions.
+  const incidents = createRunIncidents({
+    config: config.incidents,
+    events,
+    getRun: id => store.getRun(id),
+    logger: options.logger,
+    appBaseUrl: config.appBaseUrl,
+  });
   const runner = createRunner(options, { config, store, events, traffic });
   const worker = new FailoverWorker({
     store,
@@ -226,6 +240,7 @@ export async function createFailoverModule(
     },
     stop: async () => {
       await worker.stop({ release: true });
+      await incidents.drain();
       await signal.stop();
     },
   };
