@@ -2,6 +2,7 @@ import { LoggerService } from '@backstage/backend-plugin-api';
 import { sanitizeForLog } from '@flotilla/plugin-multi-cluster-node';
 import { FailoverEvents, FailoverTransition } from '../FailoverEvents';
 import { runLink } from '../steps/notify';
+import { errorMessage } from '../steps/types';
 import { FailoverRun } from '../types';
 import { IncidentPhase, incidentRun } from './incidentText';
 import { IncidentChannel } from './types';
@@ -97,11 +98,16 @@ export class RunIncidents {
             ...record,
           });
         } catch (error) {
-          const message = sanitizeForLog(error, 500);
+          const message = sanitizeForLog(errorMessage(error), 500);
           this.options.logger.warn(
             `Failover run ${t.runId}: ${channel.name} incident not ${phase}: ${message}`,
           );
-          await this.record(t, 'incident.delivery-failed', { channel: channel.name }, message);
+          await this.record(
+            t,
+            'incident.delivery-failed',
+            { channel: channel.name },
+            message,
+          );
         }
       }),
     );

@@ -1,7 +1,12 @@
 import { Config } from '@backstage/config';
 
 export type PagerDutySeverity = 'critical' | 'error' | 'warning' | 'info';
-const SEVERITIES: PagerDutySeverity[] = ['critical', 'error', 'warning', 'info'];
+const SEVERITIES: PagerDutySeverity[] = [
+  'critical',
+  'error',
+  'warning',
+  'info',
+];
 
 export const DEFAULT_PAGERDUTY_EVENTS_URL =
   'https://events.pagerduty.com/v2/enqueue';

@@ -3,10 +3,7 @@ import { fetchFailureReason } from '../steps/types';
 
 /** An answer that retrying will not change (400, 401, 403, 404, 422). */
 export class IncidentRequestError extends Error {
-  constructor(
-    message: string,
-    readonly status?: number,
-  ) {
+  constructor(message: string, readonly status?: number) {
     super(message);
     this.name = 'IncidentRequestError';
   }

@@ -91,12 +91,7 @@ export function completionMessage(run: FailoverRun): FailoverMessage {
 }
 
 /** Tells the owners that the service moved. */
-export const notify: StepExecutor = async ({
-  run,
-  step,
-  deps,
-  attempt,
-}) => {
+export const notify: StepExecutor = async ({ run, step, deps, attempt }) => {
   if (run.dry) {
     return { output: { dryRun: true, wouldNotify: run.context.owners } };
   }
