@@ -52,6 +52,10 @@ export function EntityMultiClusterContent() {
     () => api.getEntityDr(entityName),
     [api, entityRef],
   );
+  const historyState = useAsyncRetry(
+    () => api.getEntityRecoveryHistory(entityName),
+    [api, entityRef],
+  );
 
   if (
     !spec &&
@@ -84,7 +88,11 @@ export function EntityMultiClusterContent() {
         </InfoCard>
       </Grid>
       <Grid item xs={12} md={4}>
-        <DisasterRecoveryCard spec={spec} dr={drState} />
+        <DisasterRecoveryCard
+          spec={spec}
+          dr={drState}
+          history={historyState}
+        />
       </Grid>
       <Grid item xs={12}>
         <ExposureCard entity={entityName} />
@@ -102,6 +110,7 @@ export function EntityMultiClusterContent() {
           onRunFinished={() => {
             watchPlacement();
             drState.retry();
+            historyState.retry();
           }}
         />
       </Grid>
