@@ -281,11 +281,11 @@ describe('RunIncidents', () => {
     const { summary, custom_details } = bodies[0].payload;
     expect(summary.length).toBeLessThanOrEqual(1024);
     expect(summary).toMatch(
-      /^Failover of <script>x<\/script>\[2J<!channel>t+…/,
+      /^Failover of ‹script›x‹\/script›\[2J‹!channel›t+…/,
     );
     expect(custom_details.service).toHaveLength(200);
     expect(custom_details.reason).toHaveLength(1000);
-    expect(JSON.stringify(bodies[0])).not.toMatch(/\\u00[01]/);
+    expect(JSON.stringify(bodies[0])).not.toMatch(/[<>]|\\u00[01]/);
     const { name, body } = calls[1].body.incident;
     expect(name).toMatch(
       /^‹script›x‹\/script›\[2J‹!channel›t+…: degraded service, recovery in progress$/,

@@ -64,7 +64,16 @@ export class RunIncidents {
       return Promise.resolve();
     }
     const previous = this.chains.get(t.runId) ?? Promise.resolve();
-    const next = previous.then(() => this.deliver(t, phase));
+    const next = previous
+      .then(() => this.deliver(t, phase))
+      .catch(error =>
+        this.options.logger.warn(
+          `Failover run ${t.runId}: incidents not delivered: ${sanitizeForLog(
+            errorMessage(error),
+            500,
+          )}`,
+        ),
+      );
     this.chains.set(t.runId, next);
     return next.finally(() => {
       if (this.chains.get(t.runId) === next) this.chains.delete(t.runId);

@@ -20,7 +20,14 @@ export interface IncidentRun {
   link: string;
 }
 
-const name = (value: unknown) => outsideText(value, OUTSIDE_BOUNDS.name);
+/*
+ * Markup is neutralized for every channel: PagerDuty forwards incidents to
+ * Slack, Teams and email through its own extensions.
+ */
+const name = (value: unknown) =>
+  outsideText(value, OUTSIDE_BOUNDS.name, { markup: true });
+const reason = (value: unknown) =>
+  outsideText(value, OUTSIDE_BOUNDS.reason, { markup: true });
 
 /** `run`'s outside text, each field escaped and bounded once, here. */
 export function incidentRun(
@@ -36,12 +43,9 @@ export function incidentRun(
     service: name(run.context.title ?? run.entityRef),
     from: name(run.from),
     to: name(run.to.join(', ')),
-    reason: outsideText(run.reason, OUTSIDE_BOUNDS.reason),
+    reason: reason(run.reason),
     actor: name(run.actor),
-    error:
-      error === undefined
-        ? undefined
-        : outsideText(error, OUTSIDE_BOUNDS.reason),
+    error: error === undefined ? undefined : reason(error),
     link,
   };
 }
@@ -65,9 +69,7 @@ export function pagerDutySummary(run: IncidentRun, phase: IncidentPhase) {
 
 /** The public status page's words: the service, never internal detail. */
 export function statusPageText(run: IncidentRun, phase: IncidentPhase) {
-  const service = outsideText(run.service, OUTSIDE_BOUNDS.name, {
-    markup: true,
-  });
+  const service = run.service;
   const bodies: Record<IncidentPhase, string> = {
     started: `We are moving ${service} to another region to restore service.`,
     succeeded: `${service} runs in another region and is operating normally.`,
