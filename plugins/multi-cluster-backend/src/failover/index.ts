@@ -158,6 +158,31 @@ function createRunner(
 }
 
 /**
+ * PagerDuty and Statuspage incidents, following the run transitions; the
+ * owners' notifications go through Backstage notifications (its Slack
+ * module delivers to Slack), so an old Slack webhook is only warned about.
+ */
+function outsideChannels(
+  options: FailoverModuleOptions,
+  config: FailoverConfig,
+  events: FailoverEvents,
+  store: FailoverStore,
+) {
+  if (config.deprecatedSlackWebhook) {
+    options.logger.warn(
+      'multiCluster.failover.slack.webhookUrl is ignored: failover notifications go through Backstage notifications; install @backstage/plugin-notifications-backend-module-slack for Slack',
+    );
+  }
+  return createRunIncidents({
+    config: config.incidents,
+    events,
+    getRun: id => store.getRun(id),
+    logger: options.logger,
+    appBaseUrl: config.appBaseUrl,
+  });
+}
+
+/**
  * Builds the failover module: store, service, worker and actions. Its
  * tables come with the plugin's one migration set, its routes are part of
  * the plugin's one router (see `plugin.ts`). See `src/failover/README.md`.
@@ -187,19 +212,7 @@ export async function createFailoverModule(
     signals: options.signals,
     logger: options.logger,
   });
-  if (config.deprecatedSlackWebhook) {
-    options.logger.warn(
-      'multiCluster.failover.slack.webhookUrl is ignored: failover notifications go through Backstage notifications; install @backstage/plugin-notifications-backend-module-slack for Slack',
-    );
-  }
-  // PagerDuty and Statuspage incidents follow the run transitions.
-  const incidents = createRunIncidents({
-    config: config.incidents,
-    events,
-    getRun: id => store.getRun(id),
-    logger: options.logger,
-    appBaseUrl: config.appBaseUrl,
-  });
+  const incidents = outsideChannels(options, config, events, store);
   const runner = createRunner(options, { config, store, events, traffic });
   const worker = new FailoverWorker({
     store,

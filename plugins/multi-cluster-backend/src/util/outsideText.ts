@@ -53,8 +53,9 @@ export function outsideText(
   max: number,
   options: OutsideTextOptions = {},
 ): string {
-  const raw =
-    typeof value === 'string' ? value : value === undefined ? '' : `${value}`;
+  let raw = '';
+  if (typeof value === 'string') raw = value;
+  else if (value !== undefined) raw = `${value}`;
   // Reading past a prefix cannot change what is kept (at most `max`
   // code points of 2 units each), unless most of it is removed.
   const prefix = max * 4 + 8;

@@ -55,7 +55,11 @@ export class PagerDutyChannel implements IncidentChannel {
     };
   }
 
-  private async send(event: { dedup_key: string }) {
+  private async send(event: {
+    routing_key: string;
+    event_action: string;
+    dedup_key: string;
+  }) {
     const size = Buffer.byteLength(JSON.stringify(event));
     if (size > MAX_EVENT_BYTES) {
       // Every field is bounded: this is a bug, not an input.

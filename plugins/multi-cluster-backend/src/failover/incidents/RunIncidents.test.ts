@@ -292,6 +292,7 @@ describe('RunIncidents', () => {
     );
     expect(name.length).toBeLessThanOrEqual(255);
     // Only the body's own paragraph break.
+    // eslint-disable-next-line no-control-regex
     expect(`${name}${body}`).not.toMatch(/[<>\u0000-\u0009\u000b-\u001f]/);
   });
 

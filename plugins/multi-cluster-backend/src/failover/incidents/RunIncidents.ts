@@ -4,7 +4,7 @@ import { FailoverEvents, FailoverTransition } from '../FailoverEvents';
 import { runLink } from '../steps/notify';
 import { errorMessage } from '../steps/types';
 import { FailoverRun } from '../types';
-import { IncidentPhase, incidentRun } from './incidentText';
+import { IncidentPhase, IncidentRun, incidentRun } from './incidentText';
 import { IncidentChannel } from './types';
 
 /** The run transitions that open, update or resolve an incident. */
@@ -16,6 +16,17 @@ const PHASES: Record<string, IncidentPhase> = {
   'run.failed': 'failed',
   'run.cancelled': 'cancelled',
 };
+
+/** The channel's call for `phase`. */
+function send(
+  channel: IncidentChannel,
+  run: IncidentRun,
+  phase: IncidentPhase,
+) {
+  if (phase === 'started') return channel.open(run);
+  if (phase === 'succeeded') return channel.resolve(run);
+  return channel.update(run, phase);
+}
 
 const RECORDED: Record<IncidentPhase, string> = {
   started: 'incident.opened',
@@ -96,12 +107,7 @@ export class RunIncidents {
     await Promise.all(
       this.options.channels.map(async channel => {
         try {
-          const record =
-            phase === 'started'
-              ? await channel.open(outside)
-              : phase === 'succeeded'
-              ? await channel.resolve(outside)
-              : await channel.update(outside, phase);
+          const record = await send(channel, outside, phase);
           await this.record(t, RECORDED[phase], {
             channel: channel.name,
             ...record,

@@ -55,6 +55,7 @@ describe('notify', () => {
     expect(title).toHaveLength(300);
     expect(description).toMatch(/: ‹!channel› r+…$/);
     expect(description.length).toBeLessThanOrEqual(3000);
+    // eslint-disable-next-line no-control-regex
     expect(`${title}${description}`).not.toMatch(/[<>\u0000-\u001f]/);
   });
 

@@ -42,8 +42,20 @@ const history: RecoveryHistory = {
 describe('RecoveryHistoryChart', () => {
   it('plots the runs oldest first, an unknown RPO as no point rather than 0', () => {
     expect(recoveryPoints(history.items)).toEqual([
-      { label: '12-01 drill', runId: 'r1', rto: 300, rpo: 12, rpoUnknown: false },
-      { label: '12-02 drill', runId: 'r2', rto: null, rpo: 30, rpoUnknown: false },
+      {
+        label: '12-01 drill',
+        runId: 'r1',
+        rto: 300,
+        rpo: 12,
+        rpoUnknown: false,
+      },
+      {
+        label: '12-02 drill',
+        runId: 'r2',
+        rto: null,
+        rpo: 30,
+        rpoUnknown: false,
+      },
       {
         label: '12-03 failover (RPO ?)',
         runId: 'r3',

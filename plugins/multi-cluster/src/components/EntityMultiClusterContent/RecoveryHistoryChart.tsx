@@ -49,6 +49,68 @@ export function recoveryPoints(items: RecoveryHistoryItem[]): RecoveryPoint[] {
 
 const WIDTH_PER_RUN = 70;
 
+/** The lines and the targets' reference lines, of a fixed size. */
+function RecoveryLines(props: {
+  points: RecoveryPoint[];
+  rtoTarget: number | null;
+  rpoTarget: number | null;
+}) {
+  const { points, rtoTarget, rpoTarget } = props;
+  return (
+    <LineChart
+      width={Math.max(340, 80 + points.length * WIDTH_PER_RUN)}
+      height={240}
+      data={points}
+      margin={{ top: 8, right: 16, bottom: 8, left: 0 }}
+    >
+      <CartesianGrid strokeDasharray="3 3" vertical={false} />
+      <XAxis dataKey="label" interval={0} tick={{ fontSize: 10 }} />
+      <YAxis allowDecimals={false} />
+      <Tooltip
+        formatter={(value, name) =>
+          value === null || value === undefined
+            ? `${name}: unknown`
+            : formatDuration(Number(value))
+        }
+      />
+      <Legend />
+      <Line
+        dataKey="rto"
+        name="RTO"
+        stroke="#1f77b4"
+        connectNulls={false}
+        isAnimationActive={false}
+      />
+      <Line
+        dataKey="rpo"
+        name="RPO"
+        stroke="#ff7f0e"
+        connectNulls={false}
+        isAnimationActive={false}
+      />
+      {/* A target above every run still shows: the axis extends to it. */}
+      {rtoTarget !== null && (
+        <ReferenceLine
+          y={rtoTarget}
+          stroke="#1f77b4"
+          strokeDasharray="6 3"
+          ifOverflow="extendDomain"
+          label={`RTO target ${formatDuration(rtoTarget)}`}
+        />
+      )}
+      {rpoTarget !== null && (
+        <ReferenceLine
+          y={rpoTarget}
+          stroke="#ff7f0e"
+          strokeDasharray="6 3"
+          ifOverflow="extendDomain"
+          label={`RPO target ${formatDuration(rpoTarget)}`}
+        />
+      )}
+    </LineChart>
+  );
+}
+
 /**
  * Measured RTO and achieved RPO per finished run and drill, with the
  * declared targets as reference lines. A run whose RPO is unknown has no
@@ -77,67 +139,19 @@ export function RecoveryHistoryChart(props: {
     );
   }
   const unknown = points.filter(p => p.rpoUnknown);
-  const { targetRtoSeconds: rtoTarget, targetRpoSeconds: rpoTarget } =
-    history;
   return (
     <Box mt={2} data-testid="recovery-history" style={{ overflowX: 'auto' }}>
       <Typography variant="subtitle2">RTO and RPO per run (seconds)</Typography>
-      <LineChart
-        width={Math.max(340, 80 + points.length * WIDTH_PER_RUN)}
-        height={240}
-        data={points}
-        margin={{ top: 8, right: 16, bottom: 8, left: 0 }}
-      >
-        <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="label" interval={0} tick={{ fontSize: 10 }} />
-        <YAxis allowDecimals={false} />
-        <Tooltip
-          formatter={(value, name) =>
-            value === null || value === undefined
-              ? `${name}: unknown`
-              : formatDuration(Number(value))
-          }
-        />
-        <Legend />
-        <Line
-          dataKey="rto"
-          name="RTO"
-          stroke="#1f77b4"
-          connectNulls={false}
-          isAnimationActive={false}
-        />
-        <Line
-          dataKey="rpo"
-          name="RPO"
-          stroke="#ff7f0e"
-          connectNulls={false}
-          isAnimationActive={false}
-        />
-        {/* A target above every run still shows: the axis extends to it. */}
-        {rtoTarget !== null && (
-          <ReferenceLine
-            y={rtoTarget}
-            stroke="#1f77b4"
-            strokeDasharray="6 3"
-            ifOverflow="extendDomain"
-            label={`RTO target ${formatDuration(rtoTarget)}`}
-          />
-        )}
-        {rpoTarget !== null && (
-          <ReferenceLine
-            y={rpoTarget}
-            stroke="#ff7f0e"
-            strokeDasharray="6 3"
-            ifOverflow="extendDomain"
-            label={`RPO target ${formatDuration(rpoTarget)}`}
-          />
-        )}
-      </LineChart>
+      <RecoveryLines
+        points={points}
+        rtoTarget={history.targetRtoSeconds}
+        rpoTarget={history.targetRpoSeconds}
+      />
       {unknown.length > 0 && (
         <Typography variant="caption" display="block">
           RPO unknown for {unknown.length} run
-          {unknown.length > 1 ? 's' : ''}: the restore could not tell how
-          much data was lost.
+          {unknown.length > 1 ? 's' : ''}: the restore could not tell how much
+          data was lost.
         </Typography>
       )}
     </Box>
