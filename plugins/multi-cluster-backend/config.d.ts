@@ -346,6 +346,12 @@ export interface Config {
           token?: string;
         };
       };
+      /**
+       * @deprecated No longer used: the owners are told through Backstage's
+       * notifications service; install
+       * `@backstage/plugin-notifications-backend-module-slack` for Slack.
+       * The backend warns at startup when this is still set.
+       */
       slack?: {
         /** @visibility secret */
         webhookUrl: string;
@@ -358,6 +364,41 @@ export interface Config {
          * simulator writes it into its app-config). No default.
          */
         fleetUrl?: string;
+      };
+      /**
+       * A PagerDuty incident per failover or rollback run (Events API v2):
+       * triggered when the run starts executing, resolved when it
+       * succeeds, left triggered (with an updated summary) when it fails
+       * or is cancelled. Drills and dry runs are not paged.
+       */
+      pagerDuty?: {
+        /**
+         * The integration key of an Events API v2 integration.
+         * @visibility secret
+         */
+        routingKey: string;
+        /** Default https://events.pagerduty.com/v2/enqueue. */
+        eventsUrl?: string;
+        /** Default `critical`. */
+        severity?: 'critical' | 'error' | 'warning' | 'info';
+      };
+      /**
+       * An Atlassian Statuspage incident per failover or rollback run:
+       * created when the run starts executing, resolved when it succeeds.
+       * Drills and dry runs are not shown.
+       */
+      statusPage?: {
+        pageId: string;
+        /** @visibility secret */
+        apiKey: string;
+        /**
+         * Statuspage component ids by the service's entity name, e.g.
+         * `checkout: 8kbf7d35c070`: marked `partial_outage` while the run
+         * executes and `operational` when it succeeded.
+         */
+        componentIds?: { [entityName: string]: string };
+        /** Default https://api.statuspage.io. */
+        apiUrl?: string;
       };
       /**
        * Region failovers ("storms"): how many of a storm's service moves

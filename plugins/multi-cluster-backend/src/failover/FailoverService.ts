@@ -3,9 +3,11 @@ import { ConflictError, NotFoundError } from '@backstage/errors';
 import {
   multiClusterFailoverExecutePermission,
   multiClusterFailoverReadPermission,
+  type RecoveryHistory,
 } from '@flotilla/plugin-multi-cluster-common';
 import { actorOf } from '../history/MutationRecorder';
 import { DrPostureReader } from './DrPostureReader';
+import { RecoveryHistoryReader } from './recoveryHistory';
 import { FailoverAccess, normalizeEntityRef } from './FailoverAccess';
 import { FailoverRunCreation } from './FailoverRunCreation';
 import { idempotencyClaim, replayingOnConflict } from './idempotency';
@@ -52,6 +54,12 @@ export interface FailoverService {
     entityRef: string,
     credentials: BackstageCredentials,
   ): Promise<Record<string, unknown>>;
+  /** Measured RTO and RPO per finished run, newest first. */
+  getRecoveryHistory(
+    entityRef: string,
+    query: { limit: number },
+    credentials: BackstageCredentials,
+  ): Promise<RecoveryHistory>;
 }
 
 /**
@@ -65,6 +73,7 @@ export class DefaultFailoverService implements FailoverService {
   private readonly runs: FailoverRunCreation;
   private readonly rollbacks: RollbackCreation;
   private readonly posture: DrPostureReader;
+  private readonly history: RecoveryHistoryReader;
 
   constructor(private readonly options: FailoverServiceOptions) {
     const services = new ServicePlacement(options);
@@ -72,6 +81,7 @@ export class DefaultFailoverService implements FailoverService {
     this.runs = new FailoverRunCreation(options, services);
     this.rollbacks = new RollbackCreation(options, services, options.inventory);
     this.posture = new DrPostureReader(options, services);
+    this.history = new RecoveryHistoryReader(options, services);
   }
 
   async create(
@@ -232,5 +242,20 @@ export class DefaultFailoverService implements FailoverService {
       credentials,
     );
     return this.posture.read(ref, credentials);
+  }
+
+  async getRecoveryHistory(
+    entityRef: string,
+    query: { limit: number },
+    credentials: BackstageCredentials,
+  ) {
+    const ref = normalizeEntityRef(entityRef);
+    // The run list's permission: the history is the runs, measured.
+    await this.access.authorize(
+      multiClusterFailoverReadPermission,
+      ref,
+      credentials,
+    );
+    return this.history.read(ref, query.limit, credentials);
   }
 }

@@ -4,6 +4,7 @@ import {
   GitopsPauseConfig,
   readGitopsPauseConfig,
 } from './steps/gitops/config';
+import { IncidentConfig, readIncidentConfig } from './incidents/config';
 
 /** `multiCluster.failover.*` */
 export interface FailoverConfig {
@@ -28,9 +29,15 @@ export interface FailoverConfig {
   /** Where the gitops-pause and gitops-resume steps find Argo CD and Flux. */
   gitops?: GitopsPauseConfig;
   traffic?: { webhook?: { url: string; token?: string } };
-  slack?: { webhookUrl: string };
   /** What `{fleet}` in a `flotilla.io/health-probe` template stands for. */
   healthProbe?: { fleetUrl?: string };
+  /**
+   * Set when the deprecated `slack.webhookUrl` still is: only to warn that
+   * it is ignored (notifications deliver to Slack now).
+   */
+  deprecatedSlackWebhook?: boolean;
+  /** PagerDuty and Statuspage (`incidents/`). */
+  incidents?: IncidentConfig;
   /** Base URL of the Backstage app, for links in notifications. */
   appBaseUrl?: string;
 }
@@ -48,7 +55,6 @@ export function readFailoverConfig(root: Config): FailoverConfig {
     ? c.getConfig('argocd')
     : undefined;
   const webhook = c?.getOptionalConfig('traffic.webhook');
-  const slackUrl = c?.getOptionalString('slack.webhookUrl');
   const fleetUrl = c?.getOptionalString('healthProbe.fleetUrl');
   return {
     timeScale: c?.getOptionalNumber('timeScale') ?? 1,
@@ -72,8 +78,9 @@ export function readFailoverConfig(root: Config): FailoverConfig {
           },
         }
       : undefined,
-    slack: slackUrl ? { webhookUrl: slackUrl } : undefined,
     healthProbe: fleetUrl ? { fleetUrl } : undefined,
+    deprecatedSlackWebhook: c?.has('slack.webhookUrl') || undefined,
+    incidents: readIncidentConfig(c),
     appBaseUrl: root.getOptionalString('app.baseUrl'),
   };
 }

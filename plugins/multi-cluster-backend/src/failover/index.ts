@@ -31,6 +31,7 @@ import { FailoverStore } from './FailoverStore';
 import { FailoverWorker } from './FailoverWorker';
 import { InternalFailoverRuns } from './InternalFailoverRuns';
 import { createWorkSignal, WorkSignal } from './workSignal';
+import { createRunIncidents } from './incidents';
 import {
   defaultStepExecutors,
   sleep,
@@ -158,6 +159,31 @@ function createRunner(
 }
 
 /**
+ * PagerDuty and Statuspage incidents, following the run transitions; the
+ * owners' notifications go through Backstage notifications (its Slack
+ * module delivers to Slack), so an old Slack webhook is only warned about.
+ */
+function outsideChannels(
+  options: FailoverModuleOptions,
+  config: FailoverConfig,
+  events: FailoverEvents,
+  store: FailoverStore,
+) {
+  if (config.deprecatedSlackWebhook) {
+    options.logger.warn(
+      'multiCluster.failover.slack.webhookUrl is ignored: failover notifications go through Backstage notifications; install @backstage/plugin-notifications-backend-module-slack for Slack',
+    );
+  }
+  return createRunIncidents({
+    config: config.incidents,
+    events,
+    getRun: id => store.getRun(id),
+    logger: options.logger,
+    appBaseUrl: config.appBaseUrl,
+  });
+}
+
+/**
  * Builds the failover module: store, service, worker and actions. Its
  * tables come with the plugin's one migration set, its routes are part of
  * the plugin's one router (see `plugin.ts`). See `src/failover/README.md`.
@@ -187,6 +213,7 @@ export async function createFailoverModule(
     signals: options.signals,
     logger: options.logger,
   });
+  const incidents = outsideChannels(options, config, events, store);
   const runner = createRunner(options, { config, store, events, traffic });
   const worker = new FailoverWorker({
     store,
@@ -227,6 +254,7 @@ export async function createFailoverModule(
     },
     stop: async () => {
       await worker.stop({ release: true });
+      await incidents.drain();
       await signal.stop();
     },
   };

@@ -200,6 +200,7 @@ describe('failover routes', () => {
       ['post', `/failovers/${created.body.id}/cancel`],
       ['post', `/failovers/${created.body.id}/rollback`],
       ['get', '/entities/component/default/checkout/dr'],
+      ['get', '/entities/component/default/checkout/dr/history'],
     ] as const) {
       const r = await (request(server) as any)
         [method](api(path))
@@ -481,7 +482,36 @@ describe('failover routes', () => {
       metTarget: true,
       metTargetReason: null,
     });
-    expect(dr.body.drills[0].steps).toHaveLength(7);
+    expect(dr.body.drills[0].steps).toHaveLength(10);
+
+    // The history measures from the run's start (prechecks included).
+    const history = await request(server)
+      .get(api('/entities/component/default/checkout/dr/history?limit=10'))
+      .set('Authorization', AS_OWNER);
+    expect(history.status).toBe(200);
+    expect(history.body).toEqual({
+      entityRef: 'component:default/checkout',
+      targetRtoSeconds: 900,
+      targetRpoSeconds: null,
+      items: [
+        {
+          runId: res.body.id,
+          kind: 'drill',
+          outcome: 'succeeded',
+          startedAt: run.startedAt,
+          finishedAt: run.finishedAt,
+          rtoSeconds: (readyAt - Date.parse(run.startedAt!)) / 1000,
+          rtoReason: null,
+          // checkout declares no stateful parts: nothing was restored.
+          rpoSeconds: null,
+          rpo: 'not-applicable',
+        },
+      ],
+    });
+    const bad = await request(server)
+      .get(api('/entities/component/default/checkout/dr/history?limit=500'))
+      .set('Authorization', AS_OWNER);
+    expect(bad.status).toBe(400);
   });
 
   it('reports a drill whose target never became ready as missing its target, and keeps the source serving', async () => {

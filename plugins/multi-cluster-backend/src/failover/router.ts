@@ -144,7 +144,7 @@ function addRunActionRoutes(parts: FailoverRouteParts) {
   });
 }
 
-/** `GET /entities/:kind/:namespace/:name/dr`. */
+/** `GET /entities/:kind/:namespace/:name/dr` and `.../dr/history`. */
 function addDrPostureRoute({
   router,
   service,
@@ -161,13 +161,30 @@ function addDrPostureRoute({
       ),
     );
   });
+
+  router.get(routes.getEntityRecoveryHistory.path, async (req, res) => {
+    const credentials = await readCredentials(req);
+    const { kind, namespace, name } = parsePath(
+      routes.getEntityRecoveryHistory,
+      req.params,
+    );
+    const query = parseQuery(routes.getEntityRecoveryHistory, req.query);
+    res.json(
+      await service.getRecoveryHistory(
+        `${kind.toLocaleLowerCase('en-US')}:${namespace}/${name}`,
+        query,
+        credentials,
+      ),
+    );
+  });
 }
 
 /**
  * Failover routes (mounted under `/api/multi-cluster`):
  * `POST /failovers`, `GET /failovers`, `GET /failovers/:id`,
  * `POST /failovers/:id/cancel`, `POST /failovers/:id/rollback`,
- * `POST /drills`, `GET /entities/:kind/:namespace/:name/dr`.
+ * `POST /drills`, `GET /entities/:kind/:namespace/:name/dr` and
+ * `.../dr/history`.
  */
 export function createFailoverRouter(options: {
   httpAuth: HttpAuthService;

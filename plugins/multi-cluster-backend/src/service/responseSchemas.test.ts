@@ -333,6 +333,10 @@ describe('the routers’ success answers', () => {
         100,
       );
     const finished = await finish(id);
+    await call('getEntityRecoveryHistory', {
+      params: ENTITY_PATH,
+      query: '?limit=10',
+    });
     if (finished.rollbackAvailable) {
       const rollback = await call('rollbackFailover', {
         params: { id },

@@ -1,6 +1,7 @@
 export * from './fleet';
 export * from './clusterUpgrade';
 export * from './failover';
+export * from './recoveryHistory';
 export * from './regionLoss';
 export * from './placement';
 export * from './connectivity';

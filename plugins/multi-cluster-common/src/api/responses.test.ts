@@ -8,6 +8,7 @@ import type {
   FleetConnectivityReport,
 } from './connectivity';
 import type { EntityDrStatus, FailoverRun } from './failover';
+import type { RecoveryHistory } from './recoveryHistory';
 import type { ClusterUpgrade } from './clusterUpgrade';
 import type { ClusterListResult, FleetCluster } from './fleet';
 import type { EntityPlacement } from './placement';
@@ -33,6 +34,7 @@ import {
   clusterUpgradeSchema,
   deleteClusterResponseSchema,
   entityDrStatusSchema,
+  recoveryHistorySchema,
   entityExposureSchema,
   entityPlacementSchema,
   failoverDryRunResponseSchema,
@@ -128,6 +130,10 @@ const schemasAgreeWithTypes: Record<string, true> = {
     EntityDrStatus,
     typeof entityDrStatusSchema
   >,
+  getEntityRecoveryHistory: true satisfies Agrees<
+    RecoveryHistory,
+    typeof recoveryHistorySchema
+  >,
   planWhatIf: true satisfies Agrees<WhatIfPlan, typeof whatIfPlanSchema>,
   listDetectionClusters: true satisfies Agrees<
     DetectionClusterList,
@@ -187,6 +193,7 @@ const routeSchemas: Record<
   cancelFailover: { 200: failoverRunSchema },
   rollbackFailover: { 202: rollbackFailoverResponseSchema },
   getEntityDr: { 200: entityDrStatusSchema },
+  getEntityRecoveryHistory: { 200: recoveryHistorySchema },
   planWhatIf: { 200: whatIfPlanSchema },
   listDetectionClusters: { 200: detectionClusterListSchema },
   listDetectionDecisions: { 200: detectionDecisionListSchema },

@@ -4,6 +4,7 @@ import type {
   EntityExposure,
   FleetConnectivityReport,
   EntityDrStatus,
+  RecoveryHistory,
   FailoverPlan,
   FailoverRun,
   StartFailoverRequest,
@@ -100,6 +101,12 @@ export interface MultiClusterApi {
     namespace: string;
     name: string;
   }): Promise<EntityDrStatus>;
+  /** Measured RTO and RPO per finished run and drill, newest first. */
+  getEntityRecoveryHistory(entity: {
+    kind: string;
+    namespace: string;
+    name: string;
+  }): Promise<RecoveryHistory>;
   /** Cluster sets, fabric findings and borrowed capacity of the whole fleet. */
   getConnectivity(): Promise<FleetConnectivityReport>;
   /** Fleet-wide add-ons and which clusters carry them. */

@@ -5,6 +5,7 @@ import {
   type EntityExposure,
   type FleetConnectivityReport,
   type EntityDrStatus,
+  type RecoveryHistory,
   type FailoverPlan,
   type FailoverRun,
   type StartFailoverRequest,
@@ -122,6 +123,13 @@ export class MultiClusterClient implements MultiClusterApi {
   getEntityDr(entity: EntityName): Promise<EntityDrStatus> {
     return this.client.call(routes.getEntityDr, {
       params: entityPath(entity),
+    });
+  }
+
+  getEntityRecoveryHistory(entity: EntityName): Promise<RecoveryHistory> {
+    return this.client.call(routes.getEntityRecoveryHistory, {
+      params: entityPath(entity),
+      query: { limit: '50' },
     });
   }
 

@@ -24,4 +24,4 @@ export const defaultStepExecutors: StepExecutors = {
 
 export * from './types';
 export { WebhookTrafficShiftProvider } from './trafficShift';
-export { sendFailoverNotification } from './notify';
+export { runLink, sendFailoverNotification } from './notify';

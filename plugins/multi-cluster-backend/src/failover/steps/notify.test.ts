@@ -1,29 +1,13 @@
-import { http, HttpResponse } from 'msw';
-import { setupKubernetesMocks } from '@flotilla/plugin-multi-cluster-node/testUtils';
 import { baseConfig, stepContext, testRun } from '../__testUtils__/steps';
 import { notify } from './notify';
 
-const SLACK = 'https://hooks.slack.com/services/T000/B000/XXXX';
-const server = setupKubernetesMocks();
-
 describe('notify', () => {
-  it('notifies the owners through Backstage notifications and Slack', async () => {
+  it('notifies the owners through Backstage notifications', async () => {
     const send = jest.fn(async () => {});
-    let slack: any;
-    server.use(
-      http.post(SLACK, async ({ request }) => {
-        slack = await request.json();
-        return HttpResponse.text('ok');
-      }),
-    );
     const result = await notify(
       stepContext(testRun(), 'notify', {
         notifications: { send },
-        config: {
-          ...baseConfig,
-          slack: { webhookUrl: SLACK },
-          appBaseUrl: 'https://backstage.example.com',
-        },
+        config: { ...baseConfig, appBaseUrl: 'https://backstage.example.com' },
       }),
     );
     expect(send).toHaveBeenCalledWith({
@@ -36,11 +20,7 @@ describe('notify', () => {
         topic: 'multi-cluster-failover',
       },
     });
-    expect(slack.text).toContain('failed over from eu to us');
-    expect(result.output).toEqual({
-      notified: ['group:default/shop'],
-      slack: 'sent',
-    });
+    expect(result.output).toEqual({ notified: ['group:default/shop'] });
   });
 
   it('says a drill is a drill, at normal severity', async () => {
@@ -61,14 +41,32 @@ describe('notify', () => {
     );
   });
 
-  it('fails the attempt when Slack is down', async () => {
-    server.use(http.post(SLACK, () => HttpResponse.json({}, { status: 500 })));
+  it('sends hostile entity text escaped and bounded', async () => {
+    const send = jest.fn(async (_: any) => {});
+    const run = testRun({
+      reason: `<!channel> ${'r'.repeat(10_000)}`,
+    });
+    run.context.title = `<script>alert(1)</script>\u0000\u001b[2J<!channel>${'t'.repeat(
+      10_000,
+    )}`;
+    await notify(stepContext(run, 'notify', { notifications: { send } }));
+    const { title, description } = send.mock.calls[0][0].payload;
+    expect(title).toMatch(/^‹script›alert\(1\)‹\/script›\[2J‹!channel›t+…$/);
+    expect(title).toHaveLength(300);
+    expect(description).toMatch(/: ‹!channel› r+…$/);
+    expect(description.length).toBeLessThanOrEqual(3000);
+    // eslint-disable-next-line no-control-regex
+    expect(`${title}${description}`).not.toMatch(/[<>\u0000-\u001f]/);
+  });
+
+  it('fails the attempt when the notifications service is down', async () => {
+    const send = jest.fn(async () => {
+      throw new Error('notifications backend unavailable');
+    });
     await expect(
-      notify(
-        stepContext(testRun(), 'notify', {
-          config: { ...baseConfig, slack: { webhookUrl: SLACK } },
-        }),
-      ),
-    ).rejects.toThrow('Slack webhook: HTTP 500');
+      notify(stepContext(testRun(), 'notify', { notifications: { send } })),
+    ).rejects.toThrow(
+      'Backstage notifications: notifications backend unavailable',
+    );
   });
 });

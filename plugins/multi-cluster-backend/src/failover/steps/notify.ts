@@ -1,61 +1,67 @@
 import { FailoverRun } from '../types';
+import { OUTSIDE_BOUNDS, outsideText } from '../../util/outsideText';
 import { errorMessage, StepDeps, StepExecutor } from './types';
 
-export function runLink(deps: StepDeps, run: FailoverRun): string {
+/** The run on the service's multi-cluster tab (`app.baseUrl` first). */
+export function runLink(
+  appBaseUrl: string | undefined,
+  run: Pick<FailoverRun, 'entityRef' | 'id'>,
+): string {
   const [kind, rest] = run.entityRef.split(':');
-  const [namespace, name] = (rest ?? '').split('/');
-  const base = deps.config.appBaseUrl ?? '';
-  return `${base}/catalog/${namespace}/${kind}/${name}/multi-cluster?failover=${run.id}`;
+  const [namespace, name] = (rest ?? '').split('/').map(encodeURIComponent);
+  return `${appBaseUrl ?? ''}/catalog/${namespace}/${encodeURIComponent(
+    kind,
+  )}/${name}/multi-cluster?failover=${encodeURIComponent(run.id)}`;
 }
 
-/** Sends a notification to the owners and the optional Slack webhook. */
+/** A notification's fields, before they are made safe. */
+export interface FailoverMessage {
+  title: string;
+  description: string;
+  severity: 'low' | 'normal' | 'high' | 'critical';
+}
+
+/**
+ * The payload as the notifications modules deliver it: Slack renders the
+ * title and description as mrkdwn and email as HTML, so text from
+ * entities and clusters in them is neutralized and bounded here.
+ */
+export function notificationPayload(link: string, message: FailoverMessage) {
+  return {
+    title: outsideText(message.title, OUTSIDE_BOUNDS.title, { markup: true }),
+    description: outsideText(message.description, OUTSIDE_BOUNDS.body, {
+      markup: true,
+      multiline: true,
+    }),
+    link,
+    severity: message.severity,
+    topic: 'multi-cluster-failover',
+  };
+}
+
+/**
+ * Tells the owners through Backstage's notifications service; its Slack
+ * and email modules, where the adopter installs them, are the delivery.
+ */
 export async function sendFailoverNotification(
   deps: StepDeps,
   run: FailoverRun,
-  message: {
-    title: string;
-    description: string;
-    severity: 'low' | 'normal' | 'high' | 'critical';
-  },
-  signal?: AbortSignal,
+  message: FailoverMessage,
 ): Promise<{ output: Record<string, unknown>; errors: string[] }> {
   const output: Record<string, unknown> = {};
   const errors: string[] = [];
-  const link = runLink(deps, run);
   if (deps.notifications && run.context.owners.length) {
     try {
       await deps.notifications.send({
         recipients: { type: 'entity', entityRef: run.context.owners },
-        payload: {
-          title: message.title,
-          description: message.description,
-          link,
-          severity: message.severity,
-          topic: 'multi-cluster-failover',
-        },
+        payload: notificationPayload(
+          runLink(deps.config.appBaseUrl, run),
+          message,
+        ),
       });
       output.notified = run.context.owners;
     } catch (error) {
       errors.push(`Backstage notifications: ${errorMessage(error)}`);
-    }
-  }
-  if (deps.config.slack) {
-    try {
-      const response = await fetch(deps.config.slack.webhookUrl, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          text: `*${message.title}*\n${message.description}\n${link}`,
-        }),
-        signal,
-      });
-      if (!response.ok) {
-        throw new Error(`HTTP ${response.status}`);
-      }
-      output.slack = 'sent';
-    } catch (error) {
-      if (signal?.aborted) throw signal.reason ?? error;
-      errors.push(`Slack webhook: ${errorMessage(error)}`);
     }
   }
   return { output, errors };
@@ -66,11 +72,7 @@ export async function sendFailoverNotification(
  * the owners planned: it says so, at normal severity, so nobody mistakes
  * it for an outage.
  */
-export function completionMessage(run: FailoverRun): {
-  title: string;
-  description: string;
-  severity: 'normal' | 'high';
-} {
+export function completionMessage(run: FailoverRun): FailoverMessage {
   const service = run.context.title ?? run.entityRef;
   const route = `from ${run.from} to ${run.to.join(', ')}`;
   if (run.kind === 'drill') {
@@ -89,13 +91,7 @@ export function completionMessage(run: FailoverRun): {
 }
 
 /** Tells the owners that the service moved. */
-export const notify: StepExecutor = async ({
-  run,
-  step,
-  deps,
-  signal,
-  attempt,
-}) => {
+export const notify: StepExecutor = async ({ run, step, deps, attempt }) => {
   if (run.dry) {
     return { output: { dryRun: true, wouldNotify: run.context.owners } };
   }
@@ -103,7 +99,6 @@ export const notify: StepExecutor = async ({
     deps,
     run,
     completionMessage(run),
-    signal,
   );
   if (errors.length && attempt < step.maxAttempts) {
     throw new Error(errors.join('; '));

@@ -43,6 +43,7 @@ export {
   failoverStartedResponseSchema,
   rollbackFailoverResponseSchema,
 } from './failover';
+export { recoveryHistorySchema } from './recoveryHistory';
 export {
   detectionClusterListSchema,
   detectionDecisionListSchema,

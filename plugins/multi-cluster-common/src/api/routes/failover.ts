@@ -3,12 +3,14 @@
  * an entity's DR posture.
  */
 import type { EntityDrStatus, FailoverRun } from '../failover';
+import type { RecoveryHistory } from '../recoveryHistory';
 import {
   entityDrStatusSchema,
   failoverDryRunResponseSchema,
   failoverRunListSchema,
   failoverRunSchema,
   failoverStartedResponseSchema,
+  recoveryHistorySchema,
   rollbackFailoverResponseSchema,
 } from '../responses';
 import type {
@@ -21,6 +23,7 @@ import {
   entityPathSchema,
   failoverRunRefSchema,
   listFailoversQuerySchema,
+  recoveryHistoryQuerySchema,
   rollbackFailoverRequestSchema,
   startDrillRequestSchema,
   startFailoverRequestSchema,
@@ -136,6 +139,23 @@ export const getEntityDr = route<EntityDrStatus>()({
   query: emptyRequestSchema,
   responses: {
     200: { description: 'The DR posture', schema: entityDrStatusSchema },
+  },
+  errors: READ_ERRORS,
+});
+
+export const getEntityRecoveryHistory = route<RecoveryHistory>()({
+  method: 'get',
+  path: '/entities/:kind/:namespace/:name/dr/history',
+  summary:
+    "A service's measured RTO and RPO per finished run and drill, newest first",
+  callers: 'user-or-service',
+  params: entityPathSchema,
+  query: recoveryHistoryQuerySchema,
+  responses: {
+    200: {
+      description: 'The runs, with the declared targets',
+      schema: recoveryHistorySchema,
+    },
   },
   errors: READ_ERRORS,
 });

@@ -15,6 +15,7 @@ import {
 import {
   cancelFailover,
   getEntityDr,
+  getEntityRecoveryHistory,
   getFailover,
   listFailovers,
   rollbackFailover,
@@ -83,6 +84,7 @@ export const multiClusterApiRoutes = {
   cancelFailover,
   rollbackFailover,
   getEntityDr,
+  getEntityRecoveryHistory,
   planWhatIf,
   listDetectionClusters,
   listDetectionDecisions,

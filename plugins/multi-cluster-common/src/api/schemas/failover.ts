@@ -105,3 +105,12 @@ export const listFailoversQuerySchema = requestObject({
   kind: z.enum(['failover', 'rollback', 'drill']).optional(),
   limit: queryInteger.pipe(z.number().int().min(1).max(200)).default('50'),
 });
+
+/**
+ * `GET /entities/:kind/:namespace/:name/dr/history` query.
+ *
+ * @public
+ */
+export const recoveryHistoryQuerySchema = requestObject({
+  limit: queryInteger.pipe(z.number().int().min(1).max(200)).default('50'),
+});

@@ -47,6 +47,7 @@ export {
   cancelFailoverRequestSchema,
   failoverRunRefSchema,
   listFailoversQuerySchema,
+  recoveryHistoryQuerySchema,
   rollbackFailoverRequestSchema,
   startDrillRequestSchema,
   startFailoverRequestSchema,

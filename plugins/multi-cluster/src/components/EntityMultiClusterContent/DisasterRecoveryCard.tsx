@@ -4,9 +4,11 @@ import {
   DR_STRATEGIES,
   formatDuration,
   type EntityDrStatus,
+  type RecoveryHistory,
   type ServiceDrSpec,
 } from '@flotilla/plugin-multi-cluster-common';
 import { LastDrills, PostureFindings } from './DrPosture';
+import { RecoveryHistoryChart } from './RecoveryHistoryChart';
 
 /** The declared strategy, its RTO and RPO targets, and primary and standby. */
 function DeclaredStrategy(props: { spec: ServiceDrSpec }) {
@@ -38,12 +40,16 @@ function DeclaredStrategy(props: { spec: ServiceDrSpec }) {
   );
 }
 
-/** The service's DR strategy as declared, its posture findings and its last drills. */
+/**
+ * The service's DR strategy as declared, its posture findings, its last
+ * drills and the RTO/RPO its runs and drills achieved over time.
+ */
 export function DisasterRecoveryCard(props: {
   spec?: ServiceDrSpec;
   dr: { value?: EntityDrStatus; loading: boolean; error?: Error };
+  history?: { value?: RecoveryHistory; error?: Error };
 }) {
-  const { spec, dr } = props;
+  const { spec, dr, history } = props;
   return (
     <InfoCard title="Disaster recovery">
       {spec && DR_STRATEGIES[spec.strategy] ? (
@@ -55,6 +61,10 @@ export function DisasterRecoveryCard(props: {
             error={dr.error}
           />
           <LastDrills drills={(dr.value?.drills ?? []).slice(0, 3)} />
+          <RecoveryHistoryChart
+            history={history?.value}
+            error={history?.error}
+          />
         </>
       ) : (
         <Typography>

@@ -130,6 +130,14 @@ async function renderContent(
       HttpResponse.json({ items: clusters, totalCount: clusters.length }),
     ),
     http.get(`${entityPath}/dr`, () => HttpResponse.json(dr)),
+    http.get(`${entityPath}/dr/history`, () =>
+      HttpResponse.json({
+        entityRef: 'component:default/checkout',
+        targetRtoSeconds: null,
+        targetRpoSeconds: null,
+        items: [],
+      }),
+    ),
     http.get(`${entityPath}/exposure`, () =>
       HttpResponse.json(checkoutExposure()),
     ),

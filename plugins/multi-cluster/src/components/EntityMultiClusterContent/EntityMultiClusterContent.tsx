@@ -1,6 +1,4 @@
 import { useMemo } from 'react';
-import useAsyncRetry from 'react-use/esm/useAsyncRetry';
-import { useApi } from '@backstage/core-plugin-api';
 import { useEntity } from '@backstage/plugin-catalog-react';
 import { stringifyEntityRef } from '@backstage/catalog-model';
 import { EmptyState, InfoCard } from '@backstage/core-components';
@@ -10,7 +8,6 @@ import {
   readServiceDrSpec,
   SERVICE_ANNOTATIONS,
 } from '@flotilla/plugin-multi-cluster-common';
-import { multiClusterApiRef } from '../../api';
 import { FailoverPanel } from '../Failover';
 import { EntityDetectionCard } from '../Detection';
 import { ExposureCard } from '../Connectivity';
@@ -19,6 +16,7 @@ import { entityNameOf } from './entityName';
 import { OcmPlacements } from './OcmPlacements';
 import { PlacementCards } from './PlacementCards';
 import { ReplicasPerCluster } from './ReplicasPerCluster';
+import { useDisasterRecovery } from './useDisasterRecovery';
 import { useServicePlacement } from './useServicePlacement';
 
 /** What a service without Flotilla's annotations shows. */
@@ -38,7 +36,6 @@ function NoMultiClusterInformation() {
  */
 export function EntityMultiClusterContent() {
   const { entity } = useEntity();
-  const api = useApi(multiClusterApiRef);
   const entityRef = stringifyEntityRef(entity);
   const entityName = entityNameOf(entity);
   const { spec, problems } = useMemo(
@@ -47,11 +44,9 @@ export function EntityMultiClusterContent() {
   );
   const { fleetState, placementState, watchPlacement, rows } =
     useServicePlacement(entity, entityRef);
-  // Posture and drills come from the backend, which sees the live fleet.
-  const drState = useAsyncRetry(
-    () => api.getEntityDr(entityName),
-    [api, entityRef],
-  );
+  // Posture, drills and their history come from the backend, which sees
+  // the live fleet.
+  const { drState, historyState } = useDisasterRecovery(entityName);
 
   if (
     !spec &&
@@ -84,7 +79,7 @@ export function EntityMultiClusterContent() {
         </InfoCard>
       </Grid>
       <Grid item xs={12} md={4}>
-        <DisasterRecoveryCard spec={spec} dr={drState} />
+        <DisasterRecoveryCard spec={spec} dr={drState} history={historyState} />
       </Grid>
       <Grid item xs={12}>
         <ExposureCard entity={entityName} />
@@ -102,6 +97,7 @@ export function EntityMultiClusterContent() {
           onRunFinished={() => {
             watchPlacement();
             drState.retry();
+            historyState.retry();
           }}
         />
       </Grid>
