@@ -31,6 +31,7 @@ import { FailoverStore } from './FailoverStore';
 import { FailoverWorker } from './FailoverWorker';
 import { InternalFailoverRuns } from './InternalFailoverRuns';
 import { createWorkSignal, WorkSignal } from './workSignal';
+import type { TrafficProviderRegistry } from '../traffic';
 import {
   defaultStepExecutors,
   sleep,
@@ -87,8 +88,13 @@ export interface FailoverModuleOptions {
   };
   signals?: SignalsService;
   notifications?: NotificationService;
-  /** A DNS/GLB provider; defaults to the webhook one when configured. */
+  /**
+   * The traffic provider of services that name none; defaults to the
+   * webhook of `multiCluster.failover.traffic.webhook` when configured.
+   */
   trafficProvider?: TrafficShiftProvider;
+  /** The configured providers services name (`multiCluster.traffic.providers`). */
+  trafficProviders?: TrafficProviderRegistry;
   /** Overrides of `multiCluster.failover.*` (tests, bench). */
   overrides?: Partial<FailoverConfig>;
   executors?: Partial<StepExecutors>;
@@ -150,6 +156,8 @@ function createRunner(
       conflictRetries:
         options.config.getOptionalNumber('multiCluster.conflictRetries') ?? 3,
       traffic,
+      trafficProviders: options.trafficProviders,
+      runs: store,
       notifications: options.notifications,
       sleep,
     },

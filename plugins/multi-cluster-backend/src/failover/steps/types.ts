@@ -50,6 +50,8 @@ export interface StepDeps {
   traffic?: TrafficShiftProvider;
   /** The configured traffic providers by name (`multiCluster.traffic.providers`). */
   trafficProviders?: { get(name: string): TrafficProvider | undefined };
+  /** Reads other runs: a rollback's step reads what its original recorded. */
+  runs?: { getRun(id: string): Promise<FailoverRun | undefined> };
   notifications?: NotificationService;
   /** Overridable for tests. */
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;

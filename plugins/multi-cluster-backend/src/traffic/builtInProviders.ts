@@ -1,0 +1,15 @@
+import type { TrafficProviderFactory } from '@flotilla/plugin-multi-cluster-node';
+import { createExternalDnsProvider } from './externalDns';
+import { createWebhookTrafficProvider } from './webhook';
+
+/**
+ * The provider types every deployment has, by `type`
+ * (`multiCluster.traffic.providers[].type`). Modules add more through
+ * `multiClusterTrafficProvidersExtensionPoint`.
+ */
+export const BUILT_IN_TRAFFIC_PROVIDERS: Readonly<
+  Record<string, TrafficProviderFactory>
+> = {
+  'external-dns': createExternalDnsProvider,
+  webhook: createWebhookTrafficProvider,
+};
