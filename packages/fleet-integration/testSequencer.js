@@ -11,6 +11,7 @@ const ORDER = [
   'manifests',
   'lifecycle',
   'failover',
+  'trafficDns',
   'regionLoss',
   'backends',
   'rbac',
