@@ -42,8 +42,8 @@ export async function postWebhook(
       retryable: true,
     });
   }
-  // The answer is not read: release the connection.
-  await response.body?.cancel().catch(() => undefined);
+  // The answer is not read: release the connection (without waiting on it).
+  response.body?.cancel().catch(() => undefined);
   if (!response.ok) {
     throw new TrafficProviderError(`traffic webhook: HTTP ${response.status}`, {
       retryable: response.status >= 500 || response.status === 429,
