@@ -300,6 +300,18 @@ const CASES: Record<string, RuleCase> = {
     observe: () => report.cluster('prod-eu-west-aws-1'),
     names: /proxy/,
   },
+  'flotilla:karmada-writer cluster.karmada.io/clusters/proxy#write': {
+    feature: "failover's traffic step on a member behind the Karmada proxy",
+    cluster: 'karmada',
+    observe: () =>
+      report.failover(
+        'payments-ledger',
+        'prod-eu-west-aws-1',
+        'prod-eu-west-azure-1',
+        { rollBackFailed: true },
+      ),
+    names: /proxy/,
+  },
   'flotilla:karmada-writer work.karmada.io/resourcebindings': {
     feature: 'placed workloads',
     cluster: 'karmada',
