@@ -1,4 +1,5 @@
 import { ConfigReader } from '@backstage/config';
+import type { JsonObject } from '@backstage/types';
 import { mockServices } from '@backstage/backend-test-utils';
 import type {
   ClusterClientFactory,
@@ -11,8 +12,11 @@ const clients = {} as ClusterClientFactory;
 const clusterClient = async () => undefined;
 
 function registry(
-  providers: unknown[] | undefined,
-  extra: { failover?: object; types?: Map<string, TrafficProviderFactory> } = {},
+  providers: JsonObject[] | undefined,
+  extra: {
+    failover?: JsonObject;
+    types?: ReadonlyMap<string, TrafficProviderFactory>;
+  } = {},
 ) {
   return TrafficProviders.create({
     config: new ConfigReader({
@@ -78,7 +82,10 @@ describe('TrafficProviders', () => {
       [{ name: 'glb', type: 'acme-glb' }],
       "multiCluster.traffic.providers[0] (glb): unknown type 'acme-glb' (known: external-dns, webhook)",
     ],
-    [[DNS, DNS], "multiCluster.traffic.providers[1]: the name 'dns' is used twice"],
+    [
+      [DNS, DNS],
+      "multiCluster.traffic.providers[1]: the name 'dns' is used twice",
+    ],
     [[{ ...DNS, name: 'DNS!' }], "name 'DNS!' is not a DNS label"],
     [
       [{ ...DNS, mode: 'geo' }],
@@ -89,16 +96,27 @@ describe('TrafficProviders', () => {
       [{ ...DNS, targets: { a: 'x.example.com', b: 'x.example.com' } }],
       'targets: two clusters have the same address',
     ],
-    [[{ ...DNS, mode: 'target', targets: undefined }], 'mode target needs targets'],
+    [
+      [{ ...DNS, mode: 'target', targets: undefined }],
+      'mode target needs targets',
+    ],
     [[{ ...DNS, weight: 300 }], 'weight must be an integer from 1 to 255'],
-    [[{ name: 'hook', type: 'webhook', url: 'ftp://x' }], 'url must be an http(s) URL'],
-    [[{ name: 'x' }], "Missing required config value at 'multiCluster.traffic.providers[0].type'"],
+    [
+      [{ name: 'hook', type: 'webhook', url: 'ftp://x' }],
+      'url must be an http(s) URL',
+    ],
+    [
+      [{ name: 'x' }],
+      "Missing required config value at 'multiCluster.traffic.providers[0].type'",
+    ],
   ])('fails at startup, naming the entry: %j', (providers, message) => {
     expect(() => registry(providers)).toThrow(message);
   });
 
   it('keeps the legacy failover webhook as the provider `webhook`, unless one is so named', () => {
-    const failover = { traffic: { webhook: { url: 'https://hooks.example.com' } } };
+    const failover = {
+      traffic: { webhook: { url: 'https://hooks.example.com' } },
+    };
     expect(registry(undefined, { failover }).get('webhook')).toMatchObject({
       name: 'webhook',
       type: 'webhook',
