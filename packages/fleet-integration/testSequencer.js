@@ -13,6 +13,7 @@ const ORDER = [
   'failover',
   'verifyProbe',
   'gitopsPause',
+  'trafficDns',
   'regionLoss',
   'backends',
   'rbac',

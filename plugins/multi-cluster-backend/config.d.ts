@@ -288,6 +288,42 @@ export interface Config {
       timeout?: HumanDuration | string;
     };
 
+    /**
+     * Traffic providers (DNS, global load balancers) the failover runbook's
+     * traffic step uses: a service names one in `flotilla.io/traffic-provider`
+     * and its record in `flotilla.io/traffic-record`. Each entry is built at
+     * startup by the factory of its `type`; an unknown type or a bad setting
+     * stops the start. See the README, "Traffic providers".
+     */
+    traffic?: {
+      providers?: Array<
+        | CloudTrafficProviderConfig
+        | {
+            /** What services name (a DNS label). */
+            name: string;
+            /** `external-dns`, `webhook`, or a type a module added. */
+            type: string;
+            /** external-dns: the fleet cluster where external-dns reads its DNSEndpoints. */
+            cluster?: string;
+            /** external-dns: `weighted` (aws/weight per cluster) or `target` (one endpoint's targets). */
+            mode?: string;
+            /** external-dns: each fleet cluster's address (hostname or IP). */
+            targets?: { [cluster: string]: string };
+            /** external-dns, weighted: the weight of a cluster taking traffic with none. Default 100. */
+            weight?: number;
+            /** webhook: the URL shifts are POSTed to. */
+            url?: string;
+            /**
+             * webhook: bearer token.
+             * @visibility secret
+             */
+            token?: string;
+            /** The settings of types modules add. */
+            [setting: string]: unknown;
+          }
+      >;
+    };
+
     /** Failover runbooks. */
     failover?: {
       /** Multiplies every step timeout, poll interval and backoff. Default 1. */
@@ -338,7 +374,11 @@ export interface Config {
          */
         cluster?: string;
       };
-      /** Traffic shift providers; without one the step is skipped, visibly. */
+      /**
+       * The traffic provider of services that name none (also the provider
+       * `webhook` of `multiCluster.traffic.providers` unless one is so named);
+       * without one their traffic step is skipped, visibly.
+       */
       traffic?: {
         webhook?: {
           url: string;

@@ -110,8 +110,17 @@ const report = {
     ),
   addons: async () =>
     JSON.stringify(await backend().ok('GET', '/api/multi-cluster/addons')),
-  /** A planned failover's outcome: its error, or nothing when it succeeded (then rolled back). */
-  failover: async (entity: string, from: string, to: string) => {
+  /**
+   * A planned failover's outcome: its error, or nothing when it succeeded
+   * (then rolled back). With `rollBackFailed`, a failed run is rolled back
+   * too (a step after the shift failed: the replicas go back).
+   */
+  failover: async (
+    entity: string,
+    from: string,
+    to: string,
+    options: { rollBackFailed?: boolean } = {},
+  ) => {
     const res = await backend().request<{ id: string }>(
       'POST',
       '/api/multi-cluster/failovers',
@@ -133,6 +142,16 @@ const report = {
       );
       await finishedRun(backend(), rollback.id);
       return '';
+    }
+    if (options.rollBackFailed) {
+      const rollback = await backend().request<{ id: string }>(
+        'POST',
+        `/api/multi-cluster/failovers/${run.id}/rollback`,
+        { reason: 'integration: least privilege' },
+      );
+      if (rollback.status === 202) {
+        await finishedRun(backend(), rollback.body.id);
+      }
     }
     return JSON.stringify({ error: run.error, steps: run.steps });
   },
@@ -257,6 +276,18 @@ const CASES: Record<string, RuleCase> = {
       ),
     names: /deployments\/scale|deployments/,
   },
+  'flotilla:traffic-shifter externaldns.k8s.io/dnsendpoints': {
+    feature: "failover's traffic step through external-dns",
+    cluster: 'prod-us-east-aws-1',
+    observe: () =>
+      report.failover(
+        'payments-ledger',
+        'prod-eu-west-aws-1',
+        'prod-eu-west-azure-1',
+        { rollBackFailed: true },
+      ),
+    names: /dnsendpoints/,
+  },
   'flotilla:karmada-writer cluster.karmada.io/clusters': {
     feature: 'inventory from Karmada',
     cluster: 'karmada',
@@ -267,6 +298,18 @@ const CASES: Record<string, RuleCase> = {
     feature: 'reading members through the Karmada proxy',
     cluster: 'karmada',
     observe: () => report.cluster('prod-eu-west-aws-1'),
+    names: /proxy/,
+  },
+  'flotilla:karmada-writer cluster.karmada.io/clusters/proxy#write': {
+    feature: "failover's traffic step on a member behind the Karmada proxy",
+    cluster: 'karmada',
+    observe: () =>
+      report.failover(
+        'payments-ledger',
+        'prod-eu-west-aws-1',
+        'prod-eu-west-azure-1',
+        { rollBackFailed: true },
+      ),
     names: /proxy/,
   },
   'flotilla:karmada-writer work.karmada.io/resourcebindings': {

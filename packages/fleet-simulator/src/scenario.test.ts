@@ -146,6 +146,25 @@ describe('loadScenario errors', () => {
     );
   });
 
+  it('reads DNSEndpoints and names a bad one', () => {
+    const doc = minimal();
+    const endpoint = {
+      dnsName: 'web.shop.example.com',
+      recordType: 'CNAME',
+      setIdentifier: 'a',
+      targets: ['ingress.a.example.com'],
+      weight: 100,
+    };
+    doc.clusters[0].dnsEndpoints = [{ name: 'shop/web', endpoints: [endpoint] }];
+    expect(parseScenario(doc).clusters[0].dnsEndpoints).toEqual([
+      { name: 'shop/web', endpoints: [endpoint] },
+    ]);
+    endpoint.weight = 256;
+    expect(() => parseScenario(doc)).toThrow(
+      "clusters 'a'.dnsEndpoints[0].endpoints[0].weight: Route 53 weights are 0 to 255",
+    );
+  });
+
   it('refuses a workload on a cluster it does not describe', () => {
     const doc = minimal();
     doc.workloads[0].replicas.b = 1;

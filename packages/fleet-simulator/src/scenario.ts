@@ -75,12 +75,32 @@ export interface ScenarioCluster {
    * and the topology controller moves its versions.
    */
   clusterClass?: string;
+  /**
+   * external-dns's DNSEndpoints on this cluster (where external-dns runs;
+   * seeded when the cluster serves their CRD).
+   */
+  dnsEndpoints?: ScenarioDnsEndpoint[];
   virtualNodes?: Array<{
     name: string;
     kind: 'liqo' | 'admiralty';
     /** What the backend reports as the peer: Liqo's remote cluster id, Admiralty's (cluster) target. */
     peer: string;
     allocatable: Record<string, string>;
+  }>;
+}
+
+/** A DNSEndpoint (externaldns.k8s.io/v1alpha1) as the scenario declares it. */
+export interface ScenarioDnsEndpoint {
+  /** `namespace/name`. */
+  name: string;
+  endpoints: Array<{
+    dnsName: string;
+    recordType: string;
+    /** Weighted records: one per cluster, named after it. */
+    setIdentifier?: string;
+    targets: string[];
+    /** The endpoint's `aws/weight` (0..255). */
+    weight?: number;
   }>;
 }
 

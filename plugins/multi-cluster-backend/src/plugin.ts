@@ -6,7 +6,10 @@ import { actionsRegistryServiceRef } from '@backstage/backend-plugin-api/alpha';
 import { catalogServiceRef } from '@backstage/plugin-catalog-node';
 import { notificationService } from '@backstage/plugin-notifications-node';
 import { signalsServiceRef } from '@backstage/plugin-signals-node';
-import { multiClusterAuthStrategyExtensionPoint } from '@flotilla/plugin-multi-cluster-node';
+import {
+  multiClusterAuthStrategyExtensionPoint,
+  multiClusterTrafficProvidersExtensionPoint,
+} from '@flotilla/plugin-multi-cluster-node';
 import { createDetectionModule } from './detection';
 import { registerActions } from './actions';
 import { registerPermissions } from './permissions/registerPermissions';
@@ -14,6 +17,7 @@ import { createAuthStrategyRegistry } from './service/authStrategyRegistry';
 import { createMultiClusterServices } from './service/createServices';
 import { registerPluginRoutes } from './service/pluginRoutes';
 import { createRecoveryModules } from './service/recoveryModules';
+import { createTrafficProviderTypes } from './traffic';
 import {
   registerServiceLifecycle,
   scheduleFleetRefresh,
@@ -31,6 +35,11 @@ export const multiClusterPlugin = createBackendPlugin({
     env.registerExtensionPoint(
       multiClusterAuthStrategyExtensionPoint,
       authStrategies.extensionPoint,
+    );
+    const trafficTypes = createTrafficProviderTypes();
+    env.registerExtensionPoint(
+      multiClusterTrafficProvidersExtensionPoint,
+      trafficTypes.extensionPoint,
     );
     env.registerInit({
       deps: {
@@ -62,6 +71,7 @@ export const multiClusterPlugin = createBackendPlugin({
         const { failover, storms } = await createRecoveryModules(
           deps,
           services,
+          trafficTypes.types,
         );
 
         // Services with an automatic policy fail over through region

@@ -2,6 +2,7 @@ import type { Config } from '@backstage/config';
 import type { LoggerService } from '@backstage/backend-plugin-api';
 import type { JsonValue } from '@backstage/types';
 import type { ClusterClientFactory } from './kubernetes/ClusterClientFactory';
+import type { KubernetesClient } from './kubernetes/client/KubernetesClient';
 
 /**
  * One cluster's share of a service's traffic, as a provider reads it back.
@@ -60,6 +61,12 @@ export interface TrafficProvider {
   restore(request: {
     record: string;
     state: TrafficState;
+    /**
+     * The rollback's own route (back from the failover's targets to its
+     * source), for providers that cannot read their state back (a
+     * webhook): they replay the shift reversed instead.
+     */
+    route?: { runId: string; entityRef: string; from: string; to: string[] };
     signal: AbortSignal;
   }): Promise<TrafficState>;
 }
@@ -75,6 +82,11 @@ export type TrafficProviderFactory = (options: {
   logger: LoggerService;
   /** Clients of the fleet's clusters (for providers that write CRDs). */
   clients: ClusterClientFactory;
+  /**
+   * The client of a fleet cluster by name, reached as the inventory reaches
+   * it (undefined when the inventory does not know it or cannot reach it).
+   */
+  clusterClient?: (cluster: string) => Promise<KubernetesClient | undefined>;
 }) => TrafficProvider;
 
 /**

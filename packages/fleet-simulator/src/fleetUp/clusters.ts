@@ -31,6 +31,7 @@ const member = (
   region: string,
   provider: string,
   access: MemberAccess,
+  extraCrds: string[] = [],
 ): FleetCluster => ({
   name,
   kind: 'member',
@@ -39,7 +40,7 @@ const member = (
   provider,
   access,
   ocmManaged: access !== 'capi-kubeconfig',
-  crds: ['mcs-api'],
+  crds: ['mcs-api', ...extraCrds],
 });
 
 export const FLEET: FleetCluster[] = [
@@ -66,7 +67,10 @@ export const FLEET: FleetCluster[] = [
   member('prod-eu-west-aws-1', 'eu-west', 'aws', 'karmada-proxy'),
   member('prod-eu-west-gcp-1', 'eu-west', 'gcp', 'karmada-proxy'),
   member('prod-eu-west-azure-1', 'eu-west', 'azure', 'karmada-proxy'),
-  member('prod-us-east-aws-1', 'us-east', 'aws', 'karmada-proxy'),
+  // external-dns runs here: the demo's DNSEndpoints (scenario dnsEndpoints).
+  member('prod-us-east-aws-1', 'us-east', 'aws', 'karmada-proxy', [
+    'external-dns',
+  ]),
   member('prod-ap-southeast-gcp-1', 'ap-southeast', 'gcp', 'karmada-proxy'),
   member('prod-us-east-azure-1', 'us-east', 'azure', 'capi-kubeconfig'),
   member('prod-us-east-aws-gpu-1', 'us-east', 'aws', 'capi-kubeconfig'),

@@ -11,6 +11,7 @@ import { ciliumObjects } from './cilium';
 import { istioObjects } from './istio';
 import { MemberApis, type SeedObject } from './kube';
 import { clusterPropertyObjects, serviceExportObjects } from './mcs';
+import { DNS_ENDPOINTS, dnsEndpointObjects } from './externalDns';
 import { kubeadmConfigObject } from './networks';
 import { virtualNodeObject } from './virtualNodes';
 import { workerNodeObjects } from './workers';
@@ -45,6 +46,34 @@ export function memberObjects(
 
 /** Objects whose CRD this member may not serve: seeded only when it does. */
 async function optionalObjects(
+  apis: MemberApis,
+  cluster: ScenarioCluster,
+  log: (message: string) => void,
+): Promise<SeedObject[]> {
+  return [
+    ...(await mcsObjects(apis, cluster, log)),
+    ...(await externalDnsObjects(apis, cluster, log)),
+  ];
+}
+
+/** DNSEndpoints, on the member whose FLEET entry installs their CRD. */
+async function externalDnsObjects(
+  apis: MemberApis,
+  cluster: ScenarioCluster,
+  log: (message: string) => void,
+): Promise<SeedObject[]> {
+  if (!cluster.dnsEndpoints?.length) return [];
+  const { group, version, plural } = DNS_ENDPOINTS;
+  if (await apis.serves(group, version, plural)) {
+    return dnsEndpointObjects(cluster.dnsEndpoints);
+  }
+  log(
+    `members: ${cluster.name} declares DNSEndpoints, but it does not serve ${plural}.${group} (no CRD); not seeded`,
+  );
+  return [];
+}
+
+async function mcsObjects(
   apis: MemberApis,
   cluster: ScenarioCluster,
   log: (message: string) => void,

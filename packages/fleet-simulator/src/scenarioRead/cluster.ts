@@ -1,7 +1,7 @@
 /**
  * A scenario cluster read and checked: its MachineDeployments, taints,
- * CIDRs, fabrics (one Istio mesh, one MCS set, one Cilium name), exports
- * and virtual nodes.
+ * CIDRs, fabrics (one Istio mesh, one MCS set, one Cilium name), exports,
+ * external-dns DNSEndpoints and virtual nodes.
  */
 import type {
   ScenarioCluster,
@@ -25,6 +25,7 @@ import {
   TAINT_EFFECTS,
   VERSION,
 } from './primitives';
+import { readDnsEndpoint } from './dnsEndpoints';
 
 function readFabric(value: Json, where: string): ScenarioFabric {
   const f = object(value, where);
@@ -141,6 +142,7 @@ const CLUSTER_FIELDS = [
   'serviceCidrs',
   'fabrics',
   'serviceExports',
+  'dnsEndpoints',
   'virtualNodes',
   'clusterClass',
 ];
@@ -206,6 +208,10 @@ export function readCluster(value: Json, at: string): ScenarioCluster {
     ),
   );
   if (exports) cluster.serviceExports = exports;
+  const dnsEndpoints = optional(c.dnsEndpoints, v =>
+    list(v, `${where}.dnsEndpoints`, readDnsEndpoint),
+  );
+  if (dnsEndpoints) cluster.dnsEndpoints = dnsEndpoints;
   const virtualNodes = optional(c.virtualNodes, v =>
     list(v, `${where}.virtualNodes`, (x, w) => readVirtualNode(x, w, where)),
   );

@@ -32,6 +32,7 @@ import { FailoverWorker } from './FailoverWorker';
 import { InternalFailoverRuns } from './InternalFailoverRuns';
 import { createWorkSignal, WorkSignal } from './workSignal';
 import { createRunIncidents } from './incidents';
+import type { TrafficProviderRegistry } from '../traffic';
 import {
   defaultStepExecutors,
   sleep,
@@ -88,8 +89,13 @@ export interface FailoverModuleOptions {
   };
   signals?: SignalsService;
   notifications?: NotificationService;
-  /** A DNS/GLB provider; defaults to the webhook one when configured. */
+  /**
+   * The traffic provider of services that name none; defaults to the
+   * webhook of `multiCluster.failover.traffic.webhook` when configured.
+   */
   trafficProvider?: TrafficShiftProvider;
+  /** The configured providers services name (`multiCluster.traffic.providers`). */
+  trafficProviders?: TrafficProviderRegistry;
   /** Overrides of `multiCluster.failover.*` (tests, bench). */
   overrides?: Partial<FailoverConfig>;
   executors?: Partial<StepExecutors>;
@@ -151,6 +157,8 @@ function createRunner(
       conflictRetries:
         options.config.getOptionalNumber('multiCluster.conflictRetries') ?? 3,
       traffic,
+      trafficProviders: options.trafficProviders,
+      runs: store,
       notifications: options.notifications,
       runSteps: async id => (await store.getRun(id))?.steps,
       sleep,

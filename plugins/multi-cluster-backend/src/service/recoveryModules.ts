@@ -11,7 +11,9 @@ import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
 import type { CatalogService } from '@backstage/plugin-catalog-node';
 import type { NotificationService } from '@backstage/plugin-notifications-node';
 import type { SignalsService } from '@backstage/plugin-signals-node';
+import type { TrafficProviderFactory } from '@flotilla/plugin-multi-cluster-node';
 import { createFailoverModule } from '../failover';
+import { TrafficProviders } from '../traffic';
 import { createStormModule } from '../storm';
 import { MultiClusterServices } from './createServices';
 
@@ -35,8 +37,26 @@ export async function createRecoveryModules(
     notifications: NotificationService;
   },
   services: MultiClusterServices,
+  /** Traffic provider types added through the extension point. */
+  trafficTypes?: ReadonlyMap<string, TrafficProviderFactory>,
 ) {
-  const failover = await createFailoverModule({ ...deps, services });
+  // Built at startup: a provider entry that cannot be built stops the start.
+  const trafficProviders = TrafficProviders.create({
+    config: deps.config,
+    logger: deps.logger,
+    clients: services.clients,
+    clusterClient: async name =>
+      services.clients.forCluster(
+        name,
+        await services.inventory.getAccess(name),
+      ),
+    types: trafficTypes,
+  });
+  const failover = await createFailoverModule({
+    ...deps,
+    services,
+    trafficProviders,
+  });
   failover.registerActions(deps.actionsRegistry);
   deps.lifecycle.addStartupHook(() => failover.start());
   deps.lifecycle.addShutdownHook(() => failover.stop());

@@ -1,59 +1,50 @@
+import { TrafficProviderError } from '../../traffic/errors';
+import { postWebhook } from '../../traffic/webhook';
 import {
-  fetchFailureReason,
+  restoreTraffic,
+  shiftTraffic,
+  TrafficParams,
+} from './trafficProviderShift';
+import {
+  StepContext,
+  StepError,
   StepExecutor,
   TrafficShiftProvider,
-  StepError,
 } from './types';
 
 /**
  * Built-in traffic provider: POSTs `{ entityRef, from, to, runId }` as JSON
- * to `multiCluster.failover.traffic.webhook.url`; any 2xx is success.
+ * to `multiCluster.failover.traffic.webhook.url`; any 2xx is success. Used
+ * for services that name no provider (`flotilla.io/traffic-provider`).
  */
 export class WebhookTrafficShiftProvider implements TrafficShiftProvider {
   readonly name = 'webhook';
   constructor(private readonly options: { url: string; token?: string }) {}
 
   async shift(request: Parameters<TrafficShiftProvider['shift']>[0]) {
-    let response: Response;
     try {
-      response = await fetch(this.options.url, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          ...(this.options.token
-            ? { Authorization: `Bearer ${this.options.token}` }
-            : {}),
-        },
-        body: JSON.stringify({
+      return await postWebhook(
+        this.options,
+        {
           entityRef: request.entityRef,
           from: request.from,
           to: request.to,
           runId: request.runId,
           dryRun: request.dryRun,
-        }),
-        signal: request.signal,
-      });
+        },
+        request.signal,
+      );
     } catch (error) {
-      if (request.signal.aborted) throw request.signal.reason ?? error;
-      throw new StepError(`traffic webhook: ${fetchFailureReason(error)}`);
+      if (!(error instanceof TrafficProviderError)) throw error;
+      throw new StepError(error.message, { retryable: error.retryable });
     }
-    if (!response.ok) {
-      throw new StepError(`traffic webhook: HTTP ${response.status}`, {
-        retryable: response.status >= 500 || response.status === 429,
-      });
-    }
-    return { status: response.status };
   }
 }
 
-/** Points traffic away from the source through the configured provider. */
-export const trafficShift: StepExecutor = async ({
-  run,
-  step,
-  deps,
-  signal,
-}) => {
-  const { from, to } = step.params as { from: string; to: string[] };
+/** Services that name no provider: the module's TrafficShiftProvider, if any. */
+async function legacyShift(ctx: StepContext, params: TrafficParams) {
+  const { run, deps, signal } = ctx;
+  const { from, to } = params;
   if (!deps.traffic) {
     return { skipped: 'no traffic provider configured' };
   }
@@ -71,4 +62,32 @@ export const trafficShift: StepExecutor = async ({
   return {
     output: { provider: deps.traffic.name, from, to, ...(result ?? {}) },
   };
+}
+
+/**
+ * Points traffic away from the source through the service's provider
+ * (recording the state before, reading back after), or, on a rollback,
+ * restores exactly the state its original recorded.
+ */
+export const trafficShift: StepExecutor = async ctx => {
+  const params = ctx.step.params as TrafficParams;
+  if (!params.provider) return legacyShift(ctx, params);
+  const provider = ctx.deps.trafficProviders?.get(params.provider);
+  if (!provider) {
+    throw new StepError(
+      `traffic provider '${params.provider}' is not configured`,
+      { retryable: false },
+    );
+  }
+  if (!params.record) {
+    throw new StepError(`no record to shift in provider '${provider.name}'`, {
+      retryable: false,
+    });
+  }
+  return params.rollbackOf
+    ? restoreTraffic(ctx, provider, params.record, {
+        ...params,
+        rollbackOf: params.rollbackOf,
+      })
+    : shiftTraffic(ctx, provider, params.record, params);
 };

@@ -50,6 +50,8 @@ export interface StepDeps {
   traffic?: TrafficShiftProvider;
   /** The configured traffic providers by name (`multiCluster.traffic.providers`). */
   trafficProviders?: { get(name: string): TrafficProvider | undefined };
+  /** Reads other runs: a rollback's step reads what its original recorded. */
+  runs?: { getRun(id: string): Promise<FailoverRun | undefined> };
   notifications?: NotificationService;
   /**
    * The steps of another run as stored (a rollback reads what its

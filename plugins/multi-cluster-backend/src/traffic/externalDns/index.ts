@@ -1,0 +1,6 @@
+export {
+  ExternalDnsProvider,
+  createExternalDnsProvider,
+} from './ExternalDnsProvider';
+export { AWS_WEIGHT, type DnsEndpointEntry } from './endpoints';
+export type { ExternalDnsSettings } from './settings';

@@ -1,0 +1,5 @@
+export {
+  WebhookTrafficProvider,
+  createWebhookTrafficProvider,
+} from './WebhookTrafficProvider';
+export { postWebhook, type WebhookTarget } from './postWebhook';
