@@ -211,10 +211,14 @@ describe.each(databases.eachSupportedId())(
         [
           ['precheck-source', 'succeeded', 1],
           ['precheck-target', 'succeeded', 1],
+          // Nothing to pause (no GitOps cluster configured), no state.
+          ['gitops-pause', 'skipped', 1],
+          ['state-restore', 'skipped', 0],
           ['shift-replicas', 'succeeded', 1],
           ['gitops-sync', 'succeeded', 2],
           ['traffic-shift', 'succeeded', 1],
           ['verify', 'succeeded', 1],
+          ['gitops-resume', 'skipped', 1],
           ['notify', 'succeeded', 1],
         ],
       );
@@ -225,7 +229,7 @@ describe.each(databases.eachSupportedId())(
         'patch {"us-east":3,"eu-west":0}',
       ]);
       expect(patches).toBe(2);
-      expect(run.steps[3].error).toBeUndefined();
+      expect(run.steps[5].error).toBeUndefined();
       expect(hook).toEqual([
         {
           entityRef: 'component:default/checkout',
@@ -263,13 +267,16 @@ describe.each(databases.eachSupportedId())(
       const run = describeRun(await finished(h, runId));
       expect(run.status).toBe('failed');
       expect(run.error).toMatch(
-        /^step 3 \(shift-replicas\) failed after 5 attempt\(s\): karmada:global: list overridepolicies.policy.karmada.io\/v1alpha1: request failed/,
+        /^step 5 \(shift-replicas\) failed after 5 attempt\(s\): karmada:global: list overridepolicies.policy.karmada.io\/v1alpha1: request failed/,
       );
       expect(run.completedSteps).toEqual([
         'precheck-source',
         'precheck-target',
+        'gitops-pause',
+        'state-restore',
       ]);
-      expect(run.steps.slice(3).map(s => s.status)).toEqual([
+      expect(run.steps.slice(5).map(s => s.status)).toEqual([
+        'pending',
         'pending',
         'pending',
         'pending',
@@ -312,13 +319,13 @@ describe.each(databases.eachSupportedId())(
       h.worker.start();
       const run = await finished(h, runId);
       expect(run.status).toBe('failed');
-      expect(run.steps[3]).toMatchObject({
+      expect(run.steps[5]).toMatchObject({
         kind: 'gitops-sync',
         status: 'failed',
         attempts: 3,
       });
-      expect(run.steps[3].error).toMatch(/timed out after 200ms \(attempt 3\)/);
-      expect(run.steps[2].status).toBe('succeeded');
+      expect(run.steps[5].error).toMatch(/timed out after 200ms \(attempt 3\)/);
+      expect(run.steps[4].status).toBe('succeeded');
     });
 
     it('names what a timed-out step last saw, not only the deadline', async () => {
@@ -365,7 +372,7 @@ describe.each(databases.eachSupportedId())(
       h.worker.start();
       const run = await finished(h, runId);
       expect(run.status).toBe('failed');
-      expect(run.steps[2].error).toMatch(
+      expect(run.steps[4].error).toMatch(
         /modified concurrently 3 times; giving up/,
       );
     });
@@ -390,10 +397,12 @@ describe.each(databases.eachSupportedId())(
       expect(run.completedSteps).toEqual([
         'precheck-source',
         'precheck-target',
+        'gitops-pause',
+        'state-restore',
         'shift-replicas',
         'gitops-sync',
       ]);
-      expect(run.steps[4]).toMatchObject({
+      expect(run.steps[6]).toMatchObject({
         status: 'failed',
         attempts: 3,
         error: 'traffic webhook: HTTP 500',
@@ -424,7 +433,10 @@ describe.each(databases.eachSupportedId())(
       expect(run.steps.map((s: any) => s.status)).toEqual([
         'succeeded',
         'succeeded',
+        'skipped',
+        'skipped',
         'succeeded',
+        'cancelled',
         'cancelled',
         'cancelled',
         'cancelled',

@@ -80,7 +80,7 @@ describe('TrafficProviders', () => {
   it.each([
     [
       [{ name: 'glb', type: 'acme-glb' }],
-      "multiCluster.traffic.providers[0] (glb): unknown type 'acme-glb' (known: external-dns, webhook)",
+      "multiCluster.traffic.providers[0] (glb): unknown type 'acme-glb' (known: cloudflare, external-dns, global-accelerator, route53, webhook)",
     ],
     [
       [DNS, DNS],
