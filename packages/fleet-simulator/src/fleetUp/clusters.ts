@@ -39,7 +39,9 @@ const member = (
   provider,
   access,
   ocmManaged: access !== 'capi-kubeconfig',
-  crds: ['mcs-api'],
+  // Velero runs on the production members: their backups are what a
+  // failover's state-restore step restores from.
+  crds: name.startsWith('prod-') ? ['mcs-api', 'velero'] : ['mcs-api'],
 });
 
 export const FLEET: FleetCluster[] = [
