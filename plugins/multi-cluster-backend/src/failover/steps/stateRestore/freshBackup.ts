@@ -1,3 +1,4 @@
+import type { KubernetesClient } from '@flotilla/plugin-multi-cluster-node';
 import { errorMessage, StepContext } from '../types';
 import {
   RUN_LABEL,
@@ -8,8 +9,7 @@ import {
 import {
   BACKUPS,
   createOrRead,
-  readObject,
-  SCHEDULES,
+  listBackups,
   VELERO_NAMESPACE,
   veleroClient,
 } from './velero';
@@ -27,8 +27,8 @@ export interface FreshBackupRecord {
 /**
  * The Backup a rollback takes first on the cluster it leaves (`from`), so
  * the source gets the state as it is now, not as it was at the last
- * scheduled backup: the part's Schedule (read on the clusters being
- * restored, where it was declared) gives its spec. The name is recorded
+ * scheduled backup, with the spec the part's Schedule gives its Backups.
+ * The name is recorded
  * before it is created. Failing to make it is recorded, not fatal: the
  * latest completed Backup of `from` is restored then.
  */
@@ -36,7 +36,6 @@ export async function takeFreshBackup(
   ctx: StepContext,
   part: string,
   from: string,
-  scheduleClusters: string[],
   record: FreshBackupRecord | undefined,
   persist: (r: FreshBackupRecord) => Promise<void>,
 ): Promise<FreshBackupRecord> {
@@ -47,8 +46,8 @@ export async function takeFreshBackup(
   if (current.phase === 'Completed' || current.error) return current;
   await persist(current);
   try {
-    const spec = await scheduleTemplate(ctx, part, scheduleClusters);
     const client = await veleroClient(ctx, from);
+    const spec = await specOfPart(ctx, client, part);
     await createOrRead(ctx, client, BACKUPS, {
       apiVersion: 'velero.io/v1',
       kind: 'Backup',
@@ -81,23 +80,29 @@ export async function takeFreshBackup(
   return current;
 }
 
-/** The spec of the part's Schedule's Backups, from the first cluster that has it. */
-async function scheduleTemplate(
+/**
+ * The spec the part's Schedule gives its Backups, from the newest Backup of
+ * the part `client` sees (a Schedule's Backups carry its template; reading
+ * Backups needs no more rights than the restore already has).
+ */
+async function specOfPart(
   ctx: StepContext,
+  client: KubernetesClient,
   part: string,
-  clusters: string[],
 ): Promise<Record<string, unknown>> {
-  for (const cluster of clusters) {
-    const client = await veleroClient(ctx, cluster);
-    const schedule = await readObject(ctx, client, SCHEDULES, part).catch(
-      () => undefined,
-    );
-    const template = (schedule?.spec as { template?: Record<string, unknown> })
-      ?.template;
-    if (template) {
-      const { metadata: _labels, ...spec } = template;
-      return spec;
-    }
-  }
-  throw new Error(`no Schedule ${part} on ${clusters.join(', ')}`);
+  const backups = await listBackups(
+    ctx,
+    client,
+    `${SCHEDULE_NAME_LABEL}=${part}`,
+  );
+  const newest = backups
+    .filter(b => b.spec)
+    .sort((a, b) =>
+      (b.status?.completionTimestamp ?? '').localeCompare(
+        a.status?.completionTimestamp ?? '',
+      ),
+    )[0];
+  if (!newest?.spec)
+    throw new Error(`no Backup of ${part} to take its spec from`);
+  return { ...newest.spec };
 }

@@ -132,7 +132,6 @@ async function freshBackups(
       ctx,
       part,
       params.from,
-      params.to,
       out.freshBackups[part],
       async record => {
         out.freshBackups![part] = record;

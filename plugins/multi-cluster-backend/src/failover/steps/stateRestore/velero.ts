@@ -20,7 +20,6 @@ const resource = (plural: string) => ({
 });
 export const BACKUPS = resource('backups');
 export const RESTORES = resource('restores');
-export const SCHEDULES = resource('schedules');
 
 /** A Backup or Restore with the status the step reads. */
 export interface VeleroObject extends BackupView {
