@@ -11,6 +11,7 @@ const ORDER = [
   'manifests',
   'lifecycle',
   'failover',
+  'stateRestore',
   'regionLoss',
   'backends',
   'rbac',
