@@ -97,12 +97,14 @@ async function runAttempt(
     pollIntervalMs: limits.pollIntervalMs,
     deps,
     changes: changesOf(scope, step),
-    progress: output =>
-      scope.fenced(
-        store.updateStep(lease, step.order, {
-          output: sanitizeJson(output, HISTORY_BOUNDS),
-        }),
-      ),
+    progress: async output => {
+      const recorded = sanitizeJson(output, HISTORY_BOUNDS);
+      await scope.fenced(
+        store.updateStep(lease, step.order, { output: recorded }),
+      );
+      // A retried attempt reads what this one recorded from ctx.step.
+      step.output = recorded;
+    },
   });
   try {
     // A step that ignores its signal cannot hold the run past the deadline.

@@ -42,7 +42,14 @@ export interface StateRestoreOutput {
 }
 
 export const stateRestore: StepExecutor = async ctx => {
-  const params = ctx.step.params as Params;
+  const params = await effectiveParams(ctx);
+  if (!params.parts.length || !params.to.length) {
+    return {
+      skipped: params.parts.length
+        ? 'the source kept serving: the run never took its replicas, so its state is current'
+        : 'no stateful parts declared (flotilla.io/stateful-parts)',
+    };
+  }
   const earlier = ctx.step.output as StateRestoreOutput | undefined;
   const out: StateRestoreOutput = {
     ...earlier,
@@ -139,4 +146,21 @@ async function freshBackups(
       },
     );
   }
+}
+
+/**
+ * A rollback restores only the clusters the original run took replicas
+ * from (an applied `lower` change): one that kept serving (make before
+ * break stopped before the break) has the newest state, which a restore
+ * from the target would overwrite with older data.
+ */
+async function effectiveParams(ctx: StepContext): Promise<Params> {
+  const params = ctx.step.params as Params;
+  if (!params.rollbackOf) return params;
+  const lowered = new Set(
+    (await ctx.changes.ofRun(params.rollbackOf))
+      .filter(c => c.phase === 'lower' && c.status === 'applied')
+      .map(c => c.cluster),
+  );
+  return { ...params, to: params.to.filter(c => lowered.has(c)) };
 }
