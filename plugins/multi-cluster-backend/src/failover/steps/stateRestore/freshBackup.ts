@@ -1,18 +1,8 @@
 import type { KubernetesClient } from '@flotilla/plugin-multi-cluster-node';
 import { errorMessage, StepContext } from '../types';
-import {
-  RUN_LABEL,
-  runObjectName,
-  SCHEDULE_NAME_LABEL,
-  SOURCE_CLUSTER_LABEL,
-} from './choose';
-import {
-  BACKUPS,
-  createOrRead,
-  listBackups,
-  VELERO_NAMESPACE,
-  veleroClient,
-} from './velero';
+import { backupBody } from './bodies';
+import { runObjectName, SCHEDULE_NAME_LABEL } from './choose';
+import { BACKUPS, createOrRead, listBackups, veleroClient } from './velero';
 import { awaitFinished, failureOf } from './wait';
 
 /** A rollback's own Backup of a part, as recorded. */
@@ -48,20 +38,12 @@ export async function takeFreshBackup(
   try {
     const client = await veleroClient(ctx, from);
     const spec = await specOfPart(ctx, client, part);
-    await createOrRead(ctx, client, BACKUPS, {
-      apiVersion: 'velero.io/v1',
-      kind: 'Backup',
-      metadata: {
-        name: current.backup,
-        namespace: VELERO_NAMESPACE,
-        labels: {
-          [SCHEDULE_NAME_LABEL]: part,
-          [SOURCE_CLUSTER_LABEL]: from,
-          [RUN_LABEL]: ctx.run.id,
-        },
-      },
-      spec,
-    });
+    await createOrRead(
+      ctx,
+      client,
+      BACKUPS,
+      backupBody(ctx.run.id, current.backup, part, from, spec),
+    );
     const done = await awaitFinished(
       ctx,
       client,

@@ -1,7 +1,8 @@
 import type { KubernetesClient } from '@flotilla/plugin-multi-cluster-node';
 import { StepContext, StepError } from '../types';
-import { RUN_LABEL, type PartRecord } from './choose';
-import { RESTORES, VELERO_NAMESPACE, createOrRead } from './velero';
+import { restoreBody } from './bodies';
+import type { PartRecord } from './choose';
+import { RESTORES, createOrRead } from './velero';
 import { awaitFinished, failureOf } from './wait';
 
 /**
@@ -17,16 +18,12 @@ export async function restorePart(
   persist: () => Promise<void>,
 ): Promise<void> {
   const name = record.restore!;
-  await createOrRead(ctx, client, RESTORES, {
-    apiVersion: 'velero.io/v1',
-    kind: 'Restore',
-    metadata: {
-      name,
-      namespace: VELERO_NAMESPACE,
-      labels: { [RUN_LABEL]: ctx.run.id },
-    },
-    spec: { backupName: record.backup },
-  });
+  await createOrRead(
+    ctx,
+    client,
+    RESTORES,
+    restoreBody(ctx.run.id, name, record.backup!),
+  );
   const finished = await awaitFinished(
     ctx,
     client,

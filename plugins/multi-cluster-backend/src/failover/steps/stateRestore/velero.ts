@@ -11,7 +11,9 @@ import {
 import { StepContext, StepError } from '../types';
 import type { BackupView } from './choose';
 
-export const VELERO_NAMESPACE = 'velero';
+import { VELERO_NAMESPACE } from './bodies';
+
+export { VELERO_NAMESPACE };
 const resource = (plural: string) => ({
   group: 'velero.io',
   version: 'v1',
