@@ -118,5 +118,6 @@ export function runObjectName(
     .update(`${runId}\n${part}\n${cluster}`)
     .digest('hex')
     .slice(0, 10);
-  return `${prefix}-${part}`.slice(0, 63 - hash.length - 1) + `-${hash}`;
+  const head = `${prefix}-${part}`.slice(0, 63 - hash.length - 1);
+  return `${head}-${hash}`;
 }

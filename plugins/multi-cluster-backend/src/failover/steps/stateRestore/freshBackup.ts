@@ -86,5 +86,8 @@ async function specOfPart(
     )[0];
   if (!newest?.spec)
     throw new Error(`no Backup of ${part} to take its spec from`);
-  return { ...newest.spec };
+  // Labels come from the new Backup's own metadata, never the template's
+  // (which name the cluster the template's Backups were taken on).
+  const { metadata: _templateLabels, ...spec } = newest.spec;
+  return spec;
 }
