@@ -14,6 +14,7 @@ const ORDER = [
   'verifyProbe',
   'gitopsPause',
   'trafficDns',
+  'stateRestore',
   'regionLoss',
   'backends',
   'rbac',

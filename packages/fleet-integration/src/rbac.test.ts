@@ -288,6 +288,17 @@ const CASES: Record<string, RuleCase> = {
       ),
     names: /dnsendpoints/,
   },
+  'flotilla:state-restorer velero.io/backups,restores': {
+    feature: "the runbook's state restore (Velero)",
+    cluster: 'prod-eu-west-azure-1',
+    observe: () =>
+      report.failover(
+        'payments-ledger',
+        'prod-eu-west-aws-1',
+        'prod-eu-west-azure-1',
+      ),
+    names: /backups|restores/,
+  },
   'flotilla:karmada-writer cluster.karmada.io/clusters': {
     feature: 'inventory from Karmada',
     cluster: 'karmada',

@@ -11,6 +11,7 @@ import { seedMembers, startMembers } from './members';
 import { seedOcm, startOcm } from './ocm';
 import { seedRancherFleet, startRancherFleet } from './rancherFleet';
 import { loadScenario } from './scenario';
+import { seedVelero, startVelero } from './velero';
 
 /**
  * The fleet simulator process (started by `scripts/fleet.sh up`): seeds the
@@ -47,12 +48,14 @@ async function main() {
   await seedFlux(ctx);
   await seedRancherFleet(ctx);
   await seedOcm(ctx);
+  await seedVelero(ctx);
   running.push(await startKarmada(ctx));
   running.push(await startMembers(ctx));
   running.push(await startClusterApi(ctx));
   running.push(await startArgoCd(ctx));
   running.push(await startRancherFleet(ctx));
   running.push(await startOcm(ctx));
+  running.push(await startVelero(ctx));
   fs.writeFileSync(readyFile, new Date().toISOString());
   ctx.log('fleet simulator running');
 }

@@ -4,6 +4,10 @@ import { parse } from 'yaml';
 import type { FleetDescription } from './fleet';
 import { readCluster } from './scenarioRead/cluster';
 import {
+  readVeleroSchedules,
+  type ScenarioVeleroSchedule,
+} from './scenarioRead/velero';
+import {
   ADDON_STATES,
   count,
   DELIVERIES,
@@ -28,7 +32,11 @@ export interface Scenario {
   clusters: ScenarioCluster[];
   workloads: ScenarioWorkload[];
   addons: ScenarioAddon[];
+  /** Velero Schedules and the Backups they made (src/velero). */
+  veleroSchedules?: ScenarioVeleroSchedule[];
 }
+
+export type { ScenarioVeleroSchedule };
 
 export type FabricKind = 'istio' | 'cilium-clustermesh' | 'mcs';
 
@@ -313,7 +321,7 @@ function unique(names: string[], where: string) {
 /** Validates a parsed scenario document; throws naming the bad entry. */
 export function parseScenario(document: unknown): Scenario {
   const root = object(document, 'scenario');
-  only(root, ['clusters', 'workloads', 'addons'], 'scenario');
+  only(root, ['clusters', 'workloads', 'addons', 'velero'], 'scenario');
   const clusters = list(root.clusters, 'clusters', readCluster);
   unique(
     clusters.map(c => c.name),
@@ -345,7 +353,14 @@ export function parseScenario(document: unknown): Scenario {
     addons.map(a => a.name),
     'addons',
   );
-  return { clusters, workloads, addons };
+  return {
+    clusters,
+    workloads,
+    addons,
+    ...(root.velero !== undefined
+      ? { veleroSchedules: readVeleroSchedules(root.velero, names) }
+      : {}),
+  };
 }
 
 /**

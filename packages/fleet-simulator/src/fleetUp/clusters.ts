@@ -40,7 +40,13 @@ const member = (
   provider,
   access,
   ocmManaged: access !== 'capi-kubeconfig',
-  crds: ['mcs-api', ...extraCrds],
+  // Velero runs on the production members: their backups are what a
+  // failover's state-restore step restores from.
+  crds: [
+    'mcs-api',
+    ...(name.startsWith('prod-') ? ['velero'] : []),
+    ...extraCrds,
+  ],
 });
 
 export const FLEET: FleetCluster[] = [

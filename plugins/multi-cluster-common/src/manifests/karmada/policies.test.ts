@@ -242,6 +242,33 @@ describe('generateKarmadaPolicies', () => {
     });
   });
 
+  it('preserves state of the stateful parts in application failover, as the Karmada CRD takes it', () => {
+    const docs = generateKarmadaPolicies({
+      ...base,
+      failover: { application: { purgeMode: 'Directly' } },
+      statefulParts: ['ledger-db', 'ledger-cache'],
+    }) as any[];
+    expect(crdProblems(docs)).toEqual([]);
+    expect(docs[0].spec.failover.application.statePreservation).toEqual({
+      rules: [
+        {
+          aliasLabelName: 'restore.flotilla.io/ledger-db',
+          jsonPath: '{.observedGeneration}',
+        },
+        {
+          aliasLabelName: 'restore.flotilla.io/ledger-cache',
+          jsonPath: '{.observedGeneration}',
+        },
+      ],
+    });
+    expect(() =>
+      generateKarmadaPolicies({ ...base, statefulParts: ['ledger-db'] }),
+    ).toThrow(/statefulParts are preserved by application failover/);
+    expect(() =>
+      generateKarmadaPolicies({ ...base, statefulParts: ['Ledger_DB'] }),
+    ).toThrow(/stateful part/);
+  });
+
   it('defaults failover like Karmada does', () => {
     expect(karmadaFailoverSpec({ application: {} })).toEqual({
       application: {

@@ -19,6 +19,7 @@ import {
   karmadaPolicyInputSchema,
   KarmadaResourceSelector,
 } from './types';
+import { withStatefulParts } from './statePreservation';
 
 /**
  * One entry of OverridePolicy `spec.overrideRules`.
@@ -286,7 +287,8 @@ export function activePassiveOverrideRules(
  * - `<name>`: a PropagationPolicy (ClusterPropagationPolicy when
  *   `clusterScoped`) with the verbatim `placement` (validated with
  *   `karmadaPlacementSchema`), or the active-passive placement, and
- *   `spec.failover` when `failover` is given;
+ *   `spec.failover` when `failover` is given (with a `statePreservation`
+ *   rule per stateful part, see statePreservation.ts);
  * - `<name>-active-passive`: with `activePassive`, an OverridePolicy setting
  *   the primary to `replicas` and scaling the standby to 0;
  * - `<name>-overrides`: with `overrides`, an OverridePolicy of per-cluster
@@ -308,7 +310,7 @@ export function generateKarmadaPolicies(
     ? activePassivePlacement(spec.activePassive)
     : (spec.placement as KarmadaPlacement);
   const failover = spec.failover
-    ? karmadaFailoverSpec(spec.failover)
+    ? karmadaFailoverSpec(withStatefulParts(spec.failover, spec.statefulParts))
     : undefined;
   const common = {
     namespace: spec.namespace,

@@ -298,6 +298,13 @@ export const karmadaPolicyInputSchema = z
         'Active-passive pair: replicas on primary, standby scaled to 0',
       ),
     labels: labelsSchema.optional().describe('Labels for the policies'),
+    statefulParts: z
+      .array(rfc1123LabelSchema('stateful part'))
+      .max(20, 'at most 20 stateful parts')
+      .optional()
+      .describe(
+        'Velero Schedule names of the stateful parts (flotilla.io/stateful-parts): statePreservation rules in application failover',
+      ),
   })
   .strict()
   .superRefine((input, ctx) => {
@@ -334,6 +341,20 @@ export const karmadaPolicyInputSchema = z
             cluster,
           ]);
         }
+      }
+    }
+    if (input.statefulParts?.length) {
+      const app = input.failover?.application;
+      if (!app || app.enabled === false) {
+        issue(
+          'statefulParts are preserved by application failover: give failover.application',
+          ['statefulParts'],
+        );
+      } else if (app.statePreservation) {
+        issue(
+          'give statefulParts or failover.application.statePreservation, not both',
+          ['statefulParts'],
+        );
       }
     }
     if (input.failover?.application && input.propagateDeps === false) {
