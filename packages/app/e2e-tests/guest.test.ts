@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { replicasInMember } from './fleet';
+import { expect, test, type Page } from '@playwright/test';
+import { getFromCluster, replicasInMember } from './fleet';
 import { screenshot, signIn } from './helpers';
 
 // Signed in as user:default/guest, a member of team-checkout.
@@ -56,7 +56,41 @@ test('@guest may not scale a cluster', async ({ page }) => {
   await screenshot(page, 'cluster-denied');
 });
 
-test('@guest fails over an owned service and watches every step complete', async ({
+/** payments-ledger's weighted DNS record, as external-dns reads it. */
+async function ledgerDnsWeights(): Promise<Record<string, number>> {
+  const record = await getFromCluster(
+    'prod-us-east-aws-1',
+    '/apis/externaldns.k8s.io/v1alpha1/namespaces/shop/dnsendpoints/payments-ledger',
+  );
+  const weightOf = (e: any) =>
+    Number(
+      (e.providerSpecific ?? []).find((p: any) => p.name === 'aws/weight')
+        ?.value,
+    );
+  return Object.fromEntries(
+    record.spec.endpoints.map((e: any) => [e.setIdentifier, weightOf(e)]),
+  );
+}
+
+/** Whether Argo CD (on the management cluster) syncs payments-ledger by itself. */
+async function ledgerAutoSync(): Promise<boolean> {
+  const app = await getFromCluster(
+    'capi',
+    '/apis/argoproj.io/v1alpha1/namespaces/argocd/applications/payments-ledger',
+  );
+  return Boolean(app.spec.syncPolicy?.automated);
+}
+
+const LEDGER_BEFORE = { 'prod-eu-west-aws-1': 100, 'prod-eu-west-azure-1': 0 };
+
+async function expectStep(page: Page, kind: string, status: string) {
+  await expect(page.getByTestId(`step-${kind}`)).toHaveAttribute(
+    'data-status',
+    status,
+  );
+}
+
+test('@guest fails over an owned service: traffic, GitOps and state follow, and a rollback undoes it', async ({
   page,
 }) => {
   await signIn(
@@ -69,6 +103,8 @@ test('@guest fails over an owned service and watches every step complete', async
   expect(
     await replicasInMember('prod-eu-west-aws-1', 'shop', 'payments-ledger'),
   ).toEqual({ desired: 4, ready: 4 });
+  expect(await ledgerDnsWeights()).toEqual(LEDGER_BEFORE);
+  expect(await ledgerAutoSync()).toBe(true);
   // The warm standby runs one replica.
   await expect(
     page.getByTestId('replicas-prod-eu-west-azure-1').getByRole('cell').nth(3),
@@ -92,28 +128,40 @@ test('@guest fails over an owned service and watches every step complete', async
 
   const run = page.getByTestId('failover-run');
   await expect(run).toHaveAttribute('data-status', 'succeeded', {
-    timeout: 90_000,
+    timeout: 120_000,
   });
   for (const kind of [
     'precheck-source',
     'precheck-target',
+    'gitops-pause',
+    'state-restore',
     'shift-replicas',
+    'traffic-shift',
     'verify',
+    'gitops-resume',
     'notify',
   ]) {
-    await expect(page.getByTestId(`step-${kind}`)).toHaveAttribute(
-      'data-status',
-      'succeeded',
-    );
+    await expectStep(page, kind, 'succeeded');
   }
-  for (const kind of ['gitops-sync', 'traffic-shift']) {
-    await expect(page.getByTestId(`step-${kind}`)).toHaveAttribute(
-      'data-status',
-      'skipped',
-    );
-  }
-  // The replicas moved between the members' API servers (Karmada's override
-  // applied to the members' Deployments, which became ready there)...
+  // No Argo CD REST API in the demo: the sync itself is skipped, visibly.
+  await expectStep(page, 'gitops-sync', 'skipped');
+  // What each step recorded: where users went, the data restored.
+  await expect(page.getByTestId('step-outcome-traffic-shift')).toHaveText(
+    /prod-eu-west-aws-1 → prod-eu-west-azure-1/,
+  );
+  await expect(page.getByTestId('step-outcome-state-restore')).toHaveText(
+    /RPO achieved: \d+/,
+  );
+  await expect(
+    page.getByTestId('step-outcome-verify').filter({ hasText: 'read-back' }),
+  ).toBeVisible();
+  await expect(
+    page.getByTestId('step-outcome-gitops-pause').first(),
+  ).toBeVisible();
+  await screenshot(page, 'failover-done');
+
+  // The replicas moved between the members' API servers, the DNS record
+  // sends users to the standby, and Argo CD syncs again after verify.
   await expect
     .poll(() =>
       replicasInMember('prod-eu-west-azure-1', 'shop', 'payments-ledger'),
@@ -124,12 +172,37 @@ test('@guest fails over an owned service and watches every step complete', async
       replicasInMember('prod-eu-west-aws-1', 'shop', 'payments-ledger'),
     )
     .toEqual({ desired: 0, ready: 0 });
-  // ...and the page shows it.
+  expect(await ledgerDnsWeights()).toEqual({
+    'prod-eu-west-aws-1': 0,
+    'prod-eu-west-azure-1': 100,
+  });
+  expect(await ledgerAutoSync()).toBe(true);
   await expect(
     page.getByTestId('replicas-prod-eu-west-azure-1').getByRole('cell').nth(3),
   ).toHaveText('5', { timeout: 60_000 });
-  await expect(primary.getByRole('cell').nth(3)).toHaveText('0');
-  await screenshot(page, 'failover-done');
+
+  // A rollback undoes all of it, from what the run recorded.
+  await page.getByRole('button', { name: 'Roll back' }).click();
+  await expect(page.getByTestId('failover-run')).toContainText('Rollback', {
+    timeout: 30_000,
+  });
+  await expect(page.getByTestId('failover-run')).toHaveAttribute(
+    'data-status',
+    'succeeded',
+    { timeout: 120_000 },
+  );
+  await expectStep(page, 'traffic-shift', 'succeeded');
+  await expect(page.getByTestId('step-outcome-traffic-shift')).toHaveText(
+    /prod-eu-west-azure-1 → prod-eu-west-aws-1/,
+  );
+  await expect
+    .poll(() =>
+      replicasInMember('prod-eu-west-aws-1', 'shop', 'payments-ledger'),
+    )
+    .toEqual({ desired: 4, ready: 4 });
+  expect(await ledgerDnsWeights()).toEqual(LEDGER_BEFORE);
+  expect(await ledgerAutoSync()).toBe(true);
+  await screenshot(page, 'failover-rolled-back');
 });
 
 test('@guest runs a DR drill that really moves checkout and measures its RTO', async ({

@@ -108,9 +108,7 @@ describe('fault CLI', () => {
     expect(getFaults('prod-eu-west-aws-1').probeFailWith).toBe(503);
     expect(out[0]).toContain('health probes 503');
     expect(await run('probe', 'prod-eu-west-aws-1', 'off')).toBe(0);
-    expect(getFaults('prod-eu-west-aws-1')).not.toHaveProperty(
-      'probeFailWith',
-    );
+    expect(getFaults('prod-eu-west-aws-1')).not.toHaveProperty('probeFailWith');
     expect(await run('probe', 'prod-eu-west-aws-1', '404')).toBe(2);
   });
 

@@ -155,7 +155,9 @@ describe('loadScenario errors', () => {
       targets: ['ingress.a.example.com'],
       weight: 100,
     };
-    doc.clusters[0].dnsEndpoints = [{ name: 'shop/web', endpoints: [endpoint] }];
+    doc.clusters[0].dnsEndpoints = [
+      { name: 'shop/web', endpoints: [endpoint] },
+    ];
     expect(parseScenario(doc).clusters[0].dnsEndpoints).toEqual([
       { name: 'shop/web', endpoints: [endpoint] },
     ]);

@@ -281,6 +281,8 @@ export {
   type RollbackSource,
   type ServiceDrSpec,
   type FailoverPolicy,
+  type GitopsAfterFailover,
+  type GitopsObjects,
   type ServiceSpecProblem,
   type ShiftMethod,
   splitReplicas,

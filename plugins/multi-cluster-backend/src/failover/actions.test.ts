@@ -143,7 +143,7 @@ describe('failover actions and signals', () => {
       credentials: owner,
     });
     expect((status.output as any).status).toBe('succeeded');
-    expect((status.output as any).steps).toHaveLength(7);
+    expect((status.output as any).steps).toHaveLength(10);
     await expect(
       actions.invoke({
         id: 'test:cancel-failover',
@@ -161,17 +161,20 @@ describe('failover actions and signals', () => {
     expect(messages.map(m => m.message.event)).toEqual([
       'run.created',
       'run.started',
-      'step.running',
+      'step.running', // precheck-source
       'step.succeeded',
-      'step.running',
+      'step.running', // precheck-target
       'step.succeeded',
-      'step.running',
+      'step.skipped', // gitops-pause
+      'step.skipped', // state-restore
+      'step.running', // shift-replicas
       'step.succeeded',
-      'step.skipped',
-      'step.skipped',
-      'step.running',
+      'step.skipped', // gitops-sync
+      'step.skipped', // traffic-shift
+      'step.running', // verify
       'step.succeeded',
-      'step.running',
+      'step.skipped', // gitops-resume
+      'step.running', // notify
       'step.succeeded',
       'run.succeeded',
     ]);

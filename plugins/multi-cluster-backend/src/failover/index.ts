@@ -160,7 +160,6 @@ function createRunner(
       trafficProviders: options.trafficProviders,
       runs: store,
       notifications: options.notifications,
-      runSteps: async id => (await store.getRun(id))?.steps,
       sleep,
     },
   });

@@ -15,7 +15,10 @@ function finished(
     status: 'succeeded',
     ...(outputs[s.kind] as any),
   }));
-  if (!run.steps.some(s => s.kind === 'state-restore') && outputs['state-restore']) {
+  if (
+    !run.steps.some(s => s.kind === 'state-restore') &&
+    outputs['state-restore']
+  ) {
     run.steps.push({
       ...run.steps[0],
       kind: 'state-restore',
@@ -67,7 +70,9 @@ describe('recoveryHistoryItem', () => {
       recoveryHistoryItem(testRun({ status: 'succeeded', dry: true })),
     ).toBeUndefined();
     expect(
-      recoveryHistoryItem(testRun({ status: 'cancelled', startedAt: undefined })),
+      recoveryHistoryItem(
+        testRun({ status: 'cancelled', startedAt: undefined }),
+      ),
     ).toBeUndefined();
   });
 });

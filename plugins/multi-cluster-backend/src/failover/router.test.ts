@@ -283,7 +283,7 @@ describe('failover routes', () => {
       .get(api(`/failovers/${res.body.id}`))
       .set('Authorization', AS_OWNER);
     expect(got.status).toBe(200);
-    expect(got.body.steps[2]).toMatchObject({
+    expect(got.body.steps[4]).toMatchObject({
       kind: 'shift-replicas',
       status: 'succeeded',
       attempts: 1,
@@ -291,7 +291,7 @@ describe('failover routes', () => {
       finishedAt: expect.any(String),
       output: expect.objectContaining({ method: 'direct-scale' }),
     });
-    expect(got.body.steps[3]).toMatchObject({
+    expect(got.body.steps[5]).toMatchObject({
       kind: 'gitops-sync',
       status: 'skipped',
       skipReason: expect.stringContaining('argocd-app'),
@@ -530,7 +530,7 @@ describe('failover routes', () => {
     expect(res.status).toBe(202);
     h.worker.start();
     const run = await waitForStatus(h, res.body.id, 'failed');
-    expect(run.error).toMatch(/step 3 \(shift-replicas\) failed/);
+    expect(run.error).toMatch(/step 5 \(shift-replicas\) failed/);
     // us-east was given the replicas, never ran them; eu-west kept its own.
     expect(h.fleet.replicas('us-east', 'checkout')).toBe(3);
     expect(h.fleet.replicas('eu-west', 'checkout')).toBe(3);

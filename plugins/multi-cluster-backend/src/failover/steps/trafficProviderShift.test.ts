@@ -67,7 +67,9 @@ function runWith(
 
 function contextFor(run: FailoverRun, provider: TrafficProvider, runs = {}) {
   return stepContext(run, 'traffic-shift', {
-    trafficProviders: { get: name => (name === provider.name ? provider : undefined) },
+    trafficProviders: {
+      get: name => (name === provider.name ? provider : undefined),
+    },
     runs: { getRun: async (id: string) => (runs as any)[id] },
   });
 }
@@ -78,11 +80,16 @@ const AFTER = { eu: 0, us: 100 };
 describe('traffic-shift through a provider', () => {
   it('records the state before, shifts, and reads back where users go', async () => {
     const provider = new FakeProvider();
-    const ctx = contextFor(runWith({ provider: 'dns', record: RECORD }), provider);
+    const ctx = contextFor(
+      runWith({ provider: 'dns', record: RECORD }),
+      provider,
+    );
     const result = await trafficShift(ctx);
     // Recorded before anything changed.
     expect(ctx.progressed).toEqual([
-      expect.objectContaining({ before: expect.objectContaining({ raw: BEFORE }) }),
+      expect.objectContaining({
+        before: expect.objectContaining({ raw: BEFORE }),
+      }),
     ]);
     expect(provider.calls).toEqual(['read', 'shift eu->us', 'read']);
     expect(result.output).toMatchObject({
@@ -97,7 +104,10 @@ describe('traffic-shift through a provider', () => {
 
   it('reuses the recorded state on a retry, never re-reading it after a shift', async () => {
     const provider = new FakeProvider();
-    const first = contextFor(runWith({ provider: 'dns', record: RECORD }), provider);
+    const first = contextFor(
+      runWith({ provider: 'dns', record: RECORD }),
+      provider,
+    );
     await trafficShift(first);
     // The retry finds the record shifted already, and the first "before".
     const run = runWith({ provider: 'dns', record: RECORD });
@@ -114,11 +124,18 @@ describe('traffic-shift through a provider', () => {
     const provider = new FakeProvider();
     const original = runWith({ provider: 'dns', record: RECORD });
     const shifted = await trafficShift(contextFor(original, provider));
-    original.steps.find(s => s.kind === 'traffic-shift')!.output = shifted.output;
+    original.steps.find(s => s.kind === 'traffic-shift')!.output =
+      shifted.output;
     // Someone changed the weights since: the rollback still restores the record.
     provider.weights = { eu: 0, us: 60, ap: 40 };
     const rollback = runWith(
-      { provider: 'dns', record: RECORD, from: 'us', to: ['eu'], rollbackOf: 'run-1' },
+      {
+        provider: 'dns',
+        record: RECORD,
+        from: 'us',
+        to: ['eu'],
+        rollbackOf: 'run-1',
+      },
       { id: 'run-2', rollbackOf: 'run-1' },
     );
     const ctx = contextFor(rollback, provider, { 'run-1': original });
@@ -142,7 +159,11 @@ describe('traffic-shift through a provider', () => {
   it('skips a rollback visibly when the original recorded no state', async () => {
     const provider = new FakeProvider();
     const original = runWith({ provider: 'dns', record: RECORD });
-    const rollback = runWith({ provider: 'dns', record: RECORD, rollbackOf: 'run-1' });
+    const rollback = runWith({
+      provider: 'dns',
+      record: RECORD,
+      rollbackOf: 'run-1',
+    });
     const result = await trafficShift(
       contextFor(rollback, provider, { 'run-1': original }),
     );
@@ -161,7 +182,10 @@ describe('traffic-shift through a provider', () => {
     const result = await trafficShift(ctx);
     expect(provider.calls).toEqual(['read']);
     expect(ctx.progressed).toEqual([]);
-    expect(result.output).toMatchObject({ dryRun: true, before: { raw: BEFORE } });
+    expect(result.output).toMatchObject({
+      dryRun: true,
+      before: { raw: BEFORE },
+    });
   });
 
   it('says when the provider cannot read its state back', async () => {
@@ -189,10 +213,15 @@ describe('traffic-shift through a provider', () => {
   });
 
   it.each([
-    [{ provider: 'route53', record: RECORD }, "traffic provider 'route53' is not configured"],
+    [
+      { provider: 'route53', record: RECORD },
+      "traffic provider 'route53' is not configured",
+    ],
     [{ provider: 'dns' }, "no record to shift in provider 'dns'"],
   ])('fails the run at once on %j', async (params, message) => {
-    const attempt = trafficShift(contextFor(runWith(params), new FakeProvider()));
+    const attempt = trafficShift(
+      contextFor(runWith(params), new FakeProvider()),
+    );
     await expect(attempt).rejects.toThrow(new StepError(message));
     await expect(attempt).rejects.toMatchObject({ retryable: false });
   });

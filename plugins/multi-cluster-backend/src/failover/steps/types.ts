@@ -53,11 +53,6 @@ export interface StepDeps {
   /** Reads other runs: a rollback's step reads what its original recorded. */
   runs?: { getRun(id: string): Promise<FailoverRun | undefined> };
   notifications?: NotificationService;
-  /**
-   * The steps of another run as stored (a rollback reads what its
-   * original run's steps recorded).
-   */
-  runSteps?: (runId: string) => Promise<FailoverStepRecord[] | undefined>;
   /** Overridable for tests. */
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
 }

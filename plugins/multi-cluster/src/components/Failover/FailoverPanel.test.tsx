@@ -158,7 +158,9 @@ describe('FailoverPanel', () => {
       http.get(`${baseUrl}/failovers/run-1`, () => {
         polls += 1;
         return HttpResponse.json(
-          polls < 2 ? runAt('running', 2) : runAt('succeeded', 7),
+          polls < 2
+            ? runAt('running', 2)
+            : runAt('succeeded', plan.steps.length),
         );
       }),
     );

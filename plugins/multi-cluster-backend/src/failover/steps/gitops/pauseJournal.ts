@@ -30,8 +30,8 @@ export async function leftPausedByOriginal(
   ctx: StepContext,
 ): Promise<PausedObject[]> {
   const { rollbackOf } = ctx.run;
-  if (!rollbackOf || !ctx.deps.runSteps) return [];
-  const steps = (await ctx.deps.runSteps(rollbackOf)) ?? [];
+  if (!rollbackOf || !ctx.deps.runs) return [];
+  const steps = (await ctx.deps.runs.getRun(rollbackOf))?.steps ?? [];
   const paused = readPauseOutput(
     steps.find(s => s.kind === 'gitops-pause')?.output,
   ).filter(o => o.paused);
