@@ -188,6 +188,29 @@ export interface ServiceSpecProblem {
   message: string;
 }
 
+type Attempt = <T>(key: string, read: (text: string) => T) => T | undefined;
+
+/** What the runbook's outside-world steps read: GitOps, traffic, probe, state. */
+function runbookFieldsOf(
+  attempt: Attempt,
+  get: (key: string) => string | undefined,
+  problems: ServiceSpecProblem[],
+): Partial<ServiceDrSpec> {
+  return {
+    fluxKustomization: attempt(
+      SERVICE_ANNOTATIONS.fluxKustomization,
+      namespacedName,
+    ),
+    gitopsAfterFailover: attempt(
+      SERVICE_ANNOTATIONS.gitopsAfterFailover,
+      gitopsAfterFailover,
+    ),
+    traffic: trafficOf(get, problems),
+    healthProbe: attempt(SERVICE_ANNOTATIONS.healthProbe, healthProbe),
+    statefulParts: attempt(SERVICE_ANNOTATIONS.statefulParts, statefulParts),
+  };
+}
+
 /**
  * Reads a service's DR declaration from its annotations. Returns the spec (or
  * undefined when the service declares no strategy) and every annotation that
@@ -270,17 +293,7 @@ export function readServiceDrSpec(
       SERVICE_ANNOTATIONS.failoverToleration,
       parseDuration,
     ),
-    fluxKustomization: attempt(
-      SERVICE_ANNOTATIONS.fluxKustomization,
-      namespacedName,
-    ),
-    gitopsAfterFailover: attempt(
-      SERVICE_ANNOTATIONS.gitopsAfterFailover,
-      gitopsAfterFailover,
-    ),
-    traffic: trafficOf(get, problems),
-    healthProbe: attempt(SERVICE_ANNOTATIONS.healthProbe, healthProbe),
-    statefulParts: attempt(SERVICE_ANNOTATIONS.statefulParts, statefulParts),
+    ...runbookFieldsOf(attempt, get, problems),
   };
   return { spec, problems };
 }

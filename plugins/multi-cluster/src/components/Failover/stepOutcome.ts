@@ -60,22 +60,20 @@ function readBackLine(output: Json): string[] {
   ];
 }
 
+function probeLine(probe: Json): string {
+  const verdict =
+    probe.ok === true ? 'health probe passed' : 'health probe failed';
+  const status = num(probe.status);
+  const error = text(probe.error);
+  let detail = '';
+  if (status !== undefined) detail = ` (HTTP ${status})`;
+  else if (error) detail = ` (${error})`;
+  return `${text(probe.cluster) ?? '?'}: ${verdict}${detail}`;
+}
+
 function probeLines(output: Json): string[] {
   const probes = arrayOf(output.probes).filter(isObject);
-  return readBackLine(output).concat(
-    probes.map(
-      probe =>
-        `${text(probe.cluster) ?? '?'}: ${
-          probe.ok === true ? 'health probe passed' : 'health probe failed'
-        }${
-          num(probe.status) !== undefined
-            ? ` (HTTP ${probe.status})`
-            : text(probe.error)
-            ? ` (${text(probe.error)})`
-            : ''
-        }`,
-    ),
-  );
+  return readBackLine(output).concat(probes.map(probeLine));
 }
 
 function findingLines(output: Json): string[] {
@@ -84,17 +82,19 @@ function findingLines(output: Json): string[] {
     .filter((line): line is string => line !== undefined);
 }
 
+/** What each kind of step records that is worth a line of its own. */
+const OWN_LINES: Partial<
+  Record<FailoverRunStep['kind'], (output: Json) => string[]>
+> = {
+  'traffic-shift': trafficLines,
+  'state-restore': stateLines,
+  verify: probeLines,
+};
+
 /** What a finished or running step's record says, in a few short lines. */
 export function stepOutcome(step: FailoverRunStep): string[] {
   if (!isObject(step.output)) return [];
   const output = step.output;
-  const own =
-    step.kind === 'traffic-shift'
-      ? trafficLines(output)
-      : step.kind === 'state-restore'
-      ? stateLines(output)
-      : step.kind === 'verify'
-      ? probeLines(output)
-      : [];
+  const own = OWN_LINES[step.kind]?.(output) ?? [];
   return [...own, ...findingLines(output)].slice(0, 12);
 }
