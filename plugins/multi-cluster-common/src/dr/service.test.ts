@@ -135,4 +135,42 @@ describe('readServiceDrSpec', () => {
       ]);
     }
   });
+
+  it('reads the GitOps, traffic and state declarations, and names each bad one', () => {
+    const read = (extra: Record<string, string>) =>
+      readServiceDrSpec('component:default/x', {
+        'flotilla.io/dr-strategy': 'active-passive-warm',
+        ...extra,
+      });
+    expect(
+      read({
+        'flotilla.io/flux-kustomization': 'flux-system/ledger',
+        'flotilla.io/gitops-after-failover': 'leave-paused',
+        'flotilla.io/traffic-provider': 'dns',
+        'flotilla.io/traffic-record': 'shop/ledger',
+        'flotilla.io/stateful-parts': 'ledger-db, ledger-db ,files',
+      }),
+    ).toMatchObject({
+      spec: {
+        fluxKustomization: 'flux-system/ledger',
+        gitopsAfterFailover: 'leave-paused',
+        traffic: { provider: 'dns', record: 'shop/ledger' },
+        statefulParts: ['ledger-db', 'files'],
+      },
+      problems: [],
+    });
+    const bad = read({
+      'flotilla.io/flux-kustomization': 'no-namespace',
+      'flotilla.io/gitops-after-failover': 'sometimes',
+      'flotilla.io/traffic-record': 'shop/ledger',
+      'flotilla.io/stateful-parts': 'Not_A_Name',
+    });
+    expect(bad.problems.map(p => p.annotation).sort()).toEqual([
+      'flotilla.io/flux-kustomization',
+      'flotilla.io/gitops-after-failover',
+      'flotilla.io/stateful-parts',
+      'flotilla.io/traffic-provider',
+    ]);
+    expect(bad.spec?.traffic).toBeUndefined();
+  });
 });
