@@ -182,16 +182,19 @@ fi
 
 # One fleet of real API servers for the integration suite and the browser
 # tests: integration.sh leaves it running and reset to the scenario.
-# The fleet-scale bench brings up a fleet of its own (ports 29440 onwards)
-# and runs beside the integration suite, which mostly waits on its fleet's
-# controllers and windows, not on the CPU.
-start_check_beside bench-fleet-scale env -u FLOTILLA_FLEET_DIR FLOTILLA_FLEET_PORT_BASE=29440 \
-  yarn workspace @flotilla/fleet-integration bench:smoke
 export FLOTILLA_FLEET_DIR="$FLOTILLA_ROOT/.fleet-it" FLOTILLA_FLEET_PORT_BASE=30440
 log "integration suite (the real backend on PostgreSQL against a fleet of real kube-apiservers)"
-FLOTILLA_IT_RESET_FLEET=1 bash "$FLOTILLA_ROOT/scripts/integration.sh" "$RESULTS_DIR"
+# The fleet-scale bench brings up a fleet of its own (ports 29440 onwards)
+# beside the suite, once the suite's fleet is up: the suite mostly waits on
+# its fleet's controllers and windows, not on the CPU.
+FLOTILLA_IT_WHILE_SUITE="started=\$SECONDS status=0
+  env -u FLOTILLA_FLEET_DIR FLOTILLA_FLEET_PORT_BASE=29440 \
+    yarn workspace @flotilla/fleet-integration bench:smoke \
+    >'$RESULTS_DIR/bench-fleet-scale.log' 2>&1 || status=\$?
+  echo \"\$status \$((SECONDS - started))\" >'$RESULTS_DIR/bench-fleet-scale.status'" \
+  FLOTILLA_IT_RESET_FLEET=1 bash "$FLOTILLA_ROOT/scripts/integration.sh" "$RESULTS_DIR"
 add_jest_report "integration tests" "$RESULTS_DIR/integration.json"
-finish_check bench-fleet-scale
+count_status_file bench-fleet-scale
 
 log "end-to-end tests (Playwright in Chromium against the production build and the start command)"
 [ -z "$CHROMIUM_INSTALL_PID" ] || wait "$CHROMIUM_INSTALL_PID" || tail -n 20 "$RESULTS_DIR/chromium-install.log" >&2
