@@ -75,13 +75,6 @@ if [ -n "${FLOTILLA_IT_RESET_FLEET:-}" ] &&
   exit 1
 fi
 phase "fleet up" $((SECONDS - started))
-# FLOTILLA_IT_WHILE_SUITE: a command run beside the suite once its fleet is
-# up (the suite mostly waits on controllers and windows, not on the CPU).
-while_pid=""
-if [ -n "${FLOTILLA_IT_WHILE_SUITE:-}" ]; then
-  bash -c "$FLOTILLA_IT_WHILE_SUITE" &
-  while_pid=$!
-fi
 started=$SECONDS
 
 FLOTILLA_TEST_FLEET_DIR="$FLOTILLA_FLEET_DIR" FLOTILLA_TEST_LOG_DIR="$RESULTS_DIR/integration" \
@@ -90,6 +83,5 @@ FLOTILLA_TEST_FLEET_DIR="$FLOTILLA_FLEET_DIR" FLOTILLA_TEST_LOG_DIR="$RESULTS_DI
   grep -E '^(PASS|FAIL)|Tests:|●' || true
 [ -s "$REPORT" ] || fail_report "the suite wrote no report"
 phase integration $((SECONDS - started))
-[ -z "$while_pid" ] || wait "$while_pid" || true
 # A backend a failed test left behind must not hold its port for the next run.
 for port in $(seq 7130 7160); do fuser -k "$port/tcp" >/dev/null 2>&1 || true; done
