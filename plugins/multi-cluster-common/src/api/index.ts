@@ -4,6 +4,7 @@ export * from './failover';
 export * from './recoveryHistory';
 export * from './regionLoss';
 export * from './placement';
+export * from './placementAdvice';
 export * from './connectivity';
 export * from './schemas';
 export * from './responses';

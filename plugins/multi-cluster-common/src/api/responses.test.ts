@@ -12,6 +12,10 @@ import type { RecoveryHistory } from './recoveryHistory';
 import type { ClusterUpgrade } from './clusterUpgrade';
 import type { ClusterListResult, FleetCluster } from './fleet';
 import type { EntityPlacement } from './placement';
+import type {
+  EntityPlacementAdvice,
+  PlacementOptions,
+} from './placementAdvice';
 import type { WhatIfPlan } from '../dr/whatIf';
 import type {
   DetectionClusterList,
@@ -36,6 +40,7 @@ import {
   entityDrStatusSchema,
   recoveryHistorySchema,
   entityExposureSchema,
+  entityPlacementAdviceSchema,
   entityPlacementSchema,
   failoverDryRunResponseSchema,
   failoverPlanSchema,
@@ -46,6 +51,7 @@ import {
   fleetConnectivityReportSchema,
   healthResponseSchema,
   placementAdviceSchema,
+  placementOptionsSchema,
   rollbackFailoverResponseSchema,
   scaleClusterResponseSchema,
   scheduleResultSchema,
@@ -95,6 +101,14 @@ const schemasAgreeWithTypes: Record<string, true> = {
   recommendPlacement: true satisfies Agrees<
     PlacementAdvice,
     typeof placementAdviceSchema
+  >,
+  getEntityPlacementAdvice: true satisfies Agrees<
+    EntityPlacementAdvice,
+    typeof entityPlacementAdviceSchema
+  >,
+  getPlacementOptions: true satisfies Agrees<
+    PlacementOptions,
+    typeof placementOptionsSchema
   >,
   getConnectivity: true satisfies Agrees<
     FleetConnectivityReport,
@@ -176,10 +190,12 @@ const routeSchemas: Record<
   getClusterHistory: { 200: clusterHistoryResponseSchema },
   simulatePlacement: { 200: simulatePlacementResponseSchema },
   recommendPlacement: { 200: placementAdviceSchema },
+  getPlacementOptions: { 200: placementOptionsSchema },
   getConnectivity: { 200: fleetConnectivityReportSchema },
   getAddonCoverage: { 200: addonCoverageReportSchema },
   getEntityExposure: { 200: entityExposureSchema },
   getEntityPlacement: { 200: entityPlacementSchema },
+  getEntityPlacementAdvice: { 200: entityPlacementAdviceSchema },
   startFailover: {
     200: failoverDryRunResponseSchema,
     202: failoverStartedResponseSchema,

@@ -24,6 +24,18 @@ export const SERVICE_ANNOTATIONS = {
   standbyCluster: 'flotilla.io/standby-cluster',
   /** Per-replica resource requests, e.g. `cpu=500m,memory=1Gi`. */
   resourceRequest: 'flotilla.io/resource-request',
+  /** Placement advice: comma-separated user regions (the latency matrix's), e.g. `eu-west,us-east`. */
+  userRegions: 'flotilla.io/user-regions',
+  /** Placement advice: comma-separated jurisdictions the data may live in, e.g. `eu`. */
+  dataResidency: 'flotilla.io/data-residency',
+  /** Placement advice: comma-separated attestations every cluster must hold, e.g. `pci-dss`. */
+  requiredCompliance: 'flotilla.io/required-compliance',
+  /** Placement advice: the placement spans at least this many regions. */
+  minRegions: 'flotilla.io/min-regions',
+  /** Placement advice: ceiling on the placement's compute cost per hour. */
+  maxCostPerHour: 'flotilla.io/max-cost-per-hour',
+  /** Placement advice: comma-separated GPU models (Node label `nvidia.com/gpu.product`). */
+  gpuModels: 'flotilla.io/gpu-models',
   /** Recovery priority: `0` is the most critical; lower tiers are re-placed first. */
   drTier: 'flotilla.io/dr-tier',
   /** Fewest replicas the service may run with (its quorum) after a loss. */

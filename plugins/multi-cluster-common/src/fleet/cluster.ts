@@ -1,5 +1,6 @@
 import type { ClusterHealthStatus } from '../api/fleet';
 import type { ClusterSnapshot } from '../scheduling/types';
+import type { GpuModelCapacity, PlacementInputs } from '../recommend/inputs';
 
 /**
  * A cluster as Flotilla's advice and DR model see it: what the scheduler
@@ -28,6 +29,10 @@ export interface ClusterProfile extends ClusterSnapshot {
    * unavailable rather than failing.
    */
   capacityProblems?: string[];
+  /** GPUs per model, when the cluster's Nodes were read. */
+  gpuModels?: GpuModelCapacity[];
+  /** Where each input of placement advice came from for this cluster. */
+  inputs?: PlacementInputs;
 }
 
 /**

@@ -1,4 +1,5 @@
 export * from './types';
+export * from './inputs';
 export { recommendPlacement } from './recommendPlacement';
 export {
   builtInScorers,

@@ -11,6 +11,11 @@ export interface WorkloadRequirements {
   replicas: number;
   /** Per-replica requests, e.g. `{ cpu: '500m', memory: '1Gi', 'nvidia.com/gpu': '1' }`. */
   resourceRequest?: Record<string, string>;
+  /**
+   * GPU models the workload runs on (the Nodes' GPU product label, e.g.
+   * `NVIDIA-A100-SXM4-80GB`): a cluster needs free GPUs of one of them.
+   */
+  gpuModels?: string[];
   /** Jurisdictions the workload's data may live in (data residency), e.g. `['eu']`. */
   allowedJurisdictions?: string[];
   /** Where the workload's users are; latency is measured to these. */
@@ -61,6 +66,42 @@ export interface PlacementScorer {
   explain?(cluster: ClusterProfile, context: ScoringContext): string;
 }
 
+/**
+ * A hard requirement an adopter adds (Karmada's filter plugins): why a
+ * cluster may not run the workload at all. Filters never trade against
+ * scores.
+ *
+ * @public
+ */
+export interface PlacementFilter {
+  /** Short id, named in the reasons shown for excluded clusters. */
+  id: string;
+  /** Reasons (one short sentence each) to exclude the cluster; none when it may run the workload. */
+  filter(
+    cluster: ClusterProfile,
+    requirements: WorkloadRequirements,
+  ): string[] | undefined;
+}
+
+/**
+ * What filters and scorers said, evaluated where they run (a backend
+ * module's functions cannot cross into the worker thread that computes
+ * advice), as plain data {@link recommendPlacement} applies exactly as it
+ * would apply the functions.
+ *
+ * @public
+ */
+export interface EvaluatedObjectives {
+  /** Each filter's reasons for the clusters it excluded. */
+  exclusions: { cluster: string; reasons: string[] }[];
+  /** Each scorer's answer for every cluster that stayed eligible. */
+  scores: {
+    id: string;
+    weight: number;
+    byCluster: Record<string, { score?: number; reason?: string }>;
+  }[];
+}
+
 /** @public */
 export interface ExcludedCluster {
   cluster: string;
@@ -98,6 +139,10 @@ export interface RecommendPlacementOptions {
   scorers?: PlacementScorer[];
   /** Extra scorers added to the built-in ones. */
   additionalScorers?: PlacementScorer[];
+  /** Extra hard requirements added to the built-in ones. */
+  additionalFilters?: PlacementFilter[];
+  /** Filters and scorers already evaluated elsewhere (see {@link EvaluatedObjectives}). */
+  evaluated?: EvaluatedObjectives;
   /** How many recommendations to return at most (default 3). */
   limit?: number;
 }

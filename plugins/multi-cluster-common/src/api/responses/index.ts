@@ -54,8 +54,10 @@ export {
   whatIfPlanSchema,
 } from './regionLoss';
 export {
+  entityPlacementAdviceSchema,
   entityPlacementSchema,
   placementAdviceSchema,
+  placementOptionsSchema,
   placementRecommendationSchema,
   scheduleResultSchema,
   simulatePlacementResponseSchema,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { karmadaPlacementSchema } from '../../scheduling/placement';
 import type { KarmadaPolicyMatch } from '../placement';
+import { recommendPlacementRequestSchema } from '../schemas/placement';
 import { clusterSourceTypeSchema } from './clusters';
 import { conditionSummarySchema, strings } from './parts';
 
@@ -58,6 +59,86 @@ export const placementAdviceSchema = z.object({
   recommendations: z.array(placementRecommendationSchema),
   excluded: z.array(z.object({ cluster: z.string(), reasons: strings })),
   rejected: z.array(z.object({ clusters: strings, reason: z.string() })),
+});
+
+// POST /entities/:kind/:namespace/:name/placement/advice, GET /placement/options.
+
+const provenanceSchema = z.object({
+  source: z.string(),
+  known: z.boolean(),
+  detail: z.string(),
+  readAt: z.string().optional(),
+});
+
+const footprintSchema = z.object({
+  clusters: replicaSplitSchema,
+  regions: strings,
+  costPerHour: z.number().optional(),
+  meanLatencyMs: z.number().optional(),
+  headroomReplicas: z.number().optional(),
+});
+
+/** `POST /entities/:kind/:namespace/:name/placement/advice`. @public */
+export const entityPlacementAdviceSchema = z.object({
+  entityRef: z.string(),
+  requirements: recommendPlacementRequestSchema,
+  requirementsFrom: z.enum(['annotations', 'request']),
+  problems: z.array(z.object({ annotation: z.string(), message: z.string() })),
+  advice: placementAdviceSchema,
+  current: footprintSchema.optional(),
+  comparisons: z.array(
+    z.object({
+      rank: z.number(),
+      footprint: footprintSchema,
+      delta: z.object({
+        costPerHour: z.number().optional(),
+        meanLatencyMs: z.number().optional(),
+        headroomReplicas: z.number().optional(),
+      }),
+    }),
+  ),
+  inputs: z.array(
+    z.object({
+      cluster: z.string(),
+      region: z.string().optional(),
+      inputs: z.record(z.string(), provenanceSchema),
+    }),
+  ),
+  objectives: z.array(
+    z.object({
+      id: z.string(),
+      weight: z.number(),
+      origin: z.enum(['built-in', 'module']),
+    }),
+  ),
+});
+
+/** `GET /placement/options`. @public */
+export const placementOptionsSchema = z.object({
+  regions: z.array(
+    z.object({
+      name: z.string(),
+      providers: strings,
+      clusters: strings,
+      jurisdictions: strings,
+    }),
+  ),
+  clusters: z.array(
+    z.object({
+      name: z.string(),
+      region: z.string().optional(),
+      provider: z.string().optional(),
+      environment: z.string().optional(),
+      health: z.enum(['healthy', 'unhealthy', 'unknown']).optional(),
+      jurisdiction: z.string().optional(),
+      compliance: strings,
+    }),
+  ),
+  userRegions: strings,
+  jurisdictions: strings,
+  compliance: strings,
+  environments: strings,
+  gpuModels: strings,
 });
 
 // GET /entities/:kind/:namespace/:name/placement.

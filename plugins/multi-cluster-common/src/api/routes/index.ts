@@ -37,6 +37,8 @@ import {
 } from './regionLoss';
 import {
   getEntityPlacement,
+  getEntityPlacementAdvice,
+  getPlacementOptions,
   recommendPlacement,
   simulatePlacement,
 } from './placement';
@@ -73,10 +75,12 @@ export const multiClusterApiRoutes = {
   getClusterHistory,
   simulatePlacement,
   recommendPlacement,
+  getPlacementOptions,
   getConnectivity,
   getAddonCoverage,
   getEntityExposure,
   getEntityPlacement,
+  getEntityPlacementAdvice,
   startFailover,
   startDrill,
   listFailovers,

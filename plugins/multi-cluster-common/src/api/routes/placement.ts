@@ -4,8 +4,14 @@
  */
 import type { PlacementAdvice } from '../../recommend/types';
 import type { EntityPlacement } from '../placement';
+import type {
+  EntityPlacementAdvice,
+  PlacementOptions,
+} from '../placementAdvice';
 import {
+  entityPlacementAdviceSchema,
   entityPlacementSchema,
+  placementOptionsSchema,
   placementAdviceSchema,
   simulatePlacementResponseSchema,
 } from '../responses';
@@ -13,6 +19,7 @@ import type { SimulatePlacementResponse } from '../routeTypes';
 import {
   emptyRequestSchema,
   entityPathSchema,
+  entityPlacementAdviceRequestSchema,
   recommendPlacementRequestSchema,
   simulatePlacementRequestSchema,
 } from '../schemas';
@@ -61,6 +68,41 @@ export const getEntityPlacement = route<EntityPlacement>()({
     200: {
       description: 'Karmada policies and where the workload runs',
       schema: entityPlacementSchema,
+    },
+  },
+  errors: [400, 401, 403],
+});
+
+export const getEntityPlacementAdvice = route<EntityPlacementAdvice>()({
+  method: 'post',
+  path: '/entities/:kind/:namespace/:name/placement/advice',
+  summary: "Placement advice for a service, compared with where it runs",
+  description:
+    'For the requirements in the entity\'s annotations, or the posted ones; with the source of every input and the figures of the current placement.',
+  callers: 'user-or-service',
+  params: entityPathSchema,
+  body: entityPlacementAdviceRequestSchema,
+  responses: {
+    200: {
+      description: 'Ranked placements, exclusions, comparison and inputs',
+      schema: entityPlacementAdviceSchema,
+    },
+  },
+  errors: PLACEMENT_ERRORS,
+});
+
+export const getPlacementOptions = route<PlacementOptions>()({
+  method: 'get',
+  path: '/placement/options',
+  summary: 'What a placement can name on the live fleet',
+  description:
+    'Regions, clusters, user regions, jurisdictions, attestations and GPU models of the clusters the caller may read.',
+  callers: 'user-or-service',
+  query: emptyRequestSchema,
+  responses: {
+    200: {
+      description: 'Regions, clusters and the values they declare',
+      schema: placementOptionsSchema,
     },
   },
   errors: [400, 401, 403],

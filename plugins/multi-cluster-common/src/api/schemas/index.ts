@@ -36,6 +36,7 @@ export {
 export type { ListClustersRequest } from './clusters';
 export {
   clusterSnapshotSchema,
+  entityPlacementAdviceRequestSchema,
   recommendPlacementRequestSchema,
   simulatePlacementRequestSchema,
 } from './placement';

@@ -261,6 +261,9 @@ export const recommendPlacementRequestSchema = requestObject({
   minZones: z.number().int().min(1).max(1_000).optional(),
   maxCostPerHour: z.number().positive().max(1_000_000_000).optional(),
   requiredCompliance: nameListSchema.optional(),
+  gpuModels: boundedArray(labelValueSchema, REQUEST_LIMITS.names)
+    .optional()
+    .describe('GPU models (Node label nvidia.com/gpu.product) the workload runs on'),
   requiredLabels: labelMapSchema
     .optional()
     .describe('Labels every chosen cluster must carry'),
@@ -280,3 +283,14 @@ export const recommendPlacementRequestSchema = requestObject({
 export type RecommendPlacementRequest = z.output<
   typeof recommendPlacementRequestSchema
 >;
+
+/**
+ * `POST /entities/:kind/:namespace/:name/placement/advice`: no body (or no
+ * `requirements`) advises on the entity's annotations; `requirements`
+ * replaces them (the advisor card's edits).
+ *
+ * @public
+ */
+export const entityPlacementAdviceRequestSchema = requestObject({
+  requirements: recommendPlacementRequestSchema.optional(),
+});
