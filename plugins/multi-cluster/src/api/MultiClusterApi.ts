@@ -11,7 +11,10 @@ import type {
   ClusterListFilter,
   ClusterListResult,
   FleetCluster,
+  EntityPlacementAdvice,
   PlacementAdvice,
+  PlacementOptions,
+  RecommendPlacementRequest,
   ScheduleRequest,
   ScheduleResult,
   WorkloadRequirements,
@@ -79,6 +82,13 @@ export interface MultiClusterApi {
   recommendPlacement(
     requirements: WorkloadRequirements,
   ): Promise<PlacementAdvice>;
+  /** Advice for the entity's annotated requirements, or for `requirements` when given. */
+  getEntityPlacementAdvice(
+    entity: { kind: string; namespace: string; name: string },
+    requirements?: RecommendPlacementRequest,
+  ): Promise<EntityPlacementAdvice>;
+  /** The live fleet's regions, clusters and declared values, for pickers. */
+  getPlacementOptions(): Promise<PlacementOptions>;
   scaleCluster(name: string, request: ScaleClusterRequest): Promise<unknown>;
   upgradeCluster(name: string, version: string): Promise<unknown>;
   /** A dry run returns the plan and changes nothing. */

@@ -12,7 +12,10 @@ import {
   type ClusterListFilter,
   type ClusterListResult,
   type FleetCluster,
+  type EntityPlacementAdvice,
   type PlacementAdvice,
+  type PlacementOptions,
+  type RecommendPlacementRequest,
   type ScheduleResult,
   type WorkloadRequirements,
   type EntityPlacement,
@@ -209,6 +212,20 @@ export class MultiClusterClient implements MultiClusterApi {
     return this.client.call(routes.recommendPlacement, {
       body: requirements,
     });
+  }
+
+  getEntityPlacementAdvice(
+    entity: EntityName,
+    requirements?: RecommendPlacementRequest,
+  ): Promise<EntityPlacementAdvice> {
+    return this.client.call(routes.getEntityPlacementAdvice, {
+      params: entityPath(entity),
+      body: requirements ? { requirements } : {},
+    });
+  }
+
+  getPlacementOptions(): Promise<PlacementOptions> {
+    return this.client.call(routes.getPlacementOptions, { query: {} });
   }
 
   scaleCluster(name: string, request: ScaleClusterRequest): Promise<unknown> {
