@@ -324,6 +324,7 @@ export {
 } from './dr/whatIf';
 export {
   CLUSTER_ANNOTATIONS,
+  borrowedFromOutsideFleet,
   type ClusterProfile,
   FLOTILLA_ANNOTATION_PREFIX,
   formatDuration,

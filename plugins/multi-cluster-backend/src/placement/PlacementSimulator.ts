@@ -1,5 +1,6 @@
 import {
   toClusterProfile,
+  type ClusterProfile,
   type PlacementAdvice,
   type WorkloadRequirements,
   type ClusterSnapshot,
@@ -77,6 +78,10 @@ export class PlacementSimulator {
     private readonly karmadaControlPlanes: readonly KarmadaControlPlaneVersion[] = [],
     /** Where the scheduler and advice run: the backend's worker pool. */
     private readonly compute: PlacementCompute = inProcessCompute,
+    /** Live inputs of advice (Nodes, OpenCost, prices, latency, labels). */
+    private readonly inputs?: {
+      profiles(clusters: FleetCluster[]): Promise<ClusterProfile[]>;
+    },
   ) {}
 
   /**
@@ -197,9 +202,10 @@ export class PlacementSimulator {
         ? await this.reachabilityOf(requirements, credentials)
         : requirements.reachability,
     };
-    const fleet = (await this.inventory.getClusters())
-      .filter(predicate)
-      .map(toClusterProfile);
+    const clusters = (await this.inventory.getClusters()).filter(predicate);
+    const fleet = this.inputs
+      ? await this.inputs.profiles(clusters)
+      : clusters.map(toClusterProfile);
     return this.compute.run(
       callerOf(credentials),
       'recommend',

@@ -43,6 +43,7 @@ import { ClusterPermissions } from '../permissions/ClusterPermissions';
 import { EntityPlacementService } from '../placement/EntityPlacementService';
 import { PlacementReadService } from '../placement/PlacementReadService';
 import { PlacementSimulator } from '../placement/PlacementSimulator';
+import { LivePlacementInputs } from '../placement/inputs/LivePlacementInputs';
 import { PlacementWorkerPool } from '../placement/compute/PlacementWorkerPool';
 import { WorkloadService } from '../workloads/WorkloadService';
 import {
@@ -180,6 +181,7 @@ function createPlacementServices(
     karmada: KarmadaConnector[];
     ocm: OcmHubConnector[];
     census: WorkloadCensus;
+    clients: ClusterClientFactory;
   },
 ) {
   const { config, inventory } = parts;
@@ -210,6 +212,13 @@ function createPlacementServices(
     dependencies,
     config.karmada,
     placementWorkers,
+    LivePlacementInputs.fromConfig(deps.config, {
+      clients: parts.clients,
+      accessOf: name => inventory.getAccess(name),
+      logger,
+      timeoutMs: config.clusterTimeoutMs,
+      concurrency: config.concurrency,
+    }),
   );
   const exposure = new EntityExposureService({
     inventory,
@@ -324,6 +333,7 @@ export async function createMultiClusterServices(
     karmada,
     ocm,
     census,
+    clients,
   });
   return {
     config,

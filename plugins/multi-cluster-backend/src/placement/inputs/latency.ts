@@ -1,0 +1,24 @@
+/** `multiCluster.placement.latency`: cluster region -> user region -> ms. */
+export type LatencyMatrix = Record<string, Record<string, number>>;
+
+/** The configured latencies of a cluster's region, or undefined. */
+export function latencyFor(
+  matrix: LatencyMatrix,
+  region: string | undefined,
+): Record<string, number> | undefined {
+  if (!region || !Object.prototype.hasOwnProperty.call(matrix, region)) {
+    return undefined;
+  }
+  const row = matrix[region];
+  return Object.keys(row).length > 0 ? { ...row } : undefined;
+}
+
+/** The figures as a developer reads them: `eu 12 ms, us 85 ms`. */
+export function describeLatency(row: Record<string, number>): string {
+  const entries = Object.entries(row).sort(([a], [b]) => a.localeCompare(b));
+  const shown = entries
+    .slice(0, 6)
+    .map(([userRegion, ms]) => `${userRegion} ${ms} ms`)
+    .join(', ');
+  return entries.length > 6 ? `${shown} and ${entries.length - 6} more` : shown;
+}
