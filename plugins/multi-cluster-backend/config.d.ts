@@ -166,6 +166,44 @@ export interface Config {
        */
       liveReadLimit?: number;
       /**
+       * How long placement advice reuses a cluster's live inputs (its Nodes
+       * and Pods, its OpenCost answer) before reading them again, 0 to 1
+       * day. Default: 60 s.
+       */
+      inputsMaxAge?: HumanDuration | string;
+      /**
+       * OpenCost, read on every cluster through its API service proxy
+       * (`/api/v1/namespaces/{namespace}/services/{service}:{port}/proxy/allocation/compute`);
+       * a cluster without it falls back to the price table. Unset: OpenCost
+       * is not read. The backend's identity needs `get` on `services/proxy`.
+       */
+      openCost?: {
+        /** Default: `opencost`. */
+        namespace?: string;
+        /** Default: `opencost`. */
+        service?: string;
+        /** Default: 9003 (OpenCost's API port). */
+        port?: number | string;
+        /** OpenCost's `window`: `30m`, `24h`, `7d`. Default: `1d`. */
+        window?: string;
+      };
+      /**
+       * Prices per Node hour by provider, region (optional: every region of
+       * the provider) and the Nodes' `node.kubernetes.io/instance-type`; a
+       * cluster's price per CPU-hour is its Nodes' prices over their cores.
+       */
+      prices?: Array<{
+        provider: string;
+        region?: string;
+        instanceType: string;
+        pricePerHour: number;
+      }>;
+      /**
+       * User latency in milliseconds, cluster region -> user region -> ms,
+       * e.g. `{ eu-west: { eu: 12, us: 85 } }`; shown as configured.
+       */
+      latency?: { [clusterRegion: string]: { [userRegion: string]: number } };
+      /**
        * The worker threads that run placement work (simulate, recommend),
        * so a heavy request never holds up the backend's other requests.
        */

@@ -49,6 +49,27 @@ export function workerNodeSpec(
   };
 }
 
+/**
+ * The GPU model of the instance types with GPUs, as NVIDIA GPU Feature
+ * Discovery labels a Node (`nvidia.com/gpu.product`, from the driver's
+ * product name with spaces as dashes; NVIDIA/gpu-feature-discovery
+ * `internal/lm/nvml.go`). AWS g5 instances carry A10G GPUs.
+ */
+const GPU_PRODUCTS: Record<string, string> = {
+  'g5.xlarge': 'NVIDIA-A10G',
+  'g5.12xlarge': 'NVIDIA-A10G',
+  'g5.48xlarge': 'NVIDIA-A10G',
+  'p4d.24xlarge': 'NVIDIA-A100-SXM4-40GB',
+  'p5.48xlarge': 'NVIDIA-H100-80GB-HBM3',
+};
+
+function gpuProductLabel(spec: WorkerNodeSpec): Record<string, string> {
+  const product = spec.instanceType && GPU_PRODUCTS[spec.instanceType];
+  return product && spec.allocatable['nvidia.com/gpu']
+    ? { 'nvidia.com/gpu.product': product }
+    : {};
+}
+
 /** A private address in the cluster's node range, stable per Node name. */
 function internalIp(name: string): string {
   const h = Buffer.from(stableId(name, 6), 'hex');
@@ -74,6 +95,7 @@ export function nodeObject(wc: WorkloadCluster, spec: WorkerNodeSpec): V1Node {
         ...(spec.instanceType
           ? { 'node.kubernetes.io/instance-type': spec.instanceType }
           : {}),
+        ...gpuProductLabel(spec),
       },
     },
     spec: {

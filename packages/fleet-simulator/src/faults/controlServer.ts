@@ -4,6 +4,7 @@ import type { Stoppable } from '../context';
 import type { FleetClusterDescription } from '../fleet';
 import type { FaultProxyStats } from './faultProxy';
 import { OutageController } from './outage';
+import { getOpenCost, setOpenCost, validateOpenCostFigures } from './openCost';
 import { serviceHealth } from './serviceHealth';
 import { clearFaults, getFaults, MemberFaults, setFaults } from './state';
 import { validateFaultsPatch } from './validation';
@@ -153,6 +154,31 @@ class FaultApi {
     );
   }
 
+  /** `/opencost/{cluster}`: the figures its OpenCost answers with. */
+  private async memberOpenCost(
+    method: string,
+    name: string,
+    req: http.IncomingMessage,
+  ): Promise<[number, unknown]> {
+    const m = this.member(name);
+    if (method === 'PUT') {
+      const checked = validateOpenCostFigures(await readJson(req));
+      if (!checked.ok) {
+        throw new HttpError(400, 'invalid OpenCost figures', checked.errors);
+      }
+      setOpenCost(m.name, checked.value);
+      this.log(`opencost: ${m.name} ${JSON.stringify(checked.value)}`);
+    } else if (method === 'DELETE') {
+      setOpenCost(m.name, undefined);
+    } else if (method !== 'GET') {
+      throw new HttpError(
+        405,
+        `${method} /opencost/{cluster} is not supported (GET, PUT, DELETE)`,
+      );
+    }
+    return [200, { name: m.name, openCost: getOpenCost(m.name) ?? null }];
+  }
+
   /** `/clusters/{cluster}/outage|restore`; undefined for another action. */
   private async clusterAction(
     method: string,
@@ -210,6 +236,9 @@ class FaultApi {
     if (first === 'faults' && parts.length === 1) return this.allFaults(method);
     if (first === 'faults' && parts.length === 2)
       return this.memberFaults(method, name, req);
+    if (first === 'opencost' && parts.length === 2) {
+      return this.memberOpenCost(method, name, req);
+    }
     if (first === 'clusters' && parts.length === 3 && rest.length === 0) {
       const answer = await this.clusterAction(method, name, action);
       if (answer) return answer;
@@ -250,6 +279,7 @@ function errorAnswer(
  *   POST   /clusters/{cluster}/restore   restart it (answers once /readyz is 200)
  *   GET    /health/{cluster}/{service}   a service's health endpoint on the member
  *                                        (200, or its `probeFailWith` fault)
+ *   GET|PUT|DELETE /opencost/{cluster}   the figures its OpenCost answers with
  */
 export async function startControlServer(
   options: ControlServerOptions,

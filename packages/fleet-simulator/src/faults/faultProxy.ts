@@ -6,6 +6,7 @@ import tls from 'node:tls';
 import type { Stoppable } from '../context';
 import { failureStatus } from './kubernetesStatus';
 import { getFaults, MemberFaults, onFaultsChanged } from './state';
+import { openCostAnswer, openCostRequest } from './openCost';
 
 export interface FaultProxyOptions {
   /** The member whose faults (in the registry) this proxy applies. */
@@ -220,6 +221,28 @@ class FaultProxyConnections {
     });
   }
 
+  /**
+   * OpenCost behind the member's service proxy, answered here: kube-apiserver
+   * 1.20 refuses to proxy to a Service whose endpoints are loopback
+   * addresses, and every process of the local fleet listens on 127.0.0.1.
+   */
+  private answer(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    [status, body]: [number, unknown],
+  ) {
+    this.stats.forwarded++;
+    const text = JSON.stringify(body);
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(status, {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(text),
+      });
+      res.end(text);
+    });
+  }
+
   async handle(req: http.IncomingMessage, res: http.ServerResponse) {
     if (getFaults(this.cluster).latencyMs > 0) await this.waitLatency(req);
     const faults = getFaults(this.cluster);
@@ -228,8 +251,12 @@ class FaultProxyConnections {
       return;
     }
     const method = req.method ?? 'GET';
+    const openCost =
+      method === 'GET' ? openCostRequest(req.url ?? '/') : undefined;
     if (matchesFailure(faults, method, req.url ?? '/')) {
       this.fail(faults.failWith!, req, res);
+    } else if (openCost) {
+      this.answer(req, res, openCostAnswer(this.cluster, openCost));
     } else {
       this.forward(req, res);
     }

@@ -4,8 +4,10 @@ import type { SimulatorContext, Stoppable } from '../context';
 import { startControlServer } from './controlServer';
 import { FaultProxy, startFaultProxy } from './faultProxy';
 import { OutageController } from './outage';
+import { setOpenCost } from './openCost';
 
 export * from './state';
+export * from './openCost';
 export { OutageController } from './outage';
 
 /**
@@ -14,6 +16,9 @@ export { OutageController } from './outage';
  */
 export async function startFaults(ctx: SimulatorContext): Promise<Stoppable> {
   const members = ctx.fleet.clusters.filter(c => c.kind === 'member');
+  for (const cluster of ctx.scenario.clusters) {
+    if (cluster.openCost) setOpenCost(cluster.name, cluster.openCost);
+  }
   const proxies = new Map<string, FaultProxy>();
   const stopAll = async () => {
     await Promise.all([...proxies.values()].map(p => p.stop()));

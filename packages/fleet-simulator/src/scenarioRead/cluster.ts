@@ -145,7 +145,26 @@ const CLUSTER_FIELDS = [
   'dnsEndpoints',
   'virtualNodes',
   'clusterClass',
+  'openCost',
 ];
+
+/** OpenCost's CPU figures for the cluster: non-negative numbers. */
+function readOpenCost(value: Json, where: string) {
+  const o = object(value, where);
+  only(o, ['cpuCost', 'cpuCoreHours', 'ramCost'], where);
+  const figure = (key: string) => {
+    const v = o[key];
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) {
+      fail(`${where}.${key}`, 'expected a non-negative number');
+    }
+    return v;
+  };
+  return {
+    cpuCost: figure('cpuCost'),
+    cpuCoreHours: figure('cpuCoreHours'),
+    ...(o.ramCost !== undefined ? { ramCost: figure('ramCost') } : {}),
+  };
+}
 
 /** The fields every cluster has: name, version, zones, allocatable, MachineDeployments. */
 function readClusterBasics(
@@ -216,5 +235,8 @@ export function readCluster(value: Json, at: string): ScenarioCluster {
     list(v, `${where}.virtualNodes`, (x, w) => readVirtualNode(x, w, where)),
   );
   if (virtualNodes) cluster.virtualNodes = virtualNodes;
+  if (c.openCost !== undefined) {
+    cluster.openCost = readOpenCost(c.openCost, `${where}.openCost`);
+  }
   return cluster;
 }

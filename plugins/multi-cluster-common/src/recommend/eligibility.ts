@@ -7,6 +7,7 @@ import {
 } from '../scheduling/matching/tolerations';
 import { listForSentence } from '../text/listForSentence';
 import type { WorkloadRequirements } from './types';
+import { gpuModelProblem } from './gpuModels';
 
 /**
  * A request's list as a reason names: the first few items and how many
@@ -91,6 +92,8 @@ export function ineligibilityReasons(
       reasons.push(`untolerated taint ${formatTaint(taint)}`);
     }
   }
+  const gpuProblem = gpuModelProblem(cluster, requirements);
+  if (gpuProblem) reasons.push(gpuProblem);
   // The scheduler's own wording, so advice and the placement preview agree.
   const unreachable = reachabilityProblem(cluster, requirements.reachability);
   if (unreachable) reasons.push(unreachable);

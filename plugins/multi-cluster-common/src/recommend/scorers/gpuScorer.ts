@@ -5,7 +5,8 @@ import {
   tryParseQuantity,
   tryParseRequestQuantity,
 } from '../../quantity';
-import type { PlacementScorer } from '../types';
+import type { PlacementScorer, WorkloadRequirements } from '../types';
+import { acceptedGpus } from '../gpuModels';
 
 const GPU_RESOURCE_PATTERN = /(^|\.)gpu$|\/gpu$/;
 
@@ -48,6 +49,26 @@ function freeUnits(cluster: ClusterProfile, resource: string): number {
 }
 
 /**
+ * Free GPUs of a cluster: of the accepted models when the workload names
+ * models and the cluster's models are known, else of every GPU resource in
+ * its resource summary.
+ */
+function freeGpus(
+  cluster: ClusterProfile,
+  requirements: WorkloadRequirements,
+): number {
+  if (requirements.gpuModels?.length && cluster.gpuModels) {
+    return (acceptedGpus(cluster, requirements) ?? []).reduce(
+      (sum, g) => sum + Math.max(0, g.free),
+      0,
+    );
+  }
+  return Object.keys(cluster.resourceSummary?.allocatable ?? {})
+    .filter(name => GPU_RESOURCE_PATTERN.test(name))
+    .reduce((sum, name) => sum + Math.max(0, freeUnits(cluster, name)), 0);
+}
+
+/**
  * For GPU workloads: more free GPUs score higher (headroom for the job to
  * grow); for CPU-only workloads, clusters with GPUs score lower, to keep
  * scarce accelerators free for the work that needs them.
@@ -59,10 +80,7 @@ export const gpuScorer: PlacementScorer = {
   weight: 2,
   score(cluster, { requirements, eligible }) {
     const gpus = requestedGpuResources(requirements.resourceRequest);
-    const clusterGpus = (c: ClusterProfile) =>
-      Object.keys(c.resourceSummary?.allocatable ?? {})
-        .filter(name => GPU_RESOURCE_PATTERN.test(name))
-        .reduce((sum, name) => sum + Math.max(0, freeUnits(c, name)), 0);
+    const clusterGpus = (c: ClusterProfile) => freeGpus(c, requirements);
     if (gpus.length === 0) {
       return clusterGpus(cluster) > 0 ? 0 : 100;
     }
@@ -71,6 +89,13 @@ export const gpuScorer: PlacementScorer = {
   },
   explain(cluster, { requirements }) {
     const gpus = requestedGpuResources(requirements.resourceRequest);
+    if (requirements.gpuModels?.length && cluster.gpuModels) {
+      const models = acceptedGpus(cluster, requirements) ?? [];
+      return (
+        models.map(g => `${g.free} ${g.model} free`).join(', ') ||
+        'no GPUs of the accepted models'
+      );
+    }
     const free = Object.keys(cluster.resourceSummary?.allocatable ?? {})
       .filter(name => GPU_RESOURCE_PATTERN.test(name))
       .map(name => `${freeUnits(cluster, name)} ${name} free`);
