@@ -88,10 +88,7 @@ export interface ScenarioCluster {
    * seeded when the cluster serves their CRD).
    */
   dnsEndpoints?: ScenarioDnsEndpoint[];
-  /**
-   * OpenCost runs on this cluster: the CPU figures its Allocation API
-   * answers with for the window (`src/faults/openCost.ts`).
-   */
+  /** OpenCost runs here, answering with these figures (faults/openCost.ts). */
   openCost?: { cpuCost: number; cpuCoreHours: number; ramCost?: number };
   virtualNodes?: Array<{
     name: string;

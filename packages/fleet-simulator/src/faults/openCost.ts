@@ -148,5 +148,6 @@ function windowHours(window: string): number | undefined {
   if (!match) return undefined;
   const n = Number(match[1]);
   if (n === 0) return undefined;
-  return match[2] === 'm' ? n / 60 : match[2] === 'h' ? n : n * 24;
+  const perUnit: Record<string, number> = { m: 1 / 60, h: 1, d: 24 };
+  return n * perUnit[match[2]];
 }

@@ -35,9 +35,10 @@ async function pages<T>(
   const items: T[] = [];
   let cont: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
+    const from = cont;
     const answer = await client.request(
       what,
-      (apis, options) => list(apis, cont, options),
+      (apis, options) => list(apis, from, options),
       { timeoutMs },
     );
     items.push(...answer.items);
