@@ -30,6 +30,14 @@ describe('readPlacementInputsConfig', () => {
         ],
       }),
     ).toThrow('Invalid config multiCluster.placement.prices[1].pricePerHour');
+    const row = {
+      provider: 'aws',
+      instanceType: 'm6i.2xlarge',
+      pricePerHour: 1,
+    };
+    expect(() => read({ prices: [row, row] })).toThrow(
+      'Invalid config multiCluster.placement.prices[1]: repeats the price of m6i.2xlarge (aws every region)',
+    );
     expect(() => read({ latency: { 'eu-west': { eu: -1 } } })).toThrow(
       'multiCluster.placement.latency.eu-west.eu',
     );

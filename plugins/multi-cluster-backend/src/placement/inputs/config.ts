@@ -47,6 +47,27 @@ const priceSchema = z
   })
   .strict();
 
+/** One row per provider, region and instance type: a second would be ignored. */
+const pricesSchema = z
+  .array(priceSchema)
+  .max(10_000)
+  .superRefine((rows, ctx) => {
+    const seen = new Set<string>();
+    rows.forEach((row, index) => {
+      const key = [row.provider, row.region ?? '', row.instanceType].join('/');
+      if (seen.has(key)) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: [index],
+          message: `repeats the price of ${row.instanceType} (${row.provider} ${
+            row.region ?? 'every region'
+          })`,
+        });
+      }
+      seen.add(key);
+    });
+  });
+
 const latencySchema = z
   .record(name, z.record(name, z.number().finite().nonnegative().max(600_000)))
   .refine(m => Object.keys(m).length <= 1000, 'at most 1000 regions');
@@ -89,7 +110,7 @@ export function readPlacementInputsConfig(
       : check(openCostSchema, openCost, `${ROOT}.openCost`);
   return {
     openCost: cost && { ...cost, port: String(cost.port) },
-    prices: check(z.array(priceSchema).max(10_000), prices, `${ROOT}.prices`),
+    prices: check(pricesSchema, prices, `${ROOT}.prices`),
     latency: check(latencySchema, latency, `${ROOT}.latency`),
     maxAgeMs,
   };
