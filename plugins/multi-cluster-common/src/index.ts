@@ -256,6 +256,10 @@ export {
   type RecommendPlacementOptions,
   type ScoringContext,
   type WorkloadRequirements,
+  evaluateObjectives,
+  placementRequirementsFromAnnotations,
+  placementFootprint,
+  comparePlacements,
 } from './recommend';
 export {
   assessDrPosture,
