@@ -256,6 +256,7 @@ export {
   type RecommendPlacementOptions,
   type ScoringContext,
   type WorkloadRequirements,
+  builtInScorers,
   evaluateObjectives,
   placementRequirementsFromAnnotations,
   placementFootprint,

@@ -1,5 +1,6 @@
 import {
   toClusterProfile,
+  type ClusterProfile,
   type PlacementAdvice,
   type WorkloadRequirements,
   type ClusterSnapshot,
@@ -16,6 +17,7 @@ import {
   inProcessCompute,
   PlacementCompute,
 } from './compute/PlacementWorkerPool';
+import type { PlacementObjectives } from './objectives/PlacementObjectives';
 import { toClusterSnapshot } from './snapshots';
 
 /**
@@ -77,6 +79,8 @@ export class PlacementSimulator {
     private readonly karmadaControlPlanes: readonly KarmadaControlPlaneVersion[] = [],
     /** Where the scheduler and advice run: the backend's worker pool. */
     private readonly compute: PlacementCompute = inProcessCompute,
+    /** Objectives backend modules added, evaluated here for the worker. */
+    private readonly objectives?: Pick<PlacementObjectives, 'evaluate'>,
   ) {}
 
   /**
@@ -179,12 +183,31 @@ export class PlacementSimulator {
     };
   }
 
+  /** The live fleet as advice sees it (only clusters `predicate` admits). */
+  async profiles(
+    predicate: (c: FleetCluster) => boolean = () => true,
+  ): Promise<ClusterProfile[]> {
+    return (await this.inventory.getClusters())
+      .filter(predicate)
+      .map(toClusterProfile);
+  }
+
   /** Placement advice on the live fleet (only clusters `predicate` admits). */
   async recommend(
     requirements: WorkloadRequirements & { limit?: number } & DependencySources,
     predicate: (c: FleetCluster) => boolean = () => true,
     credentials?: BackstageCredentials,
   ): Promise<PlacementAdvice> {
+    return (await this.recommendOnFleet(requirements, predicate, credentials))
+      .advice;
+  }
+
+  /** Placement advice, and the fleet (as advice saw it) it was computed on. */
+  async recommendOnFleet(
+    requirements: WorkloadRequirements & { limit?: number } & DependencySources,
+    predicate: (c: FleetCluster) => boolean = () => true,
+    credentials?: BackstageCredentials,
+  ): Promise<{ advice: PlacementAdvice; fleet: ClusterProfile[] }> {
     const {
       limit,
       dependenciesOf: _of,
@@ -197,17 +220,17 @@ export class PlacementSimulator {
         ? await this.reachabilityOf(requirements, credentials)
         : requirements.reachability,
     };
-    const fleet = (await this.inventory.getClusters())
-      .filter(predicate)
-      .map(toClusterProfile);
-    return this.compute.run(
+    const fleet = await this.profiles(predicate);
+    const advice = await this.compute.run(
       callerOf(credentials),
       'recommend',
       workload,
       fleet,
       {
         limit,
+        evaluated: this.objectives?.evaluate(workload, fleet),
       },
     );
+    return { advice, fleet };
   }
 }

@@ -43,6 +43,9 @@ import { ClusterPermissions } from '../permissions/ClusterPermissions';
 import { EntityPlacementService } from '../placement/EntityPlacementService';
 import { PlacementReadService } from '../placement/PlacementReadService';
 import { PlacementSimulator } from '../placement/PlacementSimulator';
+import { PlacementObjectives } from '../placement/objectives/PlacementObjectives';
+import { PlacementAdviceService } from '../placement/advice/PlacementAdviceService';
+import { latencyUserRegions } from '../placement/advice/latencyUserRegions';
 import { PlacementWorkerPool } from '../placement/compute/PlacementWorkerPool';
 import { WorkloadService } from '../workloads/WorkloadService';
 import {
@@ -81,6 +84,8 @@ export interface MultiClusterServices {
   clusterReads: ClusterReadService;
   fleetViews: FleetViewService;
   placementReads: PlacementReadService;
+  /** A service's advice against where it runs; the fleet's placement options. */
+  placementAdvice: PlacementAdviceService;
   exposureReads: ExposureReadService;
   /** Every DR-declared service and the fleet, for what-if plans and region failovers. */
   whatIfInputs: WhatIfInputReader;
@@ -102,6 +107,8 @@ export interface MultiClusterServiceDeps {
   catalog: CatalogService;
   /** Strategies modules added through `multiClusterAuthStrategyExtensionPoint`. */
   authStrategies?: ReadonlyMap<string, AuthenticationStrategy>;
+  /** Objectives modules added through `multiClusterPlacementExtensionPoint`. */
+  placementObjectives?: PlacementObjectives;
 }
 
 /** Where the fleet's clusters come from: the catalog, config, control planes. */
@@ -210,6 +217,7 @@ function createPlacementServices(
     dependencies,
     config.karmada,
     placementWorkers,
+    deps.placementObjectives,
   );
   const exposure = new EntityExposureService({
     inventory,
@@ -262,6 +270,14 @@ function createReadServices(
       permissions,
       simulator: parts.simulator,
       placement: parts.placement,
+    }),
+    placementAdvice: new PlacementAdviceService({
+      permissions,
+      catalog: deps.catalog,
+      simulator: parts.simulator,
+      placement: parts.placement,
+      objectives: deps.placementObjectives ?? new PlacementObjectives(),
+      userRegions: latencyUserRegions(deps.config),
     }),
     exposureReads: new ExposureReadService({
       permissions,
