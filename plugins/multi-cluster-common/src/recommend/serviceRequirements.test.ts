@@ -13,7 +13,7 @@ describe('placementRequirementsFromAnnotations', () => {
         'flotilla.io/max-cost-per-hour': '1.5',
         'flotilla.io/gpu-models': 'NVIDIA-A100-SXM4-80GB',
         'flotilla.io/placement':
-          'clusterAffinity:\n  labelSelector:\n    matchLabels:\n      flotilla.io/environment: prod\n',
+          'clusterAffinity:\n  labelSelector:\n    matchLabels:\n      flotilla.io/environment: prod\nclusterTolerations:\n  - { key: flotilla.io/dedicated, operator: Equal, value: gpu, effect: NoSchedule }\n',
       }),
     ).toEqual({
       requirements: {
@@ -26,6 +26,14 @@ describe('placementRequirementsFromAnnotations', () => {
         maxCostPerHour: 1.5,
         gpuModels: ['NVIDIA-A100-SXM4-80GB'],
         requiredLabels: { 'flotilla.io/environment': 'prod' },
+        tolerations: [
+          {
+            key: 'flotilla.io/dedicated',
+            operator: 'Equal',
+            value: 'gpu',
+            effect: 'NoSchedule',
+          },
+        ],
       },
       problems: [],
       replicasKnown: true,

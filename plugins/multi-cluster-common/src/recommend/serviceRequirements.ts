@@ -37,14 +37,24 @@ function positiveNumber(text: string): number {
   return value;
 }
 
-/** The labels a Karmada placement's cluster affinity requires, if any. */
-function requiredLabelsOf(text: string): Record<string, string> | undefined {
+function placementOf(text: string) {
   const parsed = karmadaPlacementSchema.safeParse(parseYaml(text));
   if (!parsed.success) {
     throw new Error(parsed.error.issues[0]?.message ?? 'not a placement');
   }
-  const labels = parsed.data.clusterAffinity?.labelSelector?.matchLabels;
+  return parsed.data;
+}
+
+/** The labels a Karmada placement's cluster affinity requires, if any. */
+function requiredLabelsOf(text: string): Record<string, string> | undefined {
+  const labels = placementOf(text).clusterAffinity?.labelSelector?.matchLabels;
   return labels && Object.keys(labels).length > 0 ? labels : undefined;
+}
+
+/** The taints a Karmada placement tolerates, if any. */
+function tolerationsOf(text: string) {
+  const tolerations = placementOf(text).clusterTolerations;
+  return tolerations && tolerations.length > 0 ? tolerations : undefined;
 }
 
 /** Each requirement: the annotation it is read from and how. */
@@ -98,6 +108,11 @@ const READERS: {
     annotation: SERVICE_ANNOTATIONS.placement,
     read: requiredLabelsOf,
   },
+  {
+    field: 'tolerations',
+    annotation: SERVICE_ANNOTATIONS.placement,
+    read: tolerationsOf,
+  },
 ];
 
 /** The request schema's words for one field, e.g. `must be at least 1`. */
@@ -117,7 +132,9 @@ function schemaProblem(field: Field, value: unknown): string | undefined {
 
 /**
  * A service's placement requirements from its catalog annotations (see
- * SERVICE_ANNOTATIONS). An annotation that cannot be read, or whose value
+ * SERVICE_ANNOTATIONS); the Karmada placement in `flotilla.io/placement`
+ * gives the required labels (its cluster affinity's `matchLabels`) and the
+ * tolerations. An annotation that cannot be read, or whose value
  * the request schema refuses, is a problem naming it, and its requirement
  * is left out. Without a readable `flotilla.io/replicas` there is nothing
  * to advise on: `replicasKnown` is false and `requirements.replicas` is 1,
@@ -144,7 +161,10 @@ export function placementRequirementsFromAnnotations(
       if (refused) problems.push({ annotation, message: refused });
       else read[field] = value;
     } catch (error) {
-      problems.push({ annotation, message: bounded(error) });
+      // One problem per annotation, though several requirements read it.
+      if (!problems.some(p => p.annotation === annotation)) {
+        problems.push({ annotation, message: bounded(error) });
+      }
     }
   }
   const replicasKnown = read.replicas !== undefined;
