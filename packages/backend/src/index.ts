@@ -61,6 +61,10 @@ backend.add(kubernetesModuleClientCertificate);
 // Karmada / Cluster API clusters as kubernetes-cluster catalog Resources
 backend.add(import('@flotilla/plugin-multi-cluster-backend'));
 backend.add(import('@flotilla/plugin-catalog-backend-module-multi-cluster'));
+// A carbon intensity objective for placement advice (multiCluster.carbonIntensity)
+backend.add(
+  import('@flotilla/plugin-multi-cluster-backend-module-carbon-intensity'),
+);
 
 backend.add(import('@backstage/plugin-user-settings-backend'));
 backend.add(import('@backstage/plugin-notifications-backend'));

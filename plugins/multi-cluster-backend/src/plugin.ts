@@ -9,8 +9,10 @@ import { signalsServiceRef } from '@backstage/plugin-signals-node';
 import {
   multiClusterAuthStrategyExtensionPoint,
   multiClusterTrafficProvidersExtensionPoint,
+  multiClusterPlacementExtensionPoint,
 } from '@flotilla/plugin-multi-cluster-node';
 import { createDetectionModule } from './detection';
+import { PlacementObjectives } from './placement/objectives/PlacementObjectives';
 import { registerActions } from './actions';
 import { registerPermissions } from './permissions/registerPermissions';
 import { createAuthStrategyRegistry } from './service/authStrategyRegistry';
@@ -41,6 +43,11 @@ export const multiClusterPlugin = createBackendPlugin({
       multiClusterTrafficProvidersExtensionPoint,
       trafficTypes.extensionPoint,
     );
+    const placementObjectives = new PlacementObjectives();
+    env.registerExtensionPoint(
+      multiClusterPlacementExtensionPoint,
+      placementObjectives.extensionPoint,
+    );
     env.registerInit({
       deps: {
         config: coreServices.rootConfig,
@@ -60,9 +67,11 @@ export const multiClusterPlugin = createBackendPlugin({
         notifications: notificationService,
       },
       async init(deps) {
+        placementObjectives.assertValid();
         const services = await createMultiClusterServices({
           ...deps,
           authStrategies: authStrategies.strategies,
+          placementObjectives,
         });
         registerServiceLifecycle(deps.lifecycle, services);
         registerPermissions(deps.permissionsRegistry, services.inventory);

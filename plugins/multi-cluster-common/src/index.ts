@@ -256,6 +256,11 @@ export {
   type RecommendPlacementOptions,
   type ScoringContext,
   type WorkloadRequirements,
+  builtInScorers,
+  evaluateObjectives,
+  placementRequirementsFromAnnotations,
+  placementFootprint,
+  comparePlacements,
 } from './recommend';
 export {
   assessDrPosture,

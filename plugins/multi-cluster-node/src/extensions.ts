@@ -1,5 +1,9 @@
 import { createExtensionPoint } from '@backstage/backend-plugin-api';
 import type { AuthenticationStrategy } from '@backstage/plugin-kubernetes-node';
+import type {
+  PlacementFilter,
+  PlacementScorer,
+} from '@flotilla/plugin-multi-cluster-common';
 import type { TrafficProviderFactory } from './traffic';
 
 /**
@@ -45,4 +49,33 @@ export interface MultiClusterTrafficProvidersExtensionPoint {
 export const multiClusterTrafficProvidersExtensionPoint =
   createExtensionPoint<MultiClusterTrafficProvidersExtensionPoint>({
     id: 'multi-cluster.traffic-providers',
+  });
+
+/**
+ * Adds objectives to placement advice, in common's `PlacementScorer` and
+ * `PlacementFilter` contract: scorers weigh beside the built-in ones
+ * (`latency`, `cost`, `gpu`, `compliance`), filters add hard requirements
+ * whose reasons are shown for the clusters they exclude. They run on the
+ * backend's main thread, once per advice request and cluster, and their
+ * answers are handed to the worker that computes the advice; a scorer that
+ * throws or answers something other than a number leaves its objective
+ * unknown for that cluster. An id already taken (by a built-in scorer or
+ * another module) fails the backend's startup.
+ *
+ * @public
+ */
+export interface MultiClusterPlacementExtensionPoint {
+  addScorer(...scorers: PlacementScorer[]): void;
+  addFilter(...filters: PlacementFilter[]): void;
+}
+
+/**
+ * Extension point of the multi-cluster backend plugin for placement
+ * advice objectives (e.g. carbon intensity).
+ *
+ * @public
+ */
+export const multiClusterPlacementExtensionPoint =
+  createExtensionPoint<MultiClusterPlacementExtensionPoint>({
+    id: 'multi-cluster.placement',
   });

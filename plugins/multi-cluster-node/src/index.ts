@@ -85,8 +85,10 @@ export {
 export {
   multiClusterAuthStrategyExtensionPoint,
   multiClusterTrafficProvidersExtensionPoint,
+  multiClusterPlacementExtensionPoint,
   type MultiClusterAuthStrategyExtensionPoint,
   type MultiClusterTrafficProvidersExtensionPoint,
+  type MultiClusterPlacementExtensionPoint,
 } from './extensions';
 export {
   trafficServes,

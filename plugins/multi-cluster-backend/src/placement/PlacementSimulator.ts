@@ -17,6 +17,7 @@ import {
   inProcessCompute,
   PlacementCompute,
 } from './compute/PlacementWorkerPool';
+import type { PlacementObjectives } from './objectives/PlacementObjectives';
 import { toClusterSnapshot } from './snapshots';
 
 /**
@@ -82,6 +83,8 @@ export class PlacementSimulator {
     private readonly inputs?: {
       profiles(clusters: FleetCluster[]): Promise<ClusterProfile[]>;
     },
+    /** Objectives backend modules added, evaluated here for the worker. */
+    private readonly objectives?: Pick<PlacementObjectives, 'evaluate'>,
   ) {}
 
   /**
@@ -184,12 +187,32 @@ export class PlacementSimulator {
     };
   }
 
+  /** The live fleet as advice sees it (only clusters `predicate` admits). */
+  async profiles(
+    predicate: (c: FleetCluster) => boolean = () => true,
+  ): Promise<ClusterProfile[]> {
+    const clusters = (await this.inventory.getClusters()).filter(predicate);
+    return this.inputs
+      ? this.inputs.profiles(clusters)
+      : clusters.map(toClusterProfile);
+  }
+
   /** Placement advice on the live fleet (only clusters `predicate` admits). */
   async recommend(
     requirements: WorkloadRequirements & { limit?: number } & DependencySources,
     predicate: (c: FleetCluster) => boolean = () => true,
     credentials?: BackstageCredentials,
   ): Promise<PlacementAdvice> {
+    return (await this.recommendOnFleet(requirements, predicate, credentials))
+      .advice;
+  }
+
+  /** Placement advice, and the fleet (as advice saw it) it was computed on. */
+  async recommendOnFleet(
+    requirements: WorkloadRequirements & { limit?: number } & DependencySources,
+    predicate: (c: FleetCluster) => boolean = () => true,
+    credentials?: BackstageCredentials,
+  ): Promise<{ advice: PlacementAdvice; fleet: ClusterProfile[] }> {
     const {
       limit,
       dependenciesOf: _of,
@@ -202,18 +225,17 @@ export class PlacementSimulator {
         ? await this.reachabilityOf(requirements, credentials)
         : requirements.reachability,
     };
-    const clusters = (await this.inventory.getClusters()).filter(predicate);
-    const fleet = this.inputs
-      ? await this.inputs.profiles(clusters)
-      : clusters.map(toClusterProfile);
-    return this.compute.run(
+    const fleet = await this.profiles(predicate);
+    const advice = await this.compute.run(
       callerOf(credentials),
       'recommend',
       workload,
       fleet,
       {
         limit,
+        evaluated: this.objectives?.evaluate(workload, fleet),
       },
     );
+    return { advice, fleet };
   }
 }

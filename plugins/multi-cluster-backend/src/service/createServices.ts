@@ -44,6 +44,9 @@ import { EntityPlacementService } from '../placement/EntityPlacementService';
 import { PlacementReadService } from '../placement/PlacementReadService';
 import { PlacementSimulator } from '../placement/PlacementSimulator';
 import { LivePlacementInputs } from '../placement/inputs/LivePlacementInputs';
+import { PlacementObjectives } from '../placement/objectives/PlacementObjectives';
+import { PlacementAdviceService } from '../placement/advice/PlacementAdviceService';
+import { latencyUserRegions } from '../placement/advice/latencyUserRegions';
 import { PlacementWorkerPool } from '../placement/compute/PlacementWorkerPool';
 import { WorkloadService } from '../workloads/WorkloadService';
 import {
@@ -82,6 +85,8 @@ export interface MultiClusterServices {
   clusterReads: ClusterReadService;
   fleetViews: FleetViewService;
   placementReads: PlacementReadService;
+  /** A service's advice against where it runs; the fleet's placement options. */
+  placementAdvice: PlacementAdviceService;
   exposureReads: ExposureReadService;
   /** Every DR-declared service and the fleet, for what-if plans and region failovers. */
   whatIfInputs: WhatIfInputReader;
@@ -103,6 +108,8 @@ export interface MultiClusterServiceDeps {
   catalog: CatalogService;
   /** Strategies modules added through `multiClusterAuthStrategyExtensionPoint`. */
   authStrategies?: ReadonlyMap<string, AuthenticationStrategy>;
+  /** Objectives modules added through `multiClusterPlacementExtensionPoint`. */
+  placementObjectives?: PlacementObjectives;
 }
 
 /** Where the fleet's clusters come from: the catalog, config, control planes. */
@@ -219,6 +226,7 @@ function createPlacementServices(
       timeoutMs: config.clusterTimeoutMs,
       concurrency: config.concurrency,
     }),
+    deps.placementObjectives,
   );
   const exposure = new EntityExposureService({
     inventory,
@@ -271,6 +279,14 @@ function createReadServices(
       permissions,
       simulator: parts.simulator,
       placement: parts.placement,
+    }),
+    placementAdvice: new PlacementAdviceService({
+      permissions,
+      catalog: deps.catalog,
+      simulator: parts.simulator,
+      placement: parts.placement,
+      objectives: deps.placementObjectives ?? new PlacementObjectives(),
+      userRegions: latencyUserRegions(deps.config),
     }),
     exposureReads: new ExposureReadService({
       permissions,

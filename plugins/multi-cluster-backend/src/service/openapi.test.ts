@@ -14,6 +14,7 @@ import { createEntityPlacementRouter } from './entityPlacementRouter';
 import { createHistoryRouter } from './historyRouter';
 import { buildOpenApiDocument, openApiPath, openApiYaml } from './openapi';
 import { createPlacementRouter } from './placementRouter';
+import { createPlacementAdviceRouter } from './placementAdviceRouter';
 import { createRouter } from './router';
 
 /** Routers only read their dependencies when a request comes in. */
@@ -29,6 +30,7 @@ function pluginRouter(): Router {
     createHistoryRouter({ httpAuth: unused, clusters: unused }),
     createPlacementRouter({ httpAuth: unused, placement: unused }),
     createEntityPlacementRouter({ httpAuth: unused, placement: unused }),
+    createPlacementAdviceRouter({ httpAuth: unused, advice: unused }),
     createConnectivityRouter({
       httpAuth: unused,
       fleetViews: unused,

@@ -19,7 +19,7 @@ import { parseBody } from './validation';
  * Answers a scheduler error with 422 and Karmada's text, a quantity the
  * request schema let through with 400; rethrows others.
  */
-function sendPlacementError(res: Response, error: unknown): void {
+export function sendPlacementError(res: Response, error: unknown): void {
   if (error instanceof QuantityError) {
     throw new InputError(error.message);
   }

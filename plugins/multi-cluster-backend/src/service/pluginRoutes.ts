@@ -13,6 +13,7 @@ import { createEntityPlacementRouter } from './entityPlacementRouter';
 import { createErrorResponder } from './errorResponder';
 import { createHistoryRouter } from './historyRouter';
 import { createPlacementRouter } from './placementRouter';
+import { createPlacementAdviceRouter } from './placementAdviceRouter';
 import { createRouter } from './router';
 import { createWhatIfRouter } from '../whatIf';
 import { createStormRouter, type StormService } from '../storm';
@@ -45,6 +46,10 @@ export function registerPluginRoutes(
       createEntityPlacementRouter({
         httpAuth,
         placement: services.placementReads,
+      }),
+      createPlacementAdviceRouter({
+        httpAuth,
+        advice: services.placementAdvice,
       }),
       createConnectivityRouter({
         httpAuth,

@@ -244,6 +244,12 @@ describe('the routers’ success answers', () => {
       body: { replicas: 2, resourceRequest: { cpu: '100m' } },
     });
     await call('getEntityPlacement', { params: ENTITY_PATH });
+    await call('getEntityPlacementAdvice', { params: ENTITY_PATH, body: {} });
+    await call('getEntityPlacementAdvice', {
+      params: ENTITY_PATH,
+      body: { requirements: { replicas: 2, userRegions: ['eu-west'] } },
+    });
+    await call('getPlacementOptions');
   });
 
   it('what-if', async () => {

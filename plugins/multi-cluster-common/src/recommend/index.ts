@@ -1,6 +1,9 @@
 export * from './types';
 export * from './inputs';
 export { recommendPlacement } from './recommendPlacement';
+export { evaluateObjectives } from './extensions';
+export { placementRequirementsFromAnnotations } from './serviceRequirements';
+export { comparePlacements, placementFootprint } from './footprint';
 export {
   builtInScorers,
   complianceScorer,

@@ -8,11 +8,14 @@ import {
 } from './candidates/recommendation';
 import { scheduleCandidate } from './candidates/schedulePlacement';
 import { scoreCluster } from './candidates/scoredCluster';
-import { ineligibilityReasons } from './eligibility';
+import {
+  evaluatedExclusions,
+  evaluatedScorers,
+  partitionFleet,
+} from './extensions';
 import { ORDERINGS } from './orderings/orderings';
 import { builtInScorers } from './scorers';
 import type {
-  ExcludedCluster,
   PlacementAdvice,
   PlacementRecommendation,
   RecommendPlacementOptions,
@@ -74,14 +77,14 @@ export function recommendPlacement(
   const scorers = [
     ...(options.scorers ?? builtInScorers),
     ...(options.additionalScorers ?? []),
+    ...evaluatedScorers(options.evaluated),
   ];
-  const excluded: ExcludedCluster[] = [];
-  const eligible: ClusterProfile[] = [];
-  for (const cluster of fleet) {
-    const reasons = ineligibilityReasons(cluster, requirements);
-    if (reasons.length > 0) excluded.push({ cluster: cluster.name, reasons });
-    else eligible.push(cluster);
-  }
+  const { eligible, excluded } = partitionFleet(
+    fleet,
+    requirements,
+    options.additionalFilters ?? [],
+    evaluatedExclusions(options.evaluated),
+  );
   const context: ScoringContext = { requirements, eligible };
   const scored = eligible.map(c => scoreCluster(c, scorers, context));
   const weightOf = new Map(scorers.map(s => [s.id, s.weight]));

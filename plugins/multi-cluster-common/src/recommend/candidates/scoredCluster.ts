@@ -34,13 +34,10 @@ export function scoreCluster(
     const bounded = Math.max(0, Math.min(100, value));
     byObjective[scorer.id] = bounded;
     weighted.push({ value: bounded, weight: scorer.weight });
-    if (scorer.explain) {
-      reasons.push(
-        `${scorer.id} ${Math.round(bounded)}: ${scorer.explain(
-          cluster,
-          context,
-        )}`,
-      );
+    // Evaluated objectives explain only the clusters they gave a reason for.
+    const explanation = scorer.explain?.(cluster, context);
+    if (explanation !== undefined) {
+      reasons.push(`${scorer.id} ${Math.round(bounded)}: ${explanation}`);
     }
   }
   return {

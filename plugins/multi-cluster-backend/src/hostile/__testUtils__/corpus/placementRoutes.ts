@@ -1,4 +1,5 @@
 import {
+  entityPlacementAdviceRequestSchema,
   recommendPlacementRequestSchema,
   simulatePlacementRequestSchema,
 } from '@flotilla/plugin-multi-cluster-common';
@@ -6,8 +7,10 @@ import {
   json,
   manyKeys,
   objectWithKey,
+  pathCases,
   PROTOTYPE_KEYS,
   resourceCases,
+  unknownQueryCases,
 } from './hostileCases';
 import type { Target } from './target';
 import { MB, recommendValid, simulateValid } from './validRequests';
@@ -225,5 +228,55 @@ export function placementRouteTargets(): Target[] {
         ...encodingCases,
       ],
     },
+    adviceTarget(),
+    {
+      name: 'GET /placement/options',
+      method: 'get',
+      path: '/placement/options',
+      cases: unknownQueryCases('/placement/options'),
+    },
   ];
+}
+
+const ADVICE_PATH = '/entities/component/default/checkout/placement/advice';
+
+/** A service's advice: the entity in the path, requirements in the body. */
+function adviceTarget(): Target {
+  return {
+    name: 'POST /entities/:kind/:namespace/:name/placement/advice',
+    method: 'post',
+    path: ADVICE_PATH,
+    valid: { requirements: recommendValid },
+    schema: entityPlacementAdviceRequestSchema,
+    bodyLimit: 1 * MB,
+    cases: [
+      ...pathCases(
+        s => `/entities/component/default/${s}/placement/advice`,
+        'name',
+      ),
+      {
+        label: 'an unknown entity',
+        path: '/entities/component/default/ghost/placement/advice',
+        status: 404,
+      },
+      ...resourceCases(
+        { resourceRequest: 1 },
+        resources =>
+          `{"requirements":{"replicas":1,"resourceRequest":${resources}}}`,
+      ),
+      {
+        label: '50,000 required labels',
+        body: `{"requirements":{"replicas":1,"requiredLabels":${manyKeys(
+          50_000,
+        )}}}`,
+        status: 400,
+      },
+      ...PROTOTYPE_KEYS.map(key => ({
+        label: `a requirements object keyed ${key}`,
+        body: `{"requirements":${objectWithKey(key, 'x')}}`,
+        status: 400,
+      })),
+      ...encodingCases,
+    ],
+  };
 }
