@@ -54,18 +54,25 @@ function clusterVerdict(
   return { status: 'eligible', detail: 'may run it; not recommended' };
 }
 
+const REGION_WORDING = {
+  advised: 'auto uses',
+  alternative: 'another recommendation uses',
+  eligible: 'may run it, not recommended:',
+} as const;
+
 function regionVerdict(
   clusters: string[],
   byCluster: Map<string, TargetVerdict>,
+  advice: PlacementAdvice,
 ): TargetVerdict {
   const verdicts = clusters.map(name => ({
     name,
     ...(byCluster.get(name) ?? { status: 'eligible' as const, detail: '' }),
   }));
-  const best = (['advised', 'alternative', 'eligible'] as const).flatMap(status =>
-    verdicts.filter(v => v.status === status),
-  )[0];
-  if (!best) {
+  const status = (['advised', 'alternative', 'eligible'] as const).find(s =>
+    verdicts.some(v => v.status === s),
+  );
+  if (!status) {
     return {
       status: 'excluded',
       detail:
@@ -73,10 +80,15 @@ function regionVerdict(
         'no clusters',
     };
   }
-  const same = verdicts.filter(v => v.status === best.status);
+  const names = verdicts.filter(v => v.status === status).map(v => v.name);
+  const replicas = autoPick(advice)
+    .filter(target => names.includes(target.name))
+    .reduce((sum, target) => sum + target.replicas, 0);
   return {
-    status: best.status,
-    detail: `${same.map(v => v.name).join(', ')}: ${best.detail}`,
+    status,
+    detail: `${REGION_WORDING[status]} ${names.join(', ')}${
+      status === 'advised' ? ` (${replicas} replicas)` : ''
+    }`,
   };
 }
 
@@ -97,7 +109,10 @@ export function adviseTargets(
     ]),
   );
   const regions = new Map(
-    options.regions.map(r => [r.name, regionVerdict(r.clusters, clusters)]),
+    options.regions.map(r => [
+      r.name,
+      regionVerdict(r.clusters, clusters, advice),
+    ]),
   );
   return { regions, clusters };
 }
