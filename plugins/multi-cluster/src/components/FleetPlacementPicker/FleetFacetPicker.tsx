@@ -54,6 +54,42 @@ function MultiSelect(props: {
   );
 }
 
+function SingleSelect(props: {
+  id?: string;
+  label: string;
+  required?: boolean;
+  offered: string[];
+  value: string;
+  onChange: (v: string | undefined) => void;
+}) {
+  const { id, label, required, offered, value, onChange } = props;
+  return (
+    <TextField
+      select
+      id={id}
+      label={label}
+      required={required}
+      value={value}
+      onChange={(e: ChangeEvent<{ value: unknown }>) =>
+        onChange(String(e.target.value) || undefined)
+      }
+    >
+      {!required && <MenuItem value="">(any)</MenuItem>}
+      {offered.map(item => (
+        <MenuItem key={item} value={item}>
+          {item}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** The form's value as a list: one value, several, or none. */
+function chosenValues(formData: Value): string[] {
+  if (Array.isArray(formData)) return formData;
+  return typeof formData === 'string' && formData ? [formData] : [];
+}
+
 /**
  * Scaffolder field: one value (`type: string`) or several (`type: array`)
  * of a list the live fleet declares (`ui:options.facet`), so templates
@@ -78,21 +114,9 @@ export function FleetFacetPicker(
     );
   }
   const offered = options.value ? facetValues(options.value, facet) : [];
-  const multiple = schema.type === 'array';
-  const chosen = multiple
-    ? Array.isArray(formData)
-      ? formData
-      : []
-    : typeof formData === 'string'
-    ? formData
-    : '';
+  const chosen = chosenValues(formData);
   // What the form holds stays selectable while the fleet is read.
-  const listed = [
-    ...new Set([
-      ...offered,
-      ...(Array.isArray(chosen) ? chosen : chosen ? [chosen] : []),
-    ]),
-  ];
+  const listed = [...new Set([...offered, ...chosen])];
   return (
     <FormControl
       fullWidth
@@ -100,31 +124,22 @@ export function FleetFacetPicker(
       required={required}
       error={!!rawErrors?.length}
     >
-      {multiple ? (
+      {schema.type === 'array' ? (
         <MultiSelect
           label={label}
           offered={listed}
-          value={chosen as string[]}
+          value={chosen}
           onChange={onChange}
         />
       ) : (
-        <TextField
-          select
+        <SingleSelect
           id={props.idSchema?.$id}
           label={label}
           required={required}
-          value={chosen}
-          onChange={(e: ChangeEvent<{ value: unknown }>) =>
-            onChange(String(e.target.value) || undefined)
-          }
-        >
-          {!required && <MenuItem value="">(any)</MenuItem>}
-          {listed.map(item => (
-            <MenuItem key={item} value={item}>
-              {item}
-            </MenuItem>
-          ))}
-        </TextField>
+          offered={listed}
+          value={chosen[0] ?? ''}
+          onChange={onChange}
+        />
       )}
       {options.loading && <FormHelperText>Reading the fleet…</FormHelperText>}
       {options.error && (
