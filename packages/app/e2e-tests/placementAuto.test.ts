@@ -30,9 +30,9 @@ async function fillKeepingAuto(page: Page, name: string) {
 /** The generated PropagationPolicy, read from the task's output. */
 async function generatedPolicy(page: Page) {
   // One button per text output once the task has finished.
-  const policies = page.getByRole('button', { name: 'Karmada policies' });
-  await expect(policies).toBeVisible({ timeout: 60_000 });
-  await policies.click();
+  const button = page.getByRole('button', { name: 'Karmada policies' });
+  await expect(button).toBeVisible({ timeout: 60_000 });
+  await button.click();
   const code = page.locator('code', { hasText: 'kind: PropagationPolicy' });
   await expect(code.first()).toBeVisible();
   const documents = parseAllDocuments((await code.first().textContent())!);
