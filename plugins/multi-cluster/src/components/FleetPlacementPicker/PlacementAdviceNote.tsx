@@ -76,7 +76,9 @@ export function PlacementAdviceNote(props: {
         variant="body2"
         color={verdict?.status === 'excluded' ? 'error' : 'textPrimary'}
       >
-        {verdict ? `${verdict.status}: ${verdict.detail}` : 'not on the fleet'}
+        {verdict
+          ? `${verdict.status}: ${verdict.detail}`
+          : 'no advice for it: the fleet does not list it'}
       </Typography>
     );
   }
