@@ -25,34 +25,55 @@ function fleetCluster(name: string): FleetCluster {
   return cluster;
 }
 
-/** GET a path of a cluster's API, parsed. */
-export function getFromCluster<T = any>(
+/** A request to a cluster's API as its admin; the answer parsed (undefined when empty). */
+export function requestCluster<T = any>(
   clusterName: string,
+  method: 'GET' | 'POST' | 'DELETE',
   apiPath: string,
+  body?: unknown,
 ): Promise<T> {
   const cluster = fleetCluster(clusterName);
   const url = new URL(apiPath, cluster.url);
   return new Promise((resolve, reject) => {
-    const req = https.get(
+    const req = https.request(
       url,
       {
+        method,
         ca: fs.readFileSync(path.join(cluster.pkiDir, 'ca.crt')),
-        headers: { authorization: `Bearer ${cluster.tokens.admin}` },
+        headers: {
+          authorization: `Bearer ${cluster.tokens.admin}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
         timeout: 10_000,
       },
       res => {
         let text = '';
         res.on('data', chunk => (text += chunk));
         res.on('end', () =>
-          res.statusCode === 200
-            ? resolve(JSON.parse(text))
-            : reject(new Error(`${clusterName} ${apiPath}: ${res.statusCode}`)),
+          res.statusCode && res.statusCode >= 200 && res.statusCode < 300
+            ? resolve(text ? JSON.parse(text) : undefined)
+            : reject(
+                new Error(
+                  `${clusterName} ${method} ${apiPath}: ${
+                    res.statusCode
+                  } ${text.slice(0, 300)}`,
+                ),
+              ),
         );
       },
     );
     req.on('timeout', () => req.destroy(new Error('timed out')));
     req.on('error', reject);
+    req.end(body ? JSON.stringify(body) : undefined);
   });
+}
+
+/** GET a path of a cluster's API, parsed. */
+export function getFromCluster<T = any>(
+  clusterName: string,
+  apiPath: string,
+): Promise<T> {
+  return requestCluster<T>(clusterName, 'GET', apiPath);
 }
 
 /** Desired and ready replicas of a service's Deployments in one member. */

@@ -88,6 +88,17 @@ const cases: [string, Record<string, unknown>, RegExp][] = [
   [
     'karmada-service',
     {
+      name: 'checkout',
+      kind: 'Deployment',
+      replicas: 4,
+      placementMode: 'recommend',
+      target: 'region:eu-west',
+    },
+    /propagationpolicy-checkout\.yaml/,
+  ],
+  [
+    'karmada-service',
+    {
       name: 'ledger',
       kind: 'Deployment',
       replicas: 4,

@@ -6,6 +6,7 @@ import {
   fetchApiRef,
 } from '@backstage/frontend-plugin-api';
 import { EntityContentBlueprint } from '@backstage/plugin-catalog-react/alpha';
+import { FormFieldBlueprint } from '@backstage/plugin-scaffolder-react/alpha';
 import { convertLegacyRouteRef } from '@backstage/core-compat-api';
 import CloudQueueIcon from '@material-ui/icons/CloudQueue';
 import { MultiClusterClient, multiClusterApiRef } from './api';
@@ -64,6 +65,28 @@ const entityClusterContent = EntityContentBlueprint.make({
   },
 });
 
+// Scaffolder form fields attach to the scaffolder plugin's form-fields API,
+// so installing this plugin is enough for templates to use them.
+const fleetPlacementPickerField = FormFieldBlueprint.make({
+  name: 'fleet-placement-picker',
+  params: {
+    field: () =>
+      import('./components/FleetPlacementPicker/formFields').then(
+        m => m.fleetPlacementPickerFormField,
+      ),
+  },
+});
+
+const fleetFacetPickerField = FormFieldBlueprint.make({
+  name: 'fleet-facet-picker',
+  params: {
+    field: () =>
+      import('./components/FleetPlacementPicker/formFields').then(
+        m => m.fleetFacetPickerFormField,
+      ),
+  },
+});
+
 /**
  * Flotilla for the new frontend system.
  *
@@ -83,5 +106,7 @@ export default createFrontendPlugin({
     fleetPage,
     entityMultiClusterContent,
     entityClusterContent,
+    fleetPlacementPickerField,
+    fleetFacetPickerField,
   ],
 });

@@ -13,4 +13,18 @@ export {
   EntityClusterContent,
 } from './plugin';
 export { isMultiClusterAvailable, isKubernetesCluster } from './conditions';
+export {
+  FleetPlacementPickerFieldExtension,
+  FleetFacetPickerFieldExtension,
+} from './scaffolderFields';
+export {
+  FleetPlacementPicker,
+  FleetFacetPicker,
+  validatePlacementTarget,
+  validateFleetFacet,
+  type FleetPlacementPickerUiOptions,
+  type FleetFacetPickerUiOptions,
+  type FleetFacet,
+  type PlacementRequirementFields,
+} from './components/FleetPlacementPicker';
 export * from './api';

@@ -2,9 +2,11 @@
  * Checks the Software Templates in examples/templates against the actions:
  * every step uses a known action, every input field of our actions exists in
  * the action's input schema, nothing is published unless a repository is
- * given, and the placement recommendation only runs when chosen.
+ * given, the placement recommendation only runs when chosen, and the lists
+ * of the fleet come from the fleet.
  */
 import fs from 'fs';
+import { mockServices } from '@backstage/backend-test-utils';
 import path from 'path';
 import { parse } from 'yaml';
 import * as actions from './actions';
@@ -18,13 +20,35 @@ const ourActions = [
   actions.createFleetGitRepoAction(),
   actions.createMcsExportAction(),
   actions.createKubefedConvertAction(),
+  actions.createPlacementRecommendAction({
+    auth: mockServices.auth(),
+    discovery: mockServices.discovery(),
+  }),
 ];
 const byId = new Map(ourActions.map(a => [a.id, a]));
 /** Actions the templates use that other packages provide. */
-const otherActions = new Set([
-  'publish:github',
-  'multicluster:placement:recommend',
+const otherActions = new Set(['publish:github']);
+
+/**
+ * Form fields naming what the live fleet has. A new cluster's labels
+ * (capi-cluster) may name a region or environment the fleet has not got
+ * yet, so only the fields of templates placing on existing clusters count.
+ */
+const FLEET_LIST_FIELDS = new Set([
+  'environment',
+  'environments',
+  'jurisdictions',
+  'userRegions',
 ]);
+
+/** Every property of the form, with its name, branches included. */
+function formProperties(schema: any): [string, any][] {
+  const own = Object.entries(schema?.properties ?? {}) as [string, any][];
+  const branches = Object.values(schema?.dependencies ?? {}).flatMap((d: any) =>
+    (d.oneOf ?? []).flatMap(formProperties),
+  );
+  return [...own, ...branches];
+}
 
 const isTemplateString = (value: unknown) =>
   typeof value === 'string' && value.includes('${{');
@@ -129,6 +153,21 @@ describe('examples/templates', () => {
         ).not.toContain('repoUrl');
       });
 
+      it('asks the fleet for its lists instead of writing them here', () => {
+        if (template.metadata.name === 'new-kubernetes-cluster-capi') return;
+        const fields = []
+          .concat(template.spec.parameters)
+          .flatMap(formProperties);
+        for (const [name, property] of fields) {
+          if (!FLEET_LIST_FIELDS.has(name)) continue;
+          expect({ name, field: property['ui:field'] }).toEqual({
+            name,
+            field: 'FleetFacetPicker',
+          });
+          expect(JSON.stringify(property)).not.toContain('"enum"');
+        }
+      });
+
       it('runs the placement recommendation only when it was chosen', () => {
         for (const step of template.spec.steps.filter(
           (s: any) => s.action === 'multicluster:placement:recommend',
@@ -140,4 +179,24 @@ describe('examples/templates', () => {
       });
     },
   );
+
+  it('feeds the placement picker to the recommendation, and its placement to the policy', () => {
+    const { template } = templates.find(t =>
+      t.target.includes('/karmada-service/'),
+    )!;
+    const target = []
+      .concat(template.spec.parameters)
+      .flatMap(formProperties)
+      .find(([name]) => name === 'target')![1];
+    expect(target).toMatchObject({
+      default: 'auto',
+      'ui:field': 'FleetPlacementPicker',
+    });
+    const step = (id: string) =>
+      template.spec.steps.find((s: any) => s.id === id);
+    expect(step('recommend').input.target).toBe('${{ parameters.target }}');
+    expect(step('policy').input.placement).toBe(
+      "${{ steps['recommend'].output.placement if parameters.placementMode === 'recommend' else parameters.placement }}",
+    );
+  });
 });

@@ -5,6 +5,7 @@ export * from './recoveryHistory';
 export * from './regionLoss';
 export * from './placement';
 export * from './placementAdvice';
+export * from './placementTarget';
 export * from './connectivity';
 export * from './schemas';
 export * from './responses';

@@ -27,6 +27,55 @@ const fleet: ClusterProfile[] = [
 }));
 
 const url = 'http://localhost:0/api/multi-cluster/placement/recommend';
+const optionsUrl = 'http://localhost:0/api/multi-cluster/placement/options';
+
+/** What GET /placement/options answers for `fleet`. */
+const fleetOptions = {
+  regions: [
+    {
+      name: 'eu-west',
+      providers: [],
+      clusters: ['eu-1', 'eu-2'],
+      jurisdictions: ['eu'],
+    },
+    {
+      name: 'us-east',
+      providers: [],
+      clusters: ['us-1'],
+      jurisdictions: ['us'],
+    },
+  ],
+  clusters: fleet.map(c => ({
+    name: c.name,
+    region: c.region,
+    jurisdiction: c.jurisdiction,
+    compliance: [],
+  })),
+  userRegions: [],
+  jurisdictions: ['eu', 'us'],
+  compliance: [],
+  environments: [],
+  gpuModels: [],
+};
+
+/** The backend: advice on `fleet`, the requests it was sent kept in `bodies`. */
+function liveFleet(bodies: unknown[] = []) {
+  server.use(
+    http.get(optionsUrl, () => HttpResponse.json(fleetOptions)),
+    http.post(url, async ({ request }) => {
+      const body = (await request.json()) as { replicas: number };
+      bodies.push(body);
+      return HttpResponse.json(recommendPlacement(body, fleet));
+    }),
+  );
+  return bodies;
+}
+
+function outputsOf(ctx: ReturnType<typeof context>) {
+  return Object.fromEntries(
+    (ctx.output as jest.Mock).mock.calls.map(([k, v]) => [k, v]),
+  );
+}
 
 function action() {
   return createPlacementRecommendAction({
@@ -96,6 +145,59 @@ describe('multicluster:placement:recommend', () => {
     expect(outputs.explanation).toContain(
       'us-1: jurisdiction us is not allowed (allowed: eu)',
     );
+  });
+
+  it.each([
+    ['auto', undefined, ['eu-1', 'eu-2', 'us-1']],
+    ['region:us-east', ['eu-1', 'eu-2'], ['us-1']],
+    ['cluster:eu-2', ['eu-1', 'us-1'], ['eu-2']],
+  ])(
+    'restricts the advice to the picker’s %s',
+    async (target, excluded, allowed) => {
+      const bodies = liveFleet();
+      const ctx = context({ replicas: 2, target });
+      await action().handler(ctx);
+      expect(bodies).toEqual([
+        excluded ? { replicas: 2, excludeClusters: excluded } : { replicas: 2 },
+      ]);
+      const outputs = outputsOf(ctx);
+      expect(outputs.clusters.length).toBeGreaterThan(0);
+      expect(allowed).toEqual(expect.arrayContaining(outputs.clusters));
+      // Ready for multicluster:karmada:policy: the placement names the split's clusters.
+      expect(outputs.placement.clusterAffinity.clusterNames).toEqual(
+        outputs.clusters,
+      );
+      expect(outputs.split.map((t: { name: string }) => t.name)).toEqual(
+        outputs.clusters,
+      );
+    },
+  );
+
+  it.each([
+    ['region:ap-south', "region 'ap-south' is not on the fleet"],
+    ['cluster:eu-9', "cluster 'eu-9' is not on the fleet"],
+    ['zone:a', 'use auto, region:<name> or cluster:<name>'],
+  ])('refuses the target %s, naming it', async (target, message) => {
+    const bodies = liveFleet();
+    const failure = await action()
+      .handler(context({ replicas: 2, target }))
+      .catch(error => error as Error);
+    expect(failure).toBeInstanceOf(InputError);
+    expect((failure as Error).message).toContain(message);
+    expect(bodies).toEqual([]);
+  });
+
+  it('says why the picked cluster cannot take the workload', async () => {
+    liveFleet();
+    await expect(
+      action().handler(
+        context({
+          replicas: 2,
+          target: 'cluster:us-1',
+          allowedJurisdictions: ['eu'],
+        }),
+      ),
+    ).rejects.toThrow(/us-1: jurisdiction us is not allowed \(allowed: eu\)/);
   });
 
   it('forwards the new service’s dependencies for the backend to resolve', async () => {

@@ -20,6 +20,7 @@ import {
   recommendPlacementRequestSchema,
 } from '@flotilla/plugin-multi-cluster-common';
 import { examples } from './placementRecommend.examples';
+import { placementTargetSchema, restrictedRequest } from './placementTarget';
 import { withoutBlanks } from './shared/blanks';
 import { withPublishedInputSchema } from './shared/publishedInputSchema';
 import { scaffolderSchema } from './shared/scaffolderSchema';
@@ -55,20 +56,23 @@ function sameKindOfError(status: number, message: string): Error {
 
 /**
  * The requirements a template may give: the route's own fields (the ones a
- * form asks for), so the route's schema checks them in the handler.
+ * form asks for), so the route's schema checks them in the handler, and the
+ * placement picker's value.
  */
-const templateRequirementsSchema = recommendPlacementRequestSchema.pick({
-  replicas: true,
-  resourceRequest: true,
-  allowedJurisdictions: true,
-  userRegions: true,
-  minRegions: true,
-  minZones: true,
-  maxCostPerHour: true,
-  requiredCompliance: true,
-  requiredLabels: true,
-  dependsOn: true,
-});
+const templateRequirementsSchema = recommendPlacementRequestSchema
+  .pick({
+    replicas: true,
+    resourceRequest: true,
+    allowedJurisdictions: true,
+    userRegions: true,
+    minRegions: true,
+    minZones: true,
+    maxCostPerHour: true,
+    requiredCompliance: true,
+    requiredLabels: true,
+    dependsOn: true,
+  })
+  .extend({ target: placementTargetSchema.optional() });
 
 /** The best recommendation, or an InputError saying why there is none. */
 function bestOf(advice: PlacementAdvice) {
@@ -110,20 +114,23 @@ export function createPlacementRecommendAction(options: {
     discovery: options.discovery,
     errors: ResponseError,
   });
+  const refused = (error: unknown) => {
+    if (!(error instanceof ResponseError)) throw error;
+    throw sameKindOfError(
+      error.response.status,
+      `placement advice failed: ${error.body?.error?.message ?? error.message}`,
+    );
+  };
   const askBackend = (body: RecommendPlacementRequest, token: string) =>
-    client.call(routes.recommendPlacement, { body }, { token }).catch(error => {
-      if (!(error instanceof ResponseError)) throw error;
-      throw sameKindOfError(
-        error.response.status,
-        `placement advice failed: ${
-          error.body?.error?.message ?? error.message
-        }`,
-      );
-    });
+    client.call(routes.recommendPlacement, { body }, { token }).catch(refused);
+  const fleetOptions = (token: string) =>
+    client
+      .call(routes.getPlacementOptions, { query: {} }, { token })
+      .catch(refused);
   const action = createTemplateAction({
     id: PLACEMENT_RECOMMEND_ACTION_ID,
     description:
-      'Recommends where a workload should run on the live fleet and outputs a ready Karmada placement.',
+      "Recommends where a workload should run on the live fleet (anywhere, or within the picker's region or cluster) and outputs a ready Karmada placement for multicluster:karmada:policy.",
     examples,
     // Read-only: it only asks the backend, so it runs in dry runs too.
     supportsDryRun: true,
@@ -143,9 +150,12 @@ export function createPlacementRecommendAction(options: {
         }),
     },
     async handler(ctx) {
+      const { target = 'auto', ...requirements } = withoutBlanks(
+        ctx.input,
+      ) as Record<string, unknown>;
       const parsed = parseRequest(
         recommendPlacementRequestSchema,
-        withoutBlanks(ctx.input),
+        requirements,
       );
       if (!parsed.success) {
         throw new InputError(
@@ -157,9 +167,10 @@ export function createPlacementRecommendAction(options: {
         onBehalfOf: credentials,
         targetPluginId: 'multi-cluster',
       });
-      const { best, explanation } = bestOf(
-        await askBackend(parsed.data, token),
+      const request = await restrictedRequest(target, parsed.data, () =>
+        fleetOptions(token),
       );
+      const { best, explanation } = bestOf(await askBackend(request, token));
       ctx.logger.info(explanation);
       ctx.output('clusters', best.clusters);
       ctx.output('placement', best.placement as Record<string, unknown>);
