@@ -5,6 +5,8 @@ import {
   startTestBackend,
 } from '@backstage/backend-test-utils';
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
+// The module's objective is only seen working inside the plugin it extends.
+// eslint-disable-next-line @backstage/no-mixed-plugin-imports
 import multiClusterPlugin from '@flotilla/plugin-multi-cluster-backend';
 import { eventually } from '@flotilla/test-kit';
 import request from 'supertest';

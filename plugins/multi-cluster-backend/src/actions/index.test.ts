@@ -99,6 +99,11 @@ describe('multi-cluster actions', () => {
         readOnly: true,
         idempotent: true,
       },
+      'get-placement-advice': {
+        destructive: false,
+        readOnly: true,
+        idempotent: true,
+      },
       'get-fleet-connectivity': {
         destructive: false,
         readOnly: true,
@@ -224,6 +229,17 @@ describe('multi-cluster actions', () => {
       credentials: alice,
     });
     expect((placement.output as any).actual.totalReplicas).toBe(5);
+    // checkout declares no flotilla.io/replicas: no advice, the problem says why.
+    const advice = await actions.invoke({
+      id: 'test:get-placement-advice',
+      input: { entityRef: 'component:default/checkout' },
+      credentials: alice,
+    });
+    expect(advice.output).toMatchObject({
+      entityRef: 'component:default/checkout',
+      problems: [{ annotation: 'flotilla.io/replicas' }],
+      advice: { recommendations: [] },
+    });
   });
 
   it('recommends a placement on the fleet the caller may read', async () => {

@@ -5,6 +5,7 @@ import { registerGetClusterAction } from './getClusterAction';
 import { registerGetEntityExposureAction } from './getEntityExposureAction';
 import { registerGetEntityPlacementAction } from './getEntityPlacementAction';
 import { registerGetFleetConnectivityAction } from './getFleetConnectivityAction';
+import { registerGetPlacementAdviceAction } from './getPlacementAdviceAction';
 import { registerListClustersAction } from './listClustersAction';
 import { registerRecommendPlacementAction } from './recommendPlacementAction';
 import { registerSimulatePlacementAction } from './simulatePlacementAction';
@@ -20,6 +21,7 @@ export function registerActions(
   registerSimulatePlacementAction(actions, services);
   registerRecommendPlacementAction(actions, services);
   registerGetEntityPlacementAction(actions, services);
+  registerGetPlacementAdviceAction(actions, services);
   registerGetFleetConnectivityAction(actions, services);
   registerGetEntityExposureAction(actions, services);
   registerClusterLifecycleActions(actions, services);

@@ -31,4 +31,14 @@ describe('PlacementObjectives', () => {
       new PlacementObjectives().evaluate({ replicas: 1 }, []),
     ).toBeUndefined();
   });
+
+  it('leaves a request the advice refuses to the worker, which says why', () => {
+    const objectives = new PlacementObjectives();
+    objectives.extensionPoint.addScorer({ id: 'x', weight: 1, score: () => 1 });
+    expect(
+      objectives.evaluate({ replicas: 1, resourceRequest: { cpu: 'lots' } }, [
+        { name: 'a', resourceSummary: { allocatable: { cpu: '4' } } },
+      ]),
+    ).toBeUndefined();
+  });
 });

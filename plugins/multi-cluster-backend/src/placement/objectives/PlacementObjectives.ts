@@ -111,9 +111,16 @@ export class PlacementObjectives {
     if (this.scorers.length === 0 && this.filters.length === 0) {
       return undefined;
     }
-    return evaluateObjectives(requirements, fleet, {
-      filters: this.filters,
-      scorers: this.scorers,
-    });
+    try {
+      return evaluateObjectives(requirements, fleet, {
+        filters: this.filters,
+        scorers: this.scorers,
+      });
+    } catch {
+      // Each scorer and filter is guarded, so only a request the advice
+      // refuses gets here (e.g. a quantity that does not parse): the worker
+      // validates it and answers with the usual 400 or 422.
+      return undefined;
+    }
   }
 }

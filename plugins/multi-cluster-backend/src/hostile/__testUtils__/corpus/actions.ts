@@ -81,6 +81,11 @@ export function actionTargets(): Target[] {
       schema: entityRefRequestSchema,
     },
     {
+      name: 'get-placement-advice',
+      valid: { entityRef: ENTITY },
+      schema: entityRefRequestSchema,
+    },
+    {
       name: 'get-fleet-connectivity',
       valid: {},
       schema: emptyRequestSchema,

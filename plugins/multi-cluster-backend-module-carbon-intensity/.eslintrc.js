@@ -1,0 +1,4 @@
+module.exports = require('@backstage/cli/config/eslint-factory')(
+  __dirname,
+  require('../eslint-shared')(),
+);
