@@ -265,7 +265,11 @@ describe('PlacementAdvisorCard', () => {
   });
 
   it('shows the annotations, and asks again with the edited requirements', async () => {
-    const edited = advice({ requirementsFrom: 'request' });
+    const base = advice();
+    const edited = advice({
+      requirementsFrom: 'request',
+      advice: { ...base.advice, excluded: [] },
+    });
     const bodies = serveAdvice([json(advice()), json(edited)]);
     await renderWithBackend(<PlacementAdvisorCard entity={checkout} />);
     expect(
@@ -288,7 +292,10 @@ describe('PlacementAdvisorCard', () => {
     );
     await user.click(screen.getByText('Advise'));
     expect(
-      await screen.findByText(/Advice for the requirements edited below/),
+      await screen.findByText('Excluded clusters (0)'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/Advice for the requirements edited below/),
     ).toBeInTheDocument();
     expect(bodies).toEqual([
       {},

@@ -22,15 +22,16 @@ export function PlacementAdvisorCard(props: { entity: Entity }) {
   return (
     <InfoCard title="Placement advice">
       <div data-testid="placement-advisor">
-        {advice && (
+        {(advice || state.error) && (
           <RequirementsSource
             annotations={entity.metadata.annotations ?? {}}
-            edited={advice.requirementsFrom === 'request'}
-            problems={advice.problems}
+            edited={Boolean(edited)}
+            problems={advice?.problems ?? []}
             onReset={() => advise(undefined)}
           />
         )}
         {(advice || state.error) && (
+          // A new answer's requirements reset the fields.
           <RequirementsForm
             key={JSON.stringify(requirements ?? null)}
             initial={requirements}
