@@ -64,11 +64,20 @@ async function fleetSize(): Promise<number | undefined> {
   return list?.totalCount;
 }
 
-/** The replica rows the tab shows: the clusters checkout is placed on or runs on. */
+/**
+ * The replica rows the tab shows: the clusters checkout is placed on or
+ * runs on, once it runs somewhere (on a fleet just started, the members
+ * report its Deployments a refresh later; until then nothing can fail over).
+ */
 async function expectedRows(): Promise<number> {
   const placement = await eventually(
-    'checkout placement',
-    () => backendJson(CHECKOUT_PLACEMENT),
+    'checkout running',
+    async () => {
+      const p = await backendJson(CHECKOUT_PLACEMENT);
+      return p?.actual?.clusters?.some((c: any) => c.replicas > 0)
+        ? p
+        : undefined;
+    },
     300_000,
   );
   const names = new Set<string>();
