@@ -19,6 +19,7 @@ import {
   readServiceDrSpec,
   type DrillSummary,
   type EntityDrStatus,
+  type EntityPlacementAdvice,
   type EntityPlacement,
   type FleetCluster,
 } from '@flotilla/plugin-multi-cluster-common';
@@ -79,6 +80,18 @@ const placement: EntityPlacement = {
   },
   errors: [],
   durationMs: 14,
+};
+
+/** The advisor card's answer: the other cards do not depend on it. */
+const noAdvice: EntityPlacementAdvice = {
+  entityRef: 'component:default/checkout',
+  requirements: { replicas: 3 },
+  requirementsFrom: 'annotations',
+  problems: [],
+  advice: { recommendations: [], excluded: [], rejected: [] },
+  comparisons: [],
+  inputs: [],
+  objectives: [],
 };
 
 function drStatus(): EntityDrStatus {
@@ -142,6 +155,9 @@ async function renderContent(
       HttpResponse.json(checkoutExposure()),
     ),
     http.get(`${baseUrl}/failovers`, () => HttpResponse.json({ items: [] })),
+    http.post(`${entityPath}/placement/advice`, () =>
+      HttpResponse.json(noAdvice),
+    ),
     http.get(`${baseUrl}/detection/decisions`, () =>
       HttpResponse.json({ items: [] }),
     ),
@@ -213,6 +229,9 @@ describe('EntityMultiClusterContent', () => {
     expect((await screen.findAllByText('prod-eu-1')).length).toBeGreaterThan(0);
     expect(asked).toEqual(['google', 'oidc.okta']);
     expect(placementRequests).toHaveLength(1);
+    expect(
+      await screen.findByTestId('placement-advice-empty'),
+    ).toBeInTheDocument();
     const headers = placementRequests[0].headers;
     expect(headers.get('backstage-kubernetes-authorization-oidc-okta')).toBe(
       'alice-id-token',

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useEntity } from '@backstage/plugin-catalog-react';
-import { stringifyEntityRef } from '@backstage/catalog-model';
+import { stringifyEntityRef, type Entity } from '@backstage/catalog-model';
 import { EmptyState, InfoCard } from '@backstage/core-components';
 import { Grid } from '@material-ui/core';
 import Alert from '@material-ui/lab/Alert';
@@ -11,6 +11,7 @@ import {
 import { FailoverPanel } from '../Failover';
 import { EntityDetectionCard } from '../Detection';
 import { ExposureCard } from '../Connectivity';
+import { PlacementAdvisorCard } from '../PlacementAdvisor';
 import { DisasterRecoveryCard } from './DisasterRecoveryCard';
 import { entityNameOf } from './entityName';
 import { OcmPlacements } from './OcmPlacements';
@@ -19,20 +20,30 @@ import { ReplicasPerCluster } from './ReplicasPerCluster';
 import { useDisasterRecovery } from './useDisasterRecovery';
 import { useServicePlacement } from './useServicePlacement';
 
-/** What a service without Flotilla's annotations shows. */
-function NoMultiClusterInformation() {
+/**
+ * What a service without Flotilla's annotations shows: what to add, and
+ * placement advice (which needs no annotation and says what is missing).
+ */
+function NoMultiClusterInformation(props: { entity: Entity }) {
   return (
-    <EmptyState
-      missing="field"
-      title="No multi-cluster information for this service"
-      description="Add the backstage.io/kubernetes-id annotation to name the service's workloads, and flotilla.io/dr-strategy, flotilla.io/rto, flotilla.io/rpo and flotilla.io/placement to declare where and how it runs."
-    />
+    <Grid container spacing={3}>
+      <Grid item xs={12}>
+        <EmptyState
+          missing="field"
+          title="No multi-cluster information for this service"
+          description="Add the backstage.io/kubernetes-id annotation to name the service's workloads, and flotilla.io/dr-strategy, flotilla.io/rto, flotilla.io/rpo and flotilla.io/placement to declare where and how it runs."
+        />
+      </Grid>
+      <Grid item xs={12}>
+        <PlacementAdvisorCard entity={props.entity} />
+      </Grid>
+    </Grid>
   );
 }
 
 /**
- * The "Multi-cluster" tab of a service: placement, exposure, preview, DR
- * posture, failover and what detection decided.
+ * The "Multi-cluster" tab of a service: placement, placement advice,
+ * exposure, preview, DR posture, failover and what detection decided.
  */
 export function EntityMultiClusterContent() {
   const { entity } = useEntity();
@@ -52,7 +63,7 @@ export function EntityMultiClusterContent() {
     !spec &&
     !entity.metadata.annotations?.[SERVICE_ANNOTATIONS.kubernetesId]
   ) {
-    return <NoMultiClusterInformation />;
+    return <NoMultiClusterInformation entity={entity} />;
   }
 
   return (
@@ -80,6 +91,9 @@ export function EntityMultiClusterContent() {
       </Grid>
       <Grid item xs={12} md={4}>
         <DisasterRecoveryCard spec={spec} dr={drState} history={historyState} />
+      </Grid>
+      <Grid item xs={12}>
+        <PlacementAdvisorCard entity={entity} />
       </Grid>
       <Grid item xs={12}>
         <ExposureCard entity={entityName} />

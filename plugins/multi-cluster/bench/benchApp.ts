@@ -1,0 +1,256 @@
+/**
+ * What the service-tab bench runs: the production build (the backend
+ * bundle with the app built into it, `scripts/backend-bundle.sh`, started
+ * with NODE_ENV=production as scripts/e2e.sh starts it) on a local fleet of
+ * real kube-apiservers (`scripts/fleet.sh`), grown to the measured size by
+ * registering Karmada Clusters that share a member's endpoint (as the
+ * fleet-scale bench does).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import https from 'node:https';
+import path from 'node:path';
+import { stringify } from 'yaml';
+
+export const ROOT = path.resolve(__dirname, '../../..');
+export const BACKEND_URL = 'http://localhost:7007';
+
+/** Runs a repository script to its end, its output in `logFile`. */
+export function runScript(
+  args: string[],
+  env: Record<string, string>,
+  logFile: string,
+): boolean {
+  const out = fs.openSync(logFile, 'a');
+  const result = spawnSync('bash', args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', out, out],
+  });
+  fs.closeSync(out);
+  return result.status === 0;
+}
+
+/** The fleet the bench runs on: the caller's when it runs, else its own. */
+export function ensureFleet(tmp: string): { dir: string; own: boolean } {
+  const given = process.env.FLOTILLA_FLEET_DIR;
+  const log = path.join(tmp, 'fleet.log');
+  if (given && runScript(['scripts/fleet.sh', 'status'], {}, log)) {
+    return { dir: path.resolve(given), own: false };
+  }
+  const dir = path.join(tmp, 'fleet');
+  const env = {
+    FLOTILLA_FLEET_DIR: dir,
+    FLOTILLA_FLEET_PORT_BASE: process.env.FLOTILLA_FLEET_PORT_BASE ?? '31440',
+  };
+  // On a loaded machine `up` can time out half-way; it carries on when run again.
+  if (!runScript(['scripts/fleet.sh', 'up'], env, log)) {
+    if (!runScript(['scripts/fleet.sh', 'up'], env, log)) {
+      throw new Error(`the fleet did not start; see ${log}`);
+    }
+  }
+  return { dir, own: true };
+}
+
+export function stopFleet(dir: string, logFile: string) {
+  runScript(['scripts/fleet.sh', 'down'], { FLOTILLA_FLEET_DIR: dir }, logFile);
+}
+
+/** The production build: FLOTILLA_BUNDLE_DIR's, else built into `tmp`. */
+export function ensureBundle(tmp: string): string {
+  const given = process.env.FLOTILLA_BUNDLE_DIR;
+  if (given) return path.join(given, 'app');
+  const dir = path.join(tmp, 'bundle');
+  fs.mkdirSync(dir, { recursive: true });
+  if (
+    !runScript(
+      ['scripts/backend-bundle.sh', dir],
+      {},
+      path.join(tmp, 'build.log'),
+    )
+  ) {
+    throw new Error(`the production build failed; see ${tmp}/build.log`);
+  }
+  return path.join(dir, 'app');
+}
+
+/** Served from the backend's own origin, signed in as the demo's guest. */
+function productionConfig(): string {
+  return stringify({
+    app: { baseUrl: BACKEND_URL },
+    backend: { baseUrl: BACKEND_URL, cors: { origin: BACKEND_URL } },
+    auth: {
+      providers: { guest: { dangerouslyAllowOutsideDevelopment: true } },
+    },
+    // The Clusters the bench registers are listed by the next refresh.
+    multiCluster: { refresh: { frequency: { seconds: 5 } } },
+  });
+}
+
+/** Starts the built backend (which serves the built app) on the fleet. */
+export function startBuiltApp(
+  appDir: string,
+  fleetDir: string,
+  tmp: string,
+): ChildProcess {
+  const config = path.join(tmp, 'app-config.bench.yaml');
+  fs.writeFileSync(config, productionConfig());
+  const configs = [
+    path.join(appDir, 'app-config.yaml'),
+    path.join(fleetDir, 'app-config.yaml'),
+    config,
+  ].flatMap(file => ['--config', file]);
+  const out = fs.openSync(path.join(tmp, 'app.log'), 'a');
+  // The catalog reads the demo's files relative to packages/backend.
+  const app = spawn('node', ['.', ...configs], {
+    cwd: path.join(appDir, 'packages/backend'),
+    env: { ...process.env, NODE_ENV: 'production' },
+    detached: true,
+    stdio: ['ignore', out, out],
+  });
+  fs.closeSync(out);
+  return app;
+}
+
+export function stopApp(app: ChildProcess) {
+  try {
+    process.kill(-app.pid!, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+}
+
+/** The guest's token, as the app's sign-in gets it. */
+export async function guestToken(): Promise<string> {
+  const res = await fetch(`${BACKEND_URL}/api/auth/guest/refresh`);
+  if (!res.ok) throw new Error(`guest sign-in: ${res.status}`);
+  return ((await res.json()) as any).backstageIdentity.token;
+}
+
+/** GET a backend path as the guest; undefined while it does not answer 200. */
+export async function backendJson(apiPath: string): Promise<any> {
+  try {
+    const token = await guestToken();
+    const res = await fetch(`${BACKEND_URL}${apiPath}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return res.ok ? await res.json() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function eventually<T>(
+  what: string,
+  read: () => Promise<T | undefined>,
+  timeoutMs: number,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: timed out`);
+    await new Promise(r => setTimeout(r, 2000));
+  }
+}
+
+interface FleetJson {
+  clusters: {
+    name: string;
+    kind: string;
+    url: string;
+    pkiDir: string;
+    tokens: Record<string, string>;
+  }[];
+}
+
+const CLUSTERS_PATH = '/apis/cluster.karmada.io/v1alpha1/clusters';
+
+/** One request for Karmada Clusters to the control plane, as its admin. */
+function karmadaRequest(
+  fleetDir: string,
+  method: string,
+  name = '',
+  body?: unknown,
+): Promise<any> {
+  const fleet = JSON.parse(
+    fs.readFileSync(path.join(fleetDir, 'fleet.json'), 'utf8'),
+  ) as FleetJson;
+  const karmada = fleet.clusters.find(c => c.kind === 'karmada')!;
+  const url = new URL(`${CLUSTERS_PATH}${name ? `/${name}` : ''}`, karmada.url);
+  return new Promise((resolve, reject) => {
+    const req = https.request(
+      url,
+      {
+        method,
+        ca: fs.readFileSync(path.join(karmada.pkiDir, 'ca.crt')),
+        headers: {
+          authorization: `Bearer ${karmada.tokens.admin}`,
+          'content-type': 'application/json',
+        },
+      },
+      res => {
+        let text = '';
+        res.on('data', chunk => (text += chunk));
+        // A 409 is a Cluster an earlier run created: kept as it is.
+        res.on('end', () =>
+          (res.statusCode ?? 500) < 300 || res.statusCode === 409
+            ? resolve(text.startsWith('{') ? JSON.parse(text) : {})
+            : reject(
+                new Error(
+                  `${method} ${url.pathname}: ${res.statusCode} ${text.slice(
+                    0,
+                    200,
+                  )}`,
+                ),
+              ),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(body ? JSON.stringify(body) : undefined);
+  });
+}
+
+const BENCH_LABEL = 'flotilla.io/bench-service-tab';
+
+/**
+ * Registers `count` Push Clusters `tab-NNNN`, each with the spec of one of
+ * the members the simulator joined, round-robin, so the ones that map to a
+ * member running checkout run it too.
+ */
+export async function registerBenchClusters(fleetDir: string, count: number) {
+  const list = await karmadaRequest(fleetDir, 'GET');
+  const members = (list.items as any[]).filter(
+    c => !c.metadata.labels?.[BENCH_LABEL],
+  );
+  for (let i = 0; i < count; i++) {
+    const { apiEndpoint, secretRef, impersonatorSecretRef, provider, region } =
+      members[i % members.length].spec;
+    await karmadaRequest(fleetDir, 'POST', '', {
+      apiVersion: 'cluster.karmada.io/v1alpha1',
+      kind: 'Cluster',
+      metadata: {
+        name: `tab-${String(i).padStart(4, '0')}`,
+        labels: { [BENCH_LABEL]: 'true' },
+      },
+      spec: {
+        syncMode: 'Push',
+        apiEndpoint,
+        secretRef,
+        impersonatorSecretRef,
+        provider,
+        region,
+      },
+    });
+  }
+}
+
+/** Removes what registerBenchClusters added, leaving a caller's fleet as found. */
+export async function removeBenchClusters(fleetDir: string) {
+  const list = await karmadaRequest(fleetDir, 'GET');
+  for (const c of list.items as any[]) {
+    if (!c.metadata.labels?.[BENCH_LABEL]) continue;
+    await karmadaRequest(fleetDir, 'DELETE', c.metadata.name);
+  }
+}

@@ -1,0 +1,1 @@
+export { PlacementAdvisorCard } from './PlacementAdvisorCard';
