@@ -106,7 +106,11 @@ export class ClusterApiTestFleet {
         apiVersion: 'v1',
         kind: 'Node',
         metadata: { name: `${c.name}-node-1` },
-        status: { allocatable: c.allocatable, capacity: c.allocatable },
+        status: {
+          allocatable: c.allocatable,
+          capacity: c.allocatable,
+          conditions: [{ type: 'Ready', status: 'True' }],
+        },
       });
       for (const { type, object } of c.objects ?? []) {
         member.put(type, object);

@@ -161,11 +161,12 @@ export class LivePlacementInputs {
         );
       } catch (error) {
         const status = (error as { statusCode?: number }).statusCode;
-        // No OpenCost here is an answer, not a failure to keep the last price over.
-        if (status === 404 || status === 503) {
+        // No OpenCost Service here is an answer; anything else (503: no
+        // ready endpoints) is a failed read that keeps the last price.
+        if (status === 404) {
           return {
             ok: false,
-            reason: `no OpenCost service ${openCost.namespace}/${openCost.service}:${openCost.port} answers (HTTP ${status})`,
+            reason: `no OpenCost service ${openCost.namespace}/${openCost.service}:${openCost.port} (HTTP 404)`,
           };
         }
         throw error;
