@@ -211,7 +211,8 @@ interface RuleCase {
 
 const CASES: Record<string, RuleCase> = {
   'flotilla:fleet-reader core/nodes,pods': {
-    feature: 'cluster topology and virtual nodes (and placement advice capacity)',
+    feature:
+      'cluster topology and virtual nodes (and placement advice capacity)',
     cluster: 'dev-eu-west-aws-1',
     observe: () => report.cluster('dev-eu-west-aws-1'),
     names: /nodes/,
