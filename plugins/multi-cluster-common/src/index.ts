@@ -267,6 +267,7 @@ export {
   evaluateObjectives,
   placementRequirementsFromAnnotations,
   placementFootprint,
+  type ReplicaSplit,
   comparePlacements,
 } from './recommend';
 export {

@@ -8,7 +8,8 @@ import { capacityFor } from './eligibility';
 import { meanUserLatency } from './scorers/latencyScorer';
 import type { PlacementRecommendation, WorkloadRequirements } from './types';
 
-type Split = { name: string; replicas: number }[];
+/** Replicas per cluster, as a recommendation's `split` or a ResourceBinding's clusters. @public */
+export type ReplicaSplit = { name: string; replicas: number }[];
 
 /** Sum of `figure` over the chosen clusters; undefined when one is unknown. */
 function sumKnown(
@@ -39,7 +40,7 @@ const round = (value: number | undefined, digits: number) =>
  * @public
  */
 export function placementFootprint(
-  split: Split,
+  split: ReplicaSplit,
   fleet: ClusterProfile[],
   requirements: WorkloadRequirements,
 ): PlacementFootprint {

@@ -3,7 +3,11 @@ export * from './inputs';
 export { recommendPlacement } from './recommendPlacement';
 export { evaluateObjectives } from './extensions';
 export { placementRequirementsFromAnnotations } from './serviceRequirements';
-export { comparePlacements, placementFootprint } from './footprint';
+export {
+  comparePlacements,
+  placementFootprint,
+  type ReplicaSplit,
+} from './footprint';
 export {
   builtInScorers,
   complianceScorer,

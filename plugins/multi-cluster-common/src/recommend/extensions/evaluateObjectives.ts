@@ -53,9 +53,9 @@ function explained(
 /**
  * Runs filters and scorers where they live (a backend module's functions
  * cannot cross into the worker thread that computes advice) and returns
- * what they said as plain data. `recommendPlacement` with
- * `{ evaluated }` answers exactly as with `{ additionalFilters,
- * additionalScorers }`: eligibility is decided the same way, and scorers
+ * what they said as plain data. `recommendPlacement` with the option
+ * `evaluated` answers exactly as with `additionalFilters` and
+ * `additionalScorers`: eligibility is decided the same way, and scorers
  * see the same eligible clusters.
  *
  * @public
