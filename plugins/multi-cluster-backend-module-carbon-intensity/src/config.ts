@@ -1,10 +1,16 @@
 import type { Config } from '@backstage/config';
 
-/** The module's settings, read from `multiCluster.carbonIntensity`. */
+/**
+ * The module's settings, read from `multiCluster.carbonIntensity`.
+ *
+ * @public
+ */
 export interface CarbonIntensityConfig {
   /** gCO2eq/kWh by cluster region. */
   regions: Record<string, number>;
+  /** Weight of the carbon objective in the total score. */
   weight: number;
+  /** Regions above this intensity are excluded (the ceiling filter). */
   maxGramsPerKwh?: number;
 }
 
