@@ -24,6 +24,7 @@ export {
   validateFleetFacet,
   type FleetPlacementPickerUiOptions,
   type FleetFacetPickerUiOptions,
+  type FleetFacetValue,
   type FleetFacet,
   type PlacementRequirementFields,
 } from './components/FleetPlacementPicker';

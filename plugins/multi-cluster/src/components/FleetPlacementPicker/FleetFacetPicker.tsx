@@ -22,7 +22,12 @@ export interface FleetFacetPickerUiOptions {
   facet?: FleetFacet;
 }
 
-type Value = string | string[] | undefined;
+/**
+ * A facet field's value: one name (`type: string`) or several (`type: array`).
+ *
+ * @public
+ */
+export type FleetFacetValue = string | string[] | undefined;
 
 function MultiSelect(props: {
   label: string;
@@ -85,7 +90,7 @@ function SingleSelect(props: {
 }
 
 /** The form's value as a list: one value, several, or none. */
-function chosenValues(formData: Value): string[] {
+function chosenValues(formData: FleetFacetValue): string[] {
   if (Array.isArray(formData)) return formData;
   return typeof formData === 'string' && formData ? [formData] : [];
 }
@@ -98,7 +103,10 @@ function chosenValues(formData: Value): string[] {
  * @public
  */
 export function FleetFacetPicker(
-  props: FieldExtensionComponentProps<Value, FleetFacetPickerUiOptions>,
+  props: FieldExtensionComponentProps<
+    FleetFacetValue,
+    FleetFacetPickerUiOptions
+  >,
 ) {
   const { formData, onChange, schema, uiSchema, rawErrors, required } = props;
   const facet = uiSchema?.['ui:options']?.facet;
