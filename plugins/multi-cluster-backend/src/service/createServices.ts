@@ -46,7 +46,7 @@ import { PlacementSimulator } from '../placement/PlacementSimulator';
 import { LivePlacementInputs } from '../placement/inputs/LivePlacementInputs';
 import { PlacementObjectives } from '../placement/objectives/PlacementObjectives';
 import { PlacementAdviceService } from '../placement/advice/PlacementAdviceService';
-import { latencyUserRegions } from '../placement/advice/latencyUserRegions';
+import { userRegionsOf } from '../placement/inputs/latency';
 import { PlacementWorkerPool } from '../placement/compute/PlacementWorkerPool';
 import { WorkloadService } from '../workloads/WorkloadService';
 import {
@@ -214,18 +214,19 @@ function createPlacementServices(
     ...config.placementWorkers,
     logger,
   });
+  const liveInputs = LivePlacementInputs.fromConfig(deps.config, {
+    clients: parts.clients,
+    accessOf: name => inventory.getAccess(name),
+    logger,
+    timeoutMs: config.clusterTimeoutMs,
+    concurrency: config.concurrency,
+  });
   const simulator = new PlacementSimulator(
     inventory,
     dependencies,
     config.karmada,
     placementWorkers,
-    LivePlacementInputs.fromConfig(deps.config, {
-      clients: parts.clients,
-      accessOf: name => inventory.getAccess(name),
-      logger,
-      timeoutMs: config.clusterTimeoutMs,
-      concurrency: config.concurrency,
-    }),
+    liveInputs,
     deps.placementObjectives,
   );
   const exposure = new EntityExposureService({
@@ -233,7 +234,14 @@ function createPlacementServices(
     dependencies,
     placement,
   });
-  return { placement, dependencies, placementWorkers, simulator, exposure };
+  return {
+    placement,
+    dependencies,
+    placementWorkers,
+    simulator,
+    exposure,
+    liveInputs,
+  };
 }
 
 /**
@@ -253,6 +261,7 @@ function createReadServices(
     placement: EntityPlacementService;
     dependencies: DependencyResolver;
     exposure: EntityExposureService;
+    liveInputs: LivePlacementInputs;
   },
 ) {
   const { clients, inventory, permissions } = parts;
@@ -286,7 +295,7 @@ function createReadServices(
       simulator: parts.simulator,
       placement: parts.placement,
       objectives: deps.placementObjectives ?? new PlacementObjectives(),
-      userRegions: latencyUserRegions(deps.config),
+      userRegions: userRegionsOf(parts.liveInputs.config.latency),
     }),
     exposureReads: new ExposureReadService({
       permissions,

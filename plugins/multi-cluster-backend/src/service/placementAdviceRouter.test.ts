@@ -6,7 +6,6 @@ import {
   mockCredentials,
   startTestBackend,
 } from '@backstage/backend-test-utils';
-import { ConfigReader } from '@backstage/config';
 import type { Entity } from '@backstage/catalog-model';
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 import type {
@@ -20,7 +19,7 @@ import {
   onlyEnvironment,
 } from '../permissions/__testUtils__/permissionsFake';
 import { PlacementAdviceService } from '../placement/advice/PlacementAdviceService';
-import { latencyUserRegions } from '../placement/advice/latencyUserRegions';
+import { userRegionsOf } from '../placement/inputs/latency';
 import { PlacementObjectives } from '../placement/objectives/PlacementObjectives';
 import { PlacementSimulator } from '../placement/PlacementSimulator';
 import { createPlacementAdviceRouter } from './placementAdviceRouter';
@@ -132,18 +131,10 @@ async function start() {
     ),
     placement: { getPlacement: async () => boundToUs },
     objectives,
-    userRegions: latencyUserRegions(
-      new ConfigReader({
-        multiCluster: {
-          placement: {
-            latency: {
-              'eu-west': { 'us-east': 80 },
-              'us-east': { 'eu-west': 80, 'ap-southeast': 210 },
-            },
-          },
-        },
-      }),
-    ),
+    userRegions: userRegionsOf({
+      'eu-west': { 'us-east': 80 },
+      'us-east': { 'eu-west': 80, 'ap-southeast': 210 },
+    }),
   });
   const plugin = createBackendPlugin({
     pluginId: 'multi-cluster',

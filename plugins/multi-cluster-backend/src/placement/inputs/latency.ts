@@ -22,3 +22,15 @@ export function describeLatency(row: Record<string, number>): string {
     .join(', ');
   return entries.length > 6 ? `${shown} and ${entries.length - 6} more` : shown;
 }
+
+/** At most this many user regions are offered; a matrix is a few dozen. */
+const MAX_USER_REGIONS = 200;
+
+/** The matrix's user regions, sorted: what a picker offers. */
+export function userRegionsOf(matrix: LatencyMatrix): string[] {
+  const users = new Set<string>();
+  for (const row of Object.values(matrix)) {
+    for (const userRegion of Object.keys(row)) users.add(userRegion);
+  }
+  return [...users].sort().slice(0, MAX_USER_REGIONS);
+}
