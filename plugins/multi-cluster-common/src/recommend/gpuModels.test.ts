@@ -63,6 +63,8 @@ describe('GPU models', () => {
     const context = { requirements, eligible: [c, d] };
     expect(gpuScorer.score(c, context)).toBe(50);
     expect(gpuScorer.score(d, context)).toBe(100);
-    expect(gpuScorer.explain?.(c, context)).toBe('2 NVIDIA-A100-SXM4-80GB free');
+    expect(gpuScorer.explain?.(c, context)).toBe(
+      '2 NVIDIA-A100-SXM4-80GB free',
+    );
   });
 });

@@ -76,9 +76,9 @@ export const getEntityPlacement = route<EntityPlacement>()({
 export const getEntityPlacementAdvice = route<EntityPlacementAdvice>()({
   method: 'post',
   path: '/entities/:kind/:namespace/:name/placement/advice',
-  summary: "Placement advice for a service, compared with where it runs",
+  summary: 'Placement advice for a service, compared with where it runs',
   description:
-    'For the requirements in the entity\'s annotations, or the posted ones; with the source of every input and the figures of the current placement.',
+    "For the requirements in the entity's annotations, or the posted ones; with the source of every input and the figures of the current placement.",
   callers: 'user-or-service',
   params: entityPathSchema,
   body: entityPlacementAdviceRequestSchema,

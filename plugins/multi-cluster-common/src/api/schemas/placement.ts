@@ -263,7 +263,9 @@ export const recommendPlacementRequestSchema = requestObject({
   requiredCompliance: nameListSchema.optional(),
   gpuModels: boundedArray(labelValueSchema, REQUEST_LIMITS.names)
     .optional()
-    .describe('GPU models (Node label nvidia.com/gpu.product) the workload runs on'),
+    .describe(
+      'GPU models (Node label nvidia.com/gpu.product) the workload runs on',
+    ),
   requiredLabels: labelMapSchema
     .optional()
     .describe('Labels every chosen cluster must carry'),
