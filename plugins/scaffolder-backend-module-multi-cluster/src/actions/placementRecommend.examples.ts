@@ -46,7 +46,7 @@ export const examples: TemplateExample[] = [
           action: 'multicluster:placement:recommend',
           name: 'Recommend a placement',
           input: {
-            target: '${{ parameters.target }}',
+            target: 'region:eu-west',
             replicas: 3,
             allowedJurisdictions: ['eu'],
           },
