@@ -30,7 +30,9 @@ async function fillKeepingAuto(page: Page, name: string) {
 /** The generated PropagationPolicy, read from the task's output. */
 async function generatedPolicy(page: Page) {
   // One button per text output once the task has finished.
-  const button = page.getByRole('button', { name: 'Karmada policies' });
+  const button = page
+    .getByTestId('output-box')
+    .getByRole('button', { name: 'Karmada policies' });
   await expect(button).toBeVisible({ timeout: 60_000 });
   await button.click();
   const code = page.locator('code', { hasText: 'kind: PropagationPolicy' });
