@@ -17,11 +17,14 @@ import { AddressInfo } from 'node:net';
 import {
   ClusterProfile,
   recommendPlacement,
+  PlacementOptions,
   WorkloadRequirements,
 } from '@flotilla/plugin-multi-cluster-common';
 
 /** Where the scaffolder's discovery sends the placement action. */
 export const PLACEMENT_PATH = '/api/multi-cluster/placement/recommend';
+/** What the action reads to restrict the advice to a picked region or cluster. */
+const OPTIONS_PATH = '/api/multi-cluster/placement/options';
 
 function prodCluster(
   name: string,
@@ -41,6 +44,36 @@ function prodCluster(
       allocatable: { cpu: '32', memory: '128Gi', pods: '110' },
       allocated: { cpu: '4', memory: '16Gi', pods: '20' },
     },
+  };
+}
+
+/** `GET /placement/options` of the fixed fleet, as the backend lists it. */
+function placementOptions(fleet: ClusterProfile[]): PlacementOptions {
+  const regions = [...new Set(fleet.map(c => c.region!))].sort();
+  return {
+    regions: regions.map(name => {
+      const inRegion = fleet.filter(c => c.region === name);
+      return {
+        name,
+        providers: [...new Set(inRegion.map(c => c.provider!))].sort(),
+        clusters: inRegion.map(c => c.name),
+        jurisdictions: [...new Set(inRegion.map(c => c.jurisdiction!))],
+      };
+    }),
+    clusters: fleet.map(c => ({
+      name: c.name,
+      region: c.region,
+      provider: c.provider,
+      environment: 'prod',
+      health: c.health,
+      jurisdiction: c.jurisdiction,
+      compliance: [],
+    })),
+    userRegions: regions,
+    jurisdictions: [...new Set(fleet.map(c => c.jurisdiction!))].sort(),
+    compliance: [],
+    environments: ['prod'],
+    gpuModels: [],
   };
 }
 
@@ -65,6 +98,12 @@ export class PlacementBackend {
       const chunks: Buffer[] = [];
       req.on('data', chunk => chunks.push(chunk));
       req.on('end', () => {
+        if (req.method === 'GET' && req.url?.split('?')[0] === OPTIONS_PATH) {
+          res
+            .writeHead(200, { 'Content-Type': 'application/json' })
+            .end(JSON.stringify(placementOptions(FLEET)));
+          return;
+        }
         if (req.method !== 'POST' || req.url !== PLACEMENT_PATH) {
           res.writeHead(404).end();
           return;
