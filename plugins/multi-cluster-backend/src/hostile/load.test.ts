@@ -11,7 +11,7 @@ import {
   capiFleetWorkloads,
 } from '../__testUtils__/fixtures';
 import { ClusterApiTestFleet } from '../__testUtils__/ClusterApiTestFleet';
-import { measureBlocking } from './__testUtils__/measure';
+import { measureLongestTask } from './__testUtils__/measure';
 import { heaviestSimulation } from './__testUtils__/heaviestSimulation';
 import { allowingPermissions } from './__testUtils__/testBackend';
 
@@ -20,7 +20,7 @@ jest.setTimeout(300_000);
 
 const databases = TestDatabases.create({ ids: ['SQLITE_3'] });
 const API = '/api/multi-cluster';
-/** The same bound as the hostile corpus's: work done on the event loop between two turns. */
+/** The same bound as the hostile corpus's: CPU one callback holds the event loop for. */
 const MAX_BLOCKING_MS = 200;
 
 describe('a burst of the heaviest valid placement requests', () => {
@@ -54,7 +54,7 @@ describe('a burst of the heaviest valid placement requests', () => {
     const body = JSON.stringify(heaviestSimulation());
     try {
       const healthStatuses: number[] = [];
-      const { result: answers, blockingCpuMs } = await measureBlocking(
+      const { result: answers, longestTaskCpuMs } = await measureLongestTask(
         async () => {
           let done = false;
           const burst = Promise.all(
@@ -86,7 +86,7 @@ describe('a burst of the heaviest valid placement requests', () => {
       );
 
       // The work ran on the worker: the event loop was never held long.
-      expect(blockingCpuMs).toBeLessThan(MAX_BLOCKING_MS);
+      expect(longestTaskCpuMs).toBeLessThan(MAX_BLOCKING_MS);
       expect(healthStatuses.length).toBeGreaterThan(0);
       expect(healthStatuses.every(status => status === 200)).toBe(true);
       // Each ran (200) or was refused at once, briefly, with Retry-After.

@@ -1,3 +1,4 @@
+import { createHook } from 'node:async_hooks';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 /** How long a request kept the event loop from turning. */
@@ -10,6 +11,41 @@ export interface Blocking {
    * busy with other processes does not inflate it.
    */
   blockingCpuMs: number;
+}
+
+/**
+ * Runs `run` and notes the CPU time of the longest single callback on this
+ * thread (a request handler, a promise continuation, a parser turn). Unlike
+ * the time between two timer turns, it does not add up the many short
+ * callbacks that a burst of requests queues in one turn of the loop, so it
+ * measures what one request holds the loop for.
+ */
+export async function measureLongestTask<T>(
+  run: () => Promise<T>,
+): Promise<{ result: T; longestTaskCpuMs: number }> {
+  let depth = 0;
+  let startedAt = 0;
+  let longestTaskCpuMs = 0;
+  const hook = createHook({
+    before() {
+      if (depth++ === 0) startedAt = threadCpuMs();
+    },
+    after() {
+      if (--depth === 0) {
+        longestTaskCpuMs = Math.max(
+          longestTaskCpuMs,
+          threadCpuMs() - startedAt,
+        );
+      }
+    },
+  });
+  hook.enable();
+  try {
+    const result = await run();
+    return { result, longestTaskCpuMs };
+  } finally {
+    hook.disable();
+  }
 }
 
 function threadCpuMs(): number {
