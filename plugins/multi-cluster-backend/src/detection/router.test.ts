@@ -1,11 +1,6 @@
 import {
-  coreServices,
-  createBackendPlugin,
-} from '@backstage/backend-plugin-api';
-import {
   mockCredentials,
   mockServices,
-  startTestBackend,
   TestDatabases,
 } from '@backstage/backend-test-utils';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
@@ -20,6 +15,7 @@ import {
   service,
 } from './__testUtils__/detectionHarness';
 import { createDetectionRouter } from './router';
+import { startRouterBackend } from '../__testUtils__/startRouterBackend';
 
 jest.setTimeout(60_000);
 
@@ -53,27 +49,10 @@ async function setup() {
   });
   inventory.set('eu-west', REFUSED);
   for (let s = 0; s <= 300; s += 30) await detection.service.tick(at(s));
-  const plugin = createBackendPlugin({
-    pluginId: 'multi-cluster',
-    register(env) {
-      env.registerInit({
-        deps: {
-          httpRouter: coreServices.httpRouter,
-          httpAuth: coreServices.httpAuth,
-          logger: coreServices.logger,
-        },
-        async init({ httpRouter, httpAuth, logger }) {
-          httpRouter.use(
-            createDetectionRouter({ httpAuth, reads: detection.reads }),
-          );
-          httpRouter.use(
-            createErrorResponder({ logger }) as unknown as express.Handler,
-          );
-        },
-      });
-    },
-  });
-  const { server } = await startTestBackend({ features: [plugin] });
+  const { server } = await startRouterBackend(({ httpAuth, logger }) => [
+    createDetectionRouter({ httpAuth, reads: detection.reads }),
+    createErrorResponder({ logger }) as unknown as express.Handler,
+  ]);
   return server;
 }
 

@@ -1,12 +1,4 @@
-import {
-  coreServices,
-  createBackendPlugin,
-} from '@backstage/backend-plugin-api';
-import {
-  mockCredentials,
-  startTestBackend,
-  TestDatabases,
-} from '@backstage/backend-test-utils';
+import { mockCredentials, TestDatabases } from '@backstage/backend-test-utils';
 import request from 'supertest';
 import { createFailoverRouter } from './router';
 import {
@@ -15,6 +7,7 @@ import {
   STRANGER,
   waitFor,
 } from './__testUtils__/harness';
+import { startRouterBackend } from '../__testUtils__/startRouterBackend';
 
 jest.setTimeout(60_000);
 
@@ -32,23 +25,9 @@ const body = {
 async function setup(options: Parameters<typeof createHarness>[1] = {}) {
   const knex = await databases.init('SQLITE_3');
   const h = await createHarness(knex, options);
-  const plugin = createBackendPlugin({
-    pluginId: 'multi-cluster',
-    register(env) {
-      env.registerInit({
-        deps: {
-          httpRouter: coreServices.httpRouter,
-          httpAuth: coreServices.httpAuth,
-        },
-        async init({ httpRouter, httpAuth }) {
-          httpRouter.use(
-            createFailoverRouter({ httpAuth, service: h.service }),
-          );
-        },
-      });
-    },
-  });
-  const { server } = await startTestBackend({ features: [plugin] });
+  const { server } = await startRouterBackend(({ httpAuth }) =>
+    createFailoverRouter({ httpAuth, service: h.service }),
+  );
   const api = (path: string) => `/api/multi-cluster${path}`;
   const runCount = async () =>
     Number((await knex('multi_cluster_failover_runs').count({ n: '*' }))[0].n);

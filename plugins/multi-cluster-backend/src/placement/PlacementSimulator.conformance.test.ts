@@ -4,14 +4,7 @@
  * `POST /placement/simulate` and run by PlacementSimulator.
  */
 import path from 'path';
-import {
-  coreServices,
-  createBackendPlugin,
-} from '@backstage/backend-plugin-api';
-import {
-  mockCredentials,
-  startTestBackend,
-} from '@backstage/backend-test-utils';
+import { mockCredentials } from '@backstage/backend-test-utils';
 import type {
   ScheduleRequest,
   ScheduleResult,
@@ -25,6 +18,7 @@ import {
   KarmadaControlPlaneVersion,
   PlacementSimulator,
 } from './PlacementSimulator';
+import { startRouterBackend } from '../__testUtils__/startRouterBackend';
 
 /** What this test needs of the common package's corpus helper. */
 interface KarmadaCase {
@@ -76,21 +70,11 @@ async function startWith(controlPlanes: KarmadaControlPlaneVersion[] = []) {
     simulate: (body: Parameters<PlacementSimulator['simulate']>[0]) =>
       simulator.simulate(body),
   } as unknown as PlacementReadService;
-  const plugin = createBackendPlugin({
-    pluginId: 'multi-cluster',
-    register(env) {
-      env.registerInit({
-        deps: {
-          httpRouter: coreServices.httpRouter,
-          httpAuth: coreServices.httpAuth,
-        },
-        async init({ httpRouter, httpAuth }) {
-          httpRouter.use(createPlacementRouter({ httpAuth, placement }));
-        },
-      });
-    },
-  });
-  return (await startTestBackend({ features: [plugin] })).server;
+  return (
+    await startRouterBackend(({ httpAuth }) =>
+      createPlacementRouter({ httpAuth, placement }),
+    )
+  ).server;
 }
 
 type Server = Awaited<ReturnType<typeof startWith>>;

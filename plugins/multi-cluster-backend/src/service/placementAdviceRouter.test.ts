@@ -1,11 +1,4 @@
-import {
-  coreServices,
-  createBackendPlugin,
-} from '@backstage/backend-plugin-api';
-import {
-  mockCredentials,
-  startTestBackend,
-} from '@backstage/backend-test-utils';
+import { mockCredentials } from '@backstage/backend-test-utils';
 import type { Entity } from '@backstage/catalog-model';
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 import type {
@@ -23,6 +16,7 @@ import { userRegionsOf } from '../placement/inputs/latency';
 import { PlacementObjectives } from '../placement/objectives/PlacementObjectives';
 import { PlacementSimulator } from '../placement/PlacementSimulator';
 import { createPlacementAdviceRouter } from './placementAdviceRouter';
+import { startRouterBackend } from '../__testUtils__/startRouterBackend';
 
 const USER = mockCredentials.user.header('user:default/alice');
 const API = '/api/multi-cluster';
@@ -136,21 +130,11 @@ async function start() {
       'us-east': { 'eu-west': 80, 'ap-southeast': 210 },
     }),
   });
-  const plugin = createBackendPlugin({
-    pluginId: 'multi-cluster',
-    register(env) {
-      env.registerInit({
-        deps: {
-          httpRouter: coreServices.httpRouter,
-          httpAuth: coreServices.httpAuth,
-        },
-        async init({ httpRouter, httpAuth }) {
-          httpRouter.use(createPlacementAdviceRouter({ httpAuth, advice }));
-        },
-      });
-    },
-  });
-  return (await startTestBackend({ features: [plugin] })).server;
+  return (
+    await startRouterBackend(({ httpAuth }) =>
+      createPlacementAdviceRouter({ httpAuth, advice }),
+    )
+  ).server;
 }
 
 describe('placement advice routes', () => {

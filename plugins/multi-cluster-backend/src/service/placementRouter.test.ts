@@ -1,15 +1,9 @@
-import {
-  coreServices,
-  createBackendPlugin,
-} from '@backstage/backend-plugin-api';
-import {
-  mockCredentials,
-  startTestBackend,
-} from '@backstage/backend-test-utils';
+import { mockCredentials } from '@backstage/backend-test-utils';
 import { QuantityError } from '@flotilla/plugin-multi-cluster-common';
 import request from 'supertest';
 import { PlacementReadService } from '../placement/PlacementReadService';
 import { createPlacementRouter } from './placementRouter';
+import { startRouterBackend } from '../__testUtils__/startRouterBackend';
 
 const USER = mockCredentials.user.header('user:default/alice');
 
@@ -23,21 +17,9 @@ async function startWith(failure: Error) {
       throw failure;
     }),
   } as unknown as PlacementReadService;
-  const plugin = createBackendPlugin({
-    pluginId: 'multi-cluster',
-    register(env) {
-      env.registerInit({
-        deps: {
-          httpRouter: coreServices.httpRouter,
-          httpAuth: coreServices.httpAuth,
-        },
-        async init({ httpRouter, httpAuth }) {
-          httpRouter.use(createPlacementRouter({ httpAuth, placement }));
-        },
-      });
-    },
-  });
-  const { server } = await startTestBackend({ features: [plugin] });
+  const { server } = await startRouterBackend(({ httpAuth }) =>
+    createPlacementRouter({ httpAuth, placement }),
+  );
   return server;
 }
 

@@ -1,12 +1,4 @@
-import {
-  coreServices,
-  createBackendPlugin,
-} from '@backstage/backend-plugin-api';
-import {
-  mockCredentials,
-  startTestBackend,
-  TestDatabases,
-} from '@backstage/backend-test-utils';
+import { mockCredentials, TestDatabases } from '@backstage/backend-test-utils';
 import {
   regionFailoverDryRunSchema,
   regionFailoverListSchema,
@@ -24,6 +16,7 @@ import {
   StormService,
 } from './__testUtils__/stormHarness';
 import { createStormRouter } from './router';
+import { startRouterBackend } from '../__testUtils__/startRouterBackend';
 
 jest.setTimeout(60_000);
 
@@ -48,23 +41,9 @@ async function setup() {
     stormServices: SERVICES,
     executors: instantStepsBut(gate.executor),
   });
-  const plugin = createBackendPlugin({
-    pluginId: 'multi-cluster',
-    register(env) {
-      env.registerInit({
-        deps: {
-          httpRouter: coreServices.httpRouter,
-          httpAuth: coreServices.httpAuth,
-        },
-        async init({ httpRouter, httpAuth }) {
-          httpRouter.use(
-            createStormRouter({ httpAuth, service: h.storms.service }),
-          );
-        },
-      });
-    },
-  });
-  const backend = await startTestBackend({ features: [plugin] });
+  const backend = await startRouterBackend(({ httpAuth }) =>
+    createStormRouter({ httpAuth, service: h.storms.service }),
+  );
   const api = (path: string) => `/api/multi-cluster${path}`;
   const stormCount = async () =>
     Number(

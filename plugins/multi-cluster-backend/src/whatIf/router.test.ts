@@ -1,12 +1,4 @@
-import {
-  coreServices,
-  createBackendPlugin,
-} from '@backstage/backend-plugin-api';
-import {
-  mockCredentials,
-  mockServices,
-  startTestBackend,
-} from '@backstage/backend-test-utils';
+import { mockCredentials, mockServices } from '@backstage/backend-test-utils';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import type {
   ClusterProfile,
@@ -20,6 +12,7 @@ import { createRouter } from '../service/router';
 import { createWhatIfRouter } from './router';
 import { WhatIfReadService } from './WhatIfReadService';
 import { WhatIfService } from './WhatIfService';
+import { startRouterBackend } from '../__testUtils__/startRouterBackend';
 
 const USER = mockCredentials.user.header('user:default/alice');
 const PATH = '/api/multi-cluster/what-if';
@@ -86,27 +79,10 @@ async function start(allow: boolean) {
     whatIf: new WhatIfService({ reader }),
     auditor,
   });
-  const plugin = createBackendPlugin({
-    pluginId: 'multi-cluster',
-    register(env) {
-      env.registerInit({
-        deps: {
-          httpRouter: coreServices.httpRouter,
-          httpAuth: coreServices.httpAuth,
-          logger: coreServices.logger,
-        },
-        async init({ httpRouter, httpAuth, logger }) {
-          httpRouter.use(
-            createRouter([createWhatIfRouter({ httpAuth, whatIf })]),
-          );
-          httpRouter.use(
-            createErrorResponder({ logger }) as unknown as express.Handler,
-          );
-        },
-      });
-    },
-  });
-  const { server } = await startTestBackend({ features: [plugin] });
+  const { server } = await startRouterBackend(({ httpAuth, logger }) => [
+    createRouter([createWhatIfRouter({ httpAuth, whatIf })]),
+    createErrorResponder({ logger }) as unknown as express.Handler,
+  ]);
   return { server, reader, events };
 }
 
