@@ -1,6 +1,4 @@
-import fs from 'node:fs';
-import https from 'node:https';
-import path from 'node:path';
+import { fleetAdminClusters, requestAsFleetAdmin } from '@flotilla/test-kit';
 
 /**
  * Reads the local fleet's API servers directly (not through Backstage), to
@@ -8,20 +6,9 @@ import path from 'node:path';
  * scripts/e2e.sh started (FLOTILLA_FLEET_DIR); requests go to each API
  * server itself with the operator's token, verified against its own CA.
  */
-interface FleetCluster {
-  name: string;
-  url: string;
-  pkiDir: string;
-  tokens: Record<string, string>;
-}
-
-function fleetCluster(name: string): FleetCluster {
-  const dir = process.env.FLOTILLA_FLEET_DIR ?? '.fleet';
-  const fleet = JSON.parse(
-    fs.readFileSync(path.join(dir, 'fleet.json'), 'utf8'),
-  ) as { clusters: FleetCluster[] };
-  const cluster = fleet.clusters.find(c => c.name === name);
-  if (!cluster) throw new Error(`${name} is not in ${dir}/fleet.json`);
+function fleetCluster(name: string) {
+  const cluster = fleetAdminClusters().find(c => c.name === name);
+  if (!cluster) throw new Error(`${name} is not in the fleet's fleet.json`);
   return cluster;
 }
 
@@ -32,40 +19,12 @@ export function requestCluster<T = any>(
   apiPath: string,
   body?: unknown,
 ): Promise<T> {
-  const cluster = fleetCluster(clusterName);
-  const url = new URL(apiPath, cluster.url);
-  return new Promise((resolve, reject) => {
-    const req = https.request(
-      url,
-      {
-        method,
-        ca: fs.readFileSync(path.join(cluster.pkiDir, 'ca.crt')),
-        headers: {
-          authorization: `Bearer ${cluster.tokens.admin}`,
-          ...(body ? { 'content-type': 'application/json' } : {}),
-        },
-        timeout: 10_000,
-      },
-      res => {
-        let text = '';
-        res.on('data', chunk => (text += chunk));
-        res.on('end', () =>
-          res.statusCode && res.statusCode >= 200 && res.statusCode < 300
-            ? resolve(text ? JSON.parse(text) : undefined)
-            : reject(
-                new Error(
-                  `${clusterName} ${method} ${apiPath}: ${
-                    res.statusCode
-                  } ${text.slice(0, 300)}`,
-                ),
-              ),
-        );
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('timed out')));
-    req.on('error', reject);
-    req.end(body ? JSON.stringify(body) : undefined);
-  });
+  return requestAsFleetAdmin<T>(
+    fleetCluster(clusterName),
+    method,
+    apiPath,
+    body,
+  );
 }
 
 /** GET a path of a cluster's API, parsed. */

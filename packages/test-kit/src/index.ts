@@ -16,3 +16,9 @@ export {
 export type { CertificateOptions, TestTls, TestTlsOptions } from './pki';
 export { listenOnLoopback } from './loopbackServer';
 export type { LoopbackServer } from './loopbackServer';
+export {
+  fleetAdminClusters,
+  requestAsFleetAdmin,
+  FleetRequestError,
+} from './fleetAdmin';
+export type { FleetAdminCluster } from './fleetAdmin';

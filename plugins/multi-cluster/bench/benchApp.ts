@@ -8,8 +8,12 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import https from 'node:https';
 import path from 'node:path';
+import {
+  fleetAdminClusters,
+  FleetRequestError,
+  requestAsFleetAdmin,
+} from '@flotilla/test-kit';
 import { stringify } from 'yaml';
 
 export const ROOT = path.resolve(__dirname, '../../..');
@@ -154,62 +158,24 @@ export async function eventually<T>(
   }
 }
 
-interface FleetJson {
-  clusters: {
-    name: string;
-    kind: string;
-    url: string;
-    pkiDir: string;
-    tokens: Record<string, string>;
-  }[];
-}
-
 const CLUSTERS_PATH = '/apis/cluster.karmada.io/v1alpha1/clusters';
 
 /** One request for Karmada Clusters to the control plane, as its admin. */
-function karmadaRequest(
+async function karmadaRequest(
   fleetDir: string,
-  method: string,
+  method: 'GET' | 'POST' | 'DELETE',
   name = '',
   body?: unknown,
 ): Promise<any> {
-  const fleet = JSON.parse(
-    fs.readFileSync(path.join(fleetDir, 'fleet.json'), 'utf8'),
-  ) as FleetJson;
-  const karmada = fleet.clusters.find(c => c.kind === 'karmada')!;
-  const url = new URL(`${CLUSTERS_PATH}${name ? `/${name}` : ''}`, karmada.url);
-  return new Promise((resolve, reject) => {
-    const req = https.request(
-      url,
-      {
-        method,
-        ca: fs.readFileSync(path.join(karmada.pkiDir, 'ca.crt')),
-        headers: {
-          authorization: `Bearer ${karmada.tokens.admin}`,
-          'content-type': 'application/json',
-        },
-      },
-      res => {
-        let text = '';
-        res.on('data', chunk => (text += chunk));
-        // A 409 is a Cluster an earlier run created: kept as it is.
-        res.on('end', () =>
-          (res.statusCode ?? 500) < 300 || res.statusCode === 409
-            ? resolve(text.startsWith('{') ? JSON.parse(text) : {})
-            : reject(
-                new Error(
-                  `${method} ${url.pathname}: ${res.statusCode} ${text.slice(
-                    0,
-                    200,
-                  )}`,
-                ),
-              ),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(body ? JSON.stringify(body) : undefined);
-  });
+  const karmada = fleetAdminClusters(fleetDir).find(c => c.kind === 'karmada')!;
+  const apiPath = `${CLUSTERS_PATH}${name ? `/${name}` : ''}`;
+  try {
+    return await requestAsFleetAdmin(karmada, method, apiPath, body);
+  } catch (error) {
+    // A 409 is a Cluster an earlier run created: kept as it is.
+    if (error instanceof FleetRequestError && error.status === 409) return {};
+    throw error;
+  }
 }
 
 const BENCH_LABEL = 'flotilla.io/bench-service-tab';
