@@ -3,10 +3,14 @@
  * `POST /placement/recommend` changes when a member's Nodes change (read
  * from its API server), when OpenCost's answer changes (the simulator's
  * OpenCost-shaped API behind the member's service proxy) and when a
- * Karmada Cluster's labels change. The inputs are re-read every second
+ * Karmada Cluster's labels change, and keeps a member's last known inputs
+ * while its API server does not answer. The inputs are re-read every second
  * here (`inputsMaxAge`), so each step polls for the new advice.
  */
-import type { PlacementAdvice } from '@flotilla/plugin-multi-cluster-common';
+import type {
+  EntityPlacementAdvice,
+  PlacementAdvice,
+} from '@flotilla/plugin-multi-cluster-common';
 import { eventually } from '@flotilla/test-kit';
 import { fault } from './harness/failover';
 import { adminClients, clusterNamed, mergePatch } from './harness/fleet';
@@ -162,5 +166,35 @@ describe('placement advice on live inputs', () => {
     } finally {
       await label(null);
     }
+  });
+
+  it("keeps a member's last known Nodes while its API server does not answer, and says so", async () => {
+    const name = 'dev-eu-west-aws-1';
+    const capacity = async () => {
+      const advice = await backend().ok<EntityPlacementAdvice>(
+        'POST',
+        '/api/multi-cluster/entities/component/default/checkout/placement/advice',
+        {},
+      );
+      return advice.inputs.find(i => i.cluster === name)?.inputs.capacity;
+    };
+    await eventually(async () => {
+      expect(await capacity()).toMatchObject({ source: 'nodes', known: true });
+    }, 60_000);
+    try {
+      await fault(fleet, 'PUT', `/faults/${name}`, { down: true });
+      await eventually(async () => {
+        const during = await capacity();
+        expect(during).toMatchObject({ source: 'nodes', known: true });
+        expect(during?.detail).toContain('so this is the last known');
+      }, 120_000);
+    } finally {
+      await fault(fleet, 'PUT', `/faults/${name}`, { down: false });
+    }
+    await eventually(async () => {
+      expect((await capacity())?.detail).not.toContain(
+        'the latest read failed',
+      );
+    }, 120_000);
   });
 });
