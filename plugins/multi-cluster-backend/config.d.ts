@@ -167,8 +167,8 @@ export interface Config {
       liveReadLimit?: number;
       /**
        * How long placement advice reuses a cluster's live inputs (its Nodes
-       * and Pods, its OpenCost answer) before reading them again, 0 to 1
-       * day. Default: 60 s.
+       * and Pods, its OpenCost answer) before reading them again in the
+       * background, 0 to 1 day. Default: 60 s.
        */
       inputsMaxAge?: HumanDuration | string;
       /**

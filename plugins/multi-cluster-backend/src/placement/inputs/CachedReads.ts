@@ -14,9 +14,9 @@ interface Entry<T> extends CachedRead<T> {
 
 /**
  * One value per cluster, read at most once per `maxAgeMs` however many
- * advice requests ask (a burst shares one read), and kept when a later read
- * fails: a cluster briefly out of reach keeps its last known inputs, saying
- * when they were read.
+ * advice requests ask (a burst shares one read), re-read in the background
+ * once older, and kept when a later read fails: a cluster briefly out of
+ * reach keeps its last known inputs, saying when they were read.
  */
 export class CachedReads<T> {
   private readonly entries = new Map<string, Entry<T>>();
@@ -33,7 +33,10 @@ export class CachedReads<T> {
     if (Date.now() - entry.checkedAt >= this.maxAgeMs) {
       entry.pending ??= this.refresh(entry, cluster);
     }
-    if (entry.pending) await entry.pending;
+    // Only a cluster never read waits for its read. Later, the last value
+    // answers while the next read runs: advice (and the service tab that
+    // shows it) never waits on a slow or unreachable member.
+    if (entry.pending && entry.checkedAt === -Infinity) await entry.pending;
     const { value, readAt, error } = entry;
     return { value, readAt, error };
   }

@@ -68,8 +68,27 @@ describe('CachedReads', () => {
     expect(burst.map(r => r.value)).toEqual([1, 1, 1]);
     expect(calls).toBe(1);
     fail = true;
+    // The last value answers at once while the re-read runs...
+    expect(await reads.get('a')).toEqual(burst[0]);
+    await new Promise(resolve => setImmediate(resolve));
+    // ...and once it has failed, the value is kept with the failure.
     const failed = await reads.get('a');
     expect(failed).toMatchObject({ value: 1, error: 'unreachable' });
     expect(failed.readAt).toBe(burst[0].readAt);
+  });
+
+  it('waits only for the first read, never for a slow re-read', async () => {
+    let calls = 0;
+    const reads = new CachedReads<number>(
+      0,
+      () =>
+        ++calls === 1 ? Promise.resolve(1) : new Promise<number>(() => {}),
+      error => String(error),
+    );
+    expect((await reads.get('a')).value).toBe(1);
+    // The second read never ends; the answers keep the first value.
+    expect((await reads.get('a')).value).toBe(1);
+    expect((await reads.get('a')).value).toBe(1);
+    expect(calls).toBe(2);
   });
 });
