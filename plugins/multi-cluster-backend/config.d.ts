@@ -160,7 +160,8 @@ export interface Config {
        * Fleets up to this many clusters are read live, every cluster for
        * every placement. A larger fleet has a workload census taken in each
        * inspection pass, and a placement reads only the clusters whose
-       * census (at most three refresh intervals old) shows the entity's
+       * census (at most three refresh intervals old, or two passes more
+       * when a pass takes longer than that) shows the entity's
        * workloads, or that have none. A whole number from 1; the backend
        * refuses to start with anything else. Default: 100.
        */

@@ -116,6 +116,7 @@ export class InspectionPass {
     signal?: AbortSignal,
   ): Promise<{ withCensus: boolean }> {
     const withCensus = this.options.census?.isNeededFor(fleetSize) ?? false;
+    const started = Date.now();
     await Promise.all(
       clusters.map(m =>
         limit(async () => {
@@ -124,6 +125,7 @@ export class InspectionPass {
         }),
       ),
     );
+    if (withCensus) this.options.census!.notePass(Date.now() - started);
     return { withCensus };
   }
 

@@ -40,6 +40,21 @@ describe('WorkloadCensus', () => {
     expect(ruledOut).toBe(2);
   });
 
+  it('trusts a census for two more passes when a pass outlasts the maximum age', () => {
+    const subject = census(1);
+    subject.record('c-0', []);
+    clock += 61_000;
+    expect(subject.kindsToRead('c-0', 'checkout')).toBeUndefined();
+    // A pass over the fleet took five minutes: the next census of c-0 is
+    // that far off, so the last one still rules it out...
+    subject.notePass(300_000);
+    expect(subject.kindsToRead('c-0', 'checkout')).toEqual([]);
+    // ...until it is older than the maximum age and two such passes.
+    clock += 600_000;
+    expect(subject.kindsToRead('c-0', 'checkout')).toBeUndefined();
+    clock -= 661_000;
+  });
+
   it('reads again a cluster whose census was forgotten or which left and came back', () => {
     const subject = census(1);
     subject.record('c-0', []);

@@ -22,7 +22,8 @@ export interface ClustersToRead<T> {
  * the clusters whose recent census shows none of the entity's workloads,
  * so a placement over a thousand clusters costs the clusters that run it,
  * not the fleet (as karmada-search answers from its cache). A cluster
- * without a census, or with one older than `maxAgeMs`, is always read.
+ * without a census, or with one older than `maxAgeMs` (plus two of the
+ * last passes), is always read.
  */
 export class WorkloadCensus {
   private readonly byCluster = new Map<
@@ -35,6 +36,8 @@ export class WorkloadCensus {
     }
   >();
   private readonly now: () => number;
+  /** How long the last whole census pass took. */
+  private lastPassMs = 0;
 
   constructor(
     private readonly options: {
@@ -75,6 +78,17 @@ export class WorkloadCensus {
    */
   readMs(cluster: string): number | undefined {
     return this.byCluster.get(cluster)?.readMs;
+  }
+
+  /**
+   * Notes how long a whole pass took. A cluster's next census comes a pass
+   * later, so over a fleet whose pass outlasts `maxAgeMs` (a thousand
+   * clusters take minutes) a census stays trusted for two more passes;
+   * otherwise every census would be stale before the next, and every
+   * placement would read the whole fleet live.
+   */
+  notePass(durationMs: number): void {
+    this.lastPassMs = Math.max(0, durationMs);
   }
 
   /** A cluster whose census could not be taken is read live again. */
@@ -119,7 +133,8 @@ export class WorkloadCensus {
     kubernetesId: string,
   ): WorkloadKind[] | undefined {
     const census = this.byCluster.get(cluster);
-    if (!census || this.now() - census.observedAt > this.options.maxAgeMs) {
+    const maxAgeMs = this.options.maxAgeMs + 2 * this.lastPassMs;
+    if (!census || this.now() - census.observedAt > maxAgeMs) {
       return undefined;
     }
     return [...(census.kinds.get(kubernetesId) ?? [])];
