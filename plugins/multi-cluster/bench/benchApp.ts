@@ -182,14 +182,22 @@ const BENCH_LABEL = 'flotilla.io/bench-service-tab';
 
 /**
  * Registers `count` Push Clusters `tab-NNNN`, each with the spec of one of
- * the members the simulator joined, round-robin, so the ones that map to a
- * member running checkout run it too.
+ * the members the simulator joined that does not run the measured service
+ * (`busy`), round-robin: a fleet of hundreds where the service keeps the
+ * few clusters it runs on, as in a real fleet, while every page read that
+ * spans the fleet (the cluster list, the census, the advice) spans them all.
  */
-export async function registerBenchClusters(fleetDir: string, count: number) {
+export async function registerBenchClusters(
+  fleetDir: string,
+  count: number,
+  busy: ReadonlySet<string>,
+) {
   const list = await karmadaRequest(fleetDir, 'GET');
-  const members = (list.items as any[]).filter(
+  const joined = (list.items as any[]).filter(
     c => !c.metadata.labels?.[BENCH_LABEL],
   );
+  const idle = joined.filter(c => !busy.has(c.metadata.name));
+  const members = idle.length > 0 ? idle : joined;
   for (let i = 0; i < count; i++) {
     const { apiEndpoint, secretRef, impersonatorSecretRef, provider, region } =
       members[i % members.length].spec;

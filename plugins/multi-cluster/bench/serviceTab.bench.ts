@@ -9,8 +9,8 @@
  * (`scripts/backend-bundle.sh`; FLOTILLA_BUNDLE_DIR reuses a built one),
  * started with NODE_ENV=production and served from the backend's origin,
  * on a local fleet of real kube-apiservers (the one FLOTILLA_FLEET_DIR
- * names when it runs, else one of the bench's own on
- * FLOTILLA_FLEET_PORT_BASE, default 31440, stopped at the end). The bench
+ * names when it runs on FLOTILLA_FLEET_PORT_BASE, else one of the bench's
+ * own there, default 31440, stopped at the end). The bench
  * signs in as the guest and loads
  * /catalog/default/component/checkout/multi-cluster several times,
  * measuring from navigation until the page is full: every replica row the
@@ -69,7 +69,7 @@ async function fleetSize(): Promise<number | undefined> {
  * runs on, once it runs somewhere (on a fleet just started, the members
  * report its Deployments a refresh later; until then nothing can fail over).
  */
-async function expectedRows(): Promise<number> {
+async function checkoutClusters(): Promise<Set<string>> {
   const placement = await eventually(
     'checkout running',
     async () => {
@@ -85,13 +85,15 @@ async function expectedRows(): Promise<number> {
     for (const c of policy.resourceBinding?.clusters ?? []) names.add(c.name);
   }
   for (const c of placement.actual?.clusters ?? []) names.add(c.cluster);
-  return names.size;
+  return names;
 }
 
 /** Grows the fleet to `size` clusters and waits until the backend lists them. */
 async function growFleet(fleetDir: string, size: number): Promise<number> {
   const now = await eventually('the fleet', fleetSize, 300_000);
-  if (now < size) await registerBenchClusters(fleetDir, size - now);
+  if (now < size) {
+    await registerBenchClusters(fleetDir, size - now, await checkoutClusters());
+  }
   return eventually(
     `${size} clusters listed`,
     async () => {
@@ -108,7 +110,7 @@ interface Row extends TabMeasurement {
 }
 
 async function measureRunning(): Promise<Row[]> {
-  const rows = await expectedRows();
+  const rows = (await checkoutClusters()).size;
   const result = await measureTab(RUNNING_APP_URL, rows);
   return [{ ...result, fleet: (await fleetSize()) ?? 0, build: 'running app' }];
 }
@@ -123,7 +125,8 @@ async function measureProduction(tmp: string): Promise<Row[]> {
     await eventually('the backend', () => fleetSize(), 300_000);
     for (const size of sized([10, TARGET_FLEET], [10])) {
       const listed = size > 10 ? await growFleet(fleet.dir, size) : size;
-      const result = await measureTab(BACKEND_URL, await expectedRows());
+      const rows = (await checkoutClusters()).size;
+      const result = await measureTab(BACKEND_URL, rows);
       results.push({ ...result, fleet: listed, build: 'production' });
     }
   } finally {
