@@ -10,6 +10,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
+  eventually as untilReturns,
   fleetAdminClusters,
   FleetRequestError,
   requestAsFleetAdmin,
@@ -144,18 +145,21 @@ export async function backendJson(apiPath: string): Promise<any> {
   }
 }
 
-export async function eventually<T>(
+/** `read` again every 2 s until it gives a value (test-kit's `eventually`). */
+export function eventually<T>(
   what: string,
   read: () => Promise<T | undefined>,
   timeoutMs: number,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: timed out`);
-    await new Promise(r => setTimeout(r, 2000));
-  }
+  return untilReturns(
+    async () => {
+      const value = await read();
+      if (value === undefined) throw new Error(`${what}: timed out`);
+      return value;
+    },
+    timeoutMs,
+    2000,
+  );
 }
 
 const CLUSTERS_PATH = '/apis/cluster.karmada.io/v1alpha1/clusters';
