@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { isSmokeRun, sized } from '@flotilla/bench-kit';
 
@@ -92,7 +94,12 @@ export async function measureTab(
     const timings: number[] = [];
     let advisor: AdvisorOutcome = 'error';
     for (let i = 0; i < RUNS + 1; i++) {
-      const load = await loadOnce(page, appUrl, rows);
+      const load = await loadOnce(page, appUrl, rows).catch(async error => {
+        // What the page showed when it did not fill, for the bench's log.
+        const shot = path.join(os.tmpdir(), 'flotilla-bench-tab-failed.png');
+        await page.screenshot({ path: shot, fullPage: true });
+        throw new Error(`${error}; the page as it was: ${shot}`);
+      });
       advisor = load.advisor;
       // The first load fills the browser's cache; it is not counted.
       if (i > 0) timings.push(load.ms);

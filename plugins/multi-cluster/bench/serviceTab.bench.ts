@@ -88,13 +88,22 @@ async function checkoutClusters(): Promise<Set<string>> {
   return names;
 }
 
-/** Grows the fleet to `size` clusters and waits until the backend lists them. */
+/**
+ * Grows the fleet to `size` clusters and waits until the backend lists them
+ * and its workload census has seen the added ones (the placement read then
+ * rules them out instead of reading them live): the page is measured in the
+ * fleet's steady state, not in the minutes after 490 clusters join at once.
+ */
 async function growFleet(fleetDir: string, size: number): Promise<number> {
-  const now = await eventually('the fleet', fleetSize, 300_000);
-  if (now < size) {
-    await registerBenchClusters(fleetDir, size - now, await checkoutClusters());
+  const before = await eventually('the fleet', fleetSize, 300_000);
+  if (before < size) {
+    await registerBenchClusters(
+      fleetDir,
+      size - before,
+      await checkoutClusters(),
+    );
   }
-  return eventually(
+  const listed = await eventually(
     `${size} clusters listed`,
     async () => {
       const n = await fleetSize();
@@ -102,6 +111,15 @@ async function growFleet(fleetDir: string, size: number): Promise<number> {
     },
     600_000,
   );
+  await eventually(
+    `the census of the ${listed - before} added clusters`,
+    async () => {
+      const p = await backendJson(CHECKOUT_PLACEMENT);
+      return (p?.notRead?.clusters ?? 0) >= listed - before ? p : undefined;
+    },
+    1_800_000,
+  );
+  return listed;
 }
 
 interface Row extends TabMeasurement {
