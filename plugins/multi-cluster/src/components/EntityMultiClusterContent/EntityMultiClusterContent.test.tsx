@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import {
@@ -128,6 +128,8 @@ async function renderContent(
     clusters?: FleetCluster[];
     authProviders?: KubernetesAuthProvidersApi;
     placementRequests?: Request[];
+    /** Holds the fleet's answer until it settles. */
+    fleetListed?: Promise<void>;
   } = {},
 ) {
   const clusters = options.clusters ?? [
@@ -139,9 +141,13 @@ async function renderContent(
       options.placementRequests?.push(request);
       return HttpResponse.json(placement);
     }),
-    http.get(`${baseUrl}/clusters`, () =>
-      HttpResponse.json({ items: clusters, totalCount: clusters.length }),
-    ),
+    http.get(`${baseUrl}/clusters`, async () => {
+      await options.fleetListed;
+      return HttpResponse.json({
+        items: clusters,
+        totalCount: clusters.length,
+      });
+    }),
     http.get(`${entityPath}/dr`, () => HttpResponse.json(dr)),
     http.get(`${entityPath}/dr/history`, () =>
       HttpResponse.json({
@@ -228,11 +234,12 @@ describe('EntityMultiClusterContent', () => {
     });
     expect((await screen.findAllByText('prod-eu-1')).length).toBeGreaterThan(0);
     expect(asked).toEqual(['google', 'oidc.okta']);
-    expect(placementRequests).toHaveLength(1);
+    // Read at once without, then again once the fleet names the providers.
+    expect(placementRequests).toHaveLength(2);
     expect(
       await screen.findByTestId('placement-advice-empty'),
     ).toBeInTheDocument();
-    const headers = placementRequests[0].headers;
+    const headers = placementRequests[1].headers;
     expect(headers.get('backstage-kubernetes-authorization-oidc-okta')).toBe(
       'alice-id-token',
     );
@@ -240,6 +247,20 @@ describe('EntityMultiClusterContent', () => {
     expect(headers.has('backstage-kubernetes-authorization-google')).toBe(
       false,
     );
+  });
+
+  it('reads the placement without waiting for the fleet, once when no cluster reads as the user', async () => {
+    const placementRequests: Request[] = [];
+    let listFleet = () => {};
+    const fleetListed = new Promise<void>(resolve => {
+      listFleet = resolve;
+    });
+    await renderContent(drStatus(), { placementRequests, fleetListed });
+    await waitFor(() => expect(placementRequests).toHaveLength(1));
+    expect(screen.queryByTestId('replicas-prod-eu-1')).not.toBeInTheDocument();
+    listFleet();
+    expect(await screen.findByTestId('replicas-prod-eu-1')).toBeInTheDocument();
+    expect(placementRequests).toHaveLength(1);
   });
 
   it('shows the service’s exposure and the DR finding for an unreachable failover target', async () => {

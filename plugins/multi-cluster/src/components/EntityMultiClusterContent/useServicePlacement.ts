@@ -27,15 +27,16 @@ export function useServicePlacement(entity: Entity, entityRef: string) {
     () => userAuthProvidersOf(fleetState.value ?? []).join(' '),
     [fleetState.value],
   );
-  const fleetSettled = !fleetState.loading;
+  // Read at once, not after the fleet: only a fleet with clusters that read
+  // as the user (rare, and known once listed) has it read again with the
+  // user's credentials. The rows wait for the fleet either way.
   const placementState = useAsyncRetry(async () => {
-    if (!fleetSettled) return undefined; // the providers are not known yet
     const headers = await userClusterCredentialHeaders(
       userProviders ? userProviders.split(' ') : [],
       authProviders,
     );
     return api.getEntityPlacement(entityNameOf(entity), { headers });
-  }, [api, entityRef, fleetSettled, userProviders, authProviders]);
+  }, [api, entityRef, userProviders, authProviders]);
 
   // A finished run has lowered its sources just before it ended; the
   // members report the drained Deployments a few seconds later.
