@@ -162,8 +162,11 @@ export interface Config {
        * inspection pass, and a placement reads only the clusters whose
        * census (at most three refresh intervals old, or two passes more
        * when a pass takes longer than that) shows the entity's
-       * workloads, or that have none. A whole number from 1; the backend
-       * refuses to start with anything else. Default: 100.
+       * workloads, or that have none. Views that need only where a
+       * service's dependencies run (its DR posture, its exposure) answer
+       * from the census alone when it covers the fleet; failover plans
+       * still read live. A whole number from 1; the backend refuses to
+       * start with anything else. Default: 100.
        */
       liveReadLimit?: number;
       /**

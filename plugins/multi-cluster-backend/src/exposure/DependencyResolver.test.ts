@@ -19,13 +19,17 @@ function setup() {
     entityRef: stringifyEntityRef(ledger),
     actual: { clusters: [{ cluster: 'prod-eu-1', replicas: 2 }] },
   }));
+  const runningClusters = jest.fn(async () => ({
+    entityRef: stringifyEntityRef(ledger),
+    clusters: ['prod-eu-1', 'prod-us-1'],
+  }));
   const resolver = new DependencyResolver({
     catalog,
     inventory: { getClusters: async () => [] } as any,
-    placement: { getPlacement } as any,
+    placement: { getPlacement, runningClusters } as any,
     concurrency: 4,
   });
-  return { resolver, byRefs, byRef, getPlacement };
+  return { resolver, byRefs, byRef, getPlacement, runningClusters };
 }
 
 const unknownRefs = (count: number) =>
@@ -68,6 +72,35 @@ describe('DependencyResolver', () => {
       { ref: 'component:default/ledger', clusters: [{ name: 'prod-eu-1' }] },
     ]);
     expect(getPlacement).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers a view from where the dependency recently ran, and a plan from a live read', async () => {
+    const { resolver, getPlacement, runningClusters } = setup();
+    const service: Entity = {
+      ...ledger,
+      metadata: { name: 'checkout', namespace: 'default' },
+      relations: [{ type: 'dependsOn', targetRef: 'component:default/ledger' }],
+    };
+
+    const viewed = await resolver.dependenciesOf(
+      service,
+      mockCredentials.user(),
+      { recent: true },
+    );
+    expect(viewed.map(d => d.clusters.map(c => c.name))).toEqual([
+      ['prod-eu-1', 'prod-us-1'],
+    ]);
+    expect(getPlacement).not.toHaveBeenCalled();
+
+    const planned = await resolver.dependenciesOf(
+      service,
+      mockCredentials.user(),
+    );
+    expect(planned.map(d => d.clusters.map(c => c.name))).toEqual([
+      ['prod-eu-1'],
+    ]);
+    expect(getPlacement).toHaveBeenCalledTimes(1);
+    expect(runningClusters).toHaveBeenCalledTimes(1);
   });
 
   it('reports an unknown dependency of the exposure view as a problem without reading it', async () => {

@@ -74,6 +74,11 @@ export class DependencyResolver {
           ref: CompoundEntityRef,
           credentials: BackstageCredentials,
         ): Promise<EntityPlacement>;
+        /** Where it runs, from the census when recent (views only). */
+        runningClusters?(
+          ref: CompoundEntityRef,
+          credentials: BackstageCredentials,
+        ): Promise<{ entityRef: string; clusters: string[] }>;
       };
       concurrency: number;
     },
@@ -101,12 +106,22 @@ export class DependencyResolver {
     return entity;
   }
 
-  /** The clusters each `dependsOn` target of `entity` runs on. */
+  /**
+   * The clusters each `dependsOn` target of `entity` runs on. `recent`
+   * (for views, not for plans) answers from the workload census where it
+   * covers the fleet, so a dependency that runs on hundreds of clusters is
+   * not read on each of them for every page that shows it.
+   */
   async dependenciesOf(
     entity: Entity,
     credentials: BackstageCredentials,
+    options: { recent?: boolean } = {},
   ): Promise<ResolvedDependency[]> {
-    return this.resolve(dependsOnRefs(entity), credentials);
+    const { targets, known } = await this.lookUp(
+      dependsOnRefs(entity),
+      credentials,
+    );
+    return this.placementsOf(targets, known, credentials, options.recent);
   }
 
   /**
@@ -151,6 +166,7 @@ export class DependencyResolver {
     targets: string[],
     known: Set<string>,
     credentials: BackstageCredentials,
+    recent = false,
   ): Promise<ResolvedDependency[]> {
     if (targets.length === 0) {
       return [];
@@ -170,18 +186,17 @@ export class DependencyResolver {
             };
           }
           try {
-            const placement = await this.options.placement.getPlacement(
+            const running = await this.runningClusters(
               parseEntityRef(ref),
               credentials,
+              recent,
             );
             return {
-              ref: placement.entityRef,
-              clusters: placement.actual.clusters
-                .filter(c => c.replicas > 0)
-                .map(c => ({
-                  name: c.cluster,
-                  clusterSets: byName.get(c.cluster)?.connectivity?.clusterSets,
-                })),
+              ref: running.entityRef,
+              clusters: running.clusters.map(name => ({
+                name,
+                clusterSets: byName.get(name)?.connectivity?.clusterSets,
+              })),
             };
           } catch (error) {
             return {
@@ -195,6 +210,25 @@ export class DependencyResolver {
         }),
       ),
     );
+  }
+
+  /** The clusters where `ref` has replicas: live, or recent when asked. */
+  private async runningClusters(
+    ref: CompoundEntityRef,
+    credentials: BackstageCredentials,
+    recent: boolean,
+  ): Promise<{ entityRef: string; clusters: string[] }> {
+    const { placement } = this.options;
+    if (recent && placement.runningClusters) {
+      return placement.runningClusters(ref, credentials);
+    }
+    const live = await placement.getPlacement(ref, credentials);
+    return {
+      entityRef: live.entityRef,
+      clusters: live.actual.clusters
+        .filter(c => c.replicas > 0)
+        .map(c => c.cluster),
+    };
   }
 
   /**

@@ -58,7 +58,7 @@ export class EntityExposureService {
     const [actual, clusters, resolved] = await Promise.all([
       placement.getPlacement(ref, credentials, canRead),
       inventory.getClusters(),
-      dependencies.dependenciesOf(entity, credentials),
+      dependencies.dependenciesOf(entity, credentials, { recent: true }),
     ]);
     const exposure = describeEntityExposure({
       entityRef: stringifyEntityRef(entity),

@@ -42,7 +42,9 @@ export class DrPostureReader {
           limit: RECENT_DRILLS,
         }),
         this.options.store.getActive(ref),
-        this.options.dependencies?.dependenciesOf(entity, credentials) ?? [],
+        this.options.dependencies?.dependenciesOf(entity, credentials, {
+          recent: true,
+        }) ?? [],
       ]);
     const targetRto = spec?.rtoSeconds;
     return {

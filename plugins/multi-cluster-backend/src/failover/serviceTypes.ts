@@ -38,9 +38,11 @@ export interface PlacementReader {
 
 /** Where an entity's dependencies (`dependsOn`) run, with their cluster sets. */
 export interface DependencyReader {
+  /** `recent`: from the workload census where it covers the fleet (views). */
   dependenciesOf(
     entity: Entity,
     credentials: BackstageCredentials,
+    options?: { recent?: boolean },
   ): Promise<ReachabilityRequirement['dependencies']>;
 }
 

@@ -187,7 +187,11 @@ export class InspectionPass {
         workloads.flatMap(({ kind, object }) => {
           const kubernetesId =
             object.metadata?.labels?.[SERVICE_ANNOTATIONS.kubernetesId];
-          return kubernetesId ? [{ kubernetesId, kind }] : [];
+          const { namespace } = object.metadata ?? {};
+          const replicas = object.spec?.replicas;
+          return kubernetesId
+            ? [{ kubernetesId, kind, namespace, replicas }]
+            : [];
         }),
         Date.now() - started,
       );

@@ -423,6 +423,67 @@ describe('EntityPlacementService', () => {
     });
   });
 
+  it('says where an entity runs from a census covering the fleet, without reading a cluster', async () => {
+    const read: string[] = [];
+    server.use(
+      http.get(`${KARMADA}/apis/apps/v1/namespaces/shop/:kind`, () =>
+        HttpResponse.json(deploymentList()),
+      ),
+      http.get(
+        `${PROXY}/:member/proxy/apis/apps/v1/namespaces/shop/:kind`,
+        ({ params }) => {
+          read.push(String(params.member));
+          return HttpResponse.json(
+            params.kind === 'deployments'
+              ? deploymentList(deployment(2, 2))
+              : emptyStatefulSets,
+          );
+        },
+      ),
+      http.get(
+        'https://direct.example.com/apis/apps/v1/namespaces/shop/:kind',
+        ({ params }) => {
+          read.push('direct');
+          return HttpResponse.json(
+            params.kind === 'deployments'
+              ? deploymentList()
+              : emptyStatefulSets,
+          );
+        },
+      ),
+    );
+    const census = new WorkloadCensus({ liveReadLimit: 3, maxAgeMs: 60_000 });
+    const checkout = (namespace: string, replicas: number) => ({
+      kubernetesId: 'checkout',
+      kind: 'Deployment' as const,
+      namespace,
+      replicas,
+    });
+    census.record('member-eu', [checkout('shop', 2)]);
+    census.record('member-us', [checkout('shop', 0)]);
+    census.record('member-ap', [checkout('other', 1)]);
+    const ref = { kind: 'component', namespace: 'default', name: 'checkout' };
+    const service = setup(2000, census);
+
+    // `direct` has no census yet: the answer comes from a live read.
+    const live = await service.runningClusters(ref, mockCredentials.user());
+    expect(read.length).toBeGreaterThan(0);
+    expect(live.clusters.sort()).toEqual([
+      'member-ap',
+      'member-eu',
+      'member-us',
+    ]);
+
+    read.length = 0;
+    census.record('direct', []);
+    const recent = await service.runningClusters(ref, mockCredentials.user());
+    expect(recent).toEqual({
+      entityRef: 'component:default/checkout',
+      clusters: ['member-eu'],
+    });
+    expect(read).toEqual([]);
+  });
+
   it('awaits slow clusters when the per-cluster timeout allows it', async () => {
     let answeredByAnotherMember = () => {};
     const anotherMemberAnswered = new Promise<void>(resolve => {

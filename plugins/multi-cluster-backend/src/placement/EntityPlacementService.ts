@@ -106,18 +106,8 @@ export class EntityPlacementService {
     clientOptions: ClusterClientOptions = {},
   ): Promise<EntityPlacement> {
     const started = Date.now();
-    const entity = await this.options.catalog.getEntityByRef(ref, {
-      credentials,
-    });
-    if (!entity) {
-      throw new NotFoundError(`Entity ${stringifyEntityRef(ref)} not found`);
-    }
+    const { entity, workload } = await this.workloadOf(ref, credentials);
     const annotations = entity.metadata.annotations ?? {};
-    const workload: WorkloadIdentity = {
-      kubernetesId:
-        annotations[SERVICE_ANNOTATIONS.kubernetesId] ?? entity.metadata.name,
-      namespace: annotations[SERVICE_ANNOTATIONS.kubernetesNamespace],
-    };
     const errors: EntityPlacement['errors'] = [];
 
     const annotation = annotations[SERVICE_ANNOTATIONS.placement]
@@ -165,6 +155,51 @@ export class EntityPlacementService {
         : {}),
       durationMs: Date.now() - started,
     };
+  }
+
+  /**
+   * The clusters where the entity has replicas, for views that need where
+   * it runs and not how: from the workload census alone when it covers the
+   * fleet (no live read), else from a live placement read.
+   */
+  async runningClusters(
+    ref: CompoundEntityRef,
+    credentials: BackstageCredentials,
+  ): Promise<{ entityRef: string; clusters: string[] }> {
+    const { entity, workload } = await this.workloadOf(ref, credentials);
+    const entityRef = stringifyEntityRef(entity);
+    const names = (await this.options.inventory.getClusters()).map(c => c.name);
+    const fromCensus = this.options.census?.clustersRunning(
+      names,
+      workload.kubernetesId,
+      workload.namespace,
+    );
+    if (fromCensus) return { entityRef, clusters: fromCensus };
+    const placement = await this.getPlacement(ref, credentials);
+    const clusters = placement.actual.clusters
+      .filter(c => c.replicas > 0)
+      .map(c => c.cluster);
+    return { entityRef, clusters };
+  }
+
+  /** The entity (or 404) and which workloads are its. */
+  private async workloadOf(
+    ref: CompoundEntityRef,
+    credentials: BackstageCredentials,
+  ) {
+    const entity = await this.options.catalog.getEntityByRef(ref, {
+      credentials,
+    });
+    if (!entity) {
+      throw new NotFoundError(`Entity ${stringifyEntityRef(ref)} not found`);
+    }
+    const annotations = entity.metadata.annotations ?? {};
+    const workload: WorkloadIdentity = {
+      kubernetesId:
+        annotations[SERVICE_ANNOTATIONS.kubernetesId] ?? entity.metadata.name,
+      namespace: annotations[SERVICE_ANNOTATIONS.kubernetesNamespace],
+    };
+    return { entity, workload };
   }
 
   /**

@@ -55,6 +55,36 @@ describe('WorkloadCensus', () => {
     clock -= 661_000;
   });
 
+  it('says where an id has replicas from recent censuses alone, or nothing when one is missing', () => {
+    const subject = census(2);
+    const names = ['c-0', 'c-1', 'c-2'];
+    const ledger = (namespace: string, replicas?: number) => ({
+      kubernetesId: 'ledger',
+      kind: 'Deployment' as const,
+      namespace,
+      replicas,
+    });
+    subject.record('c-0', [ledger('pay', 2)]);
+    subject.record('c-1', [ledger('pay', 0), ledger('other', 1)]);
+    expect(subject.clustersRunning(names, 'ledger')).toBeUndefined();
+    subject.record('c-2', [ledger('pay')]);
+    expect(subject.clustersRunning(names, 'ledger')).toEqual([
+      'c-0',
+      'c-1',
+      'c-2',
+    ]);
+    // Scaled to zero in its namespace, c-1 runs it only elsewhere.
+    expect(subject.clustersRunning(names, 'ledger', 'pay')).toEqual([
+      'c-0',
+      'c-2',
+    ]);
+    // At the live-read limit no census is kept: the caller reads live.
+    expect(subject.clustersRunning(['c-0', 'c-1'], 'ledger')).toBeUndefined();
+    clock += 61_000;
+    expect(subject.clustersRunning(names, 'ledger')).toBeUndefined();
+    clock -= 61_000;
+  });
+
   it('reads again a cluster whose census was forgotten or which left and came back', () => {
     const subject = census(1);
     subject.record('c-0', []);

@@ -4,6 +4,9 @@ import type { WorkloadKind } from '../workloads/types';
 export interface CensusEntry {
   kubernetesId: string;
   kind: WorkloadKind;
+  namespace?: string;
+  /** Its desired replicas (`spec.replicas`); unset counts as running. */
+  replicas?: number;
 }
 
 /**
@@ -31,6 +34,7 @@ export class WorkloadCensus {
     {
       /** kubernetes-id to the kinds of workload it runs as. */
       kinds: Map<string, Set<WorkloadKind>>;
+      entries: CensusEntry[];
       observedAt: number;
       readMs?: number;
     }
@@ -63,12 +67,18 @@ export class WorkloadCensus {
     readMs?: number,
   ): void {
     const kinds = new Map<string, Set<WorkloadKind>>();
-    for (const { kubernetesId, kind } of workloads) {
+    const entries = [...workloads];
+    for (const { kubernetesId, kind } of entries) {
       let of = kinds.get(kubernetesId);
       if (!of) kinds.set(kubernetesId, (of = new Set()));
       of.add(kind);
     }
-    this.byCluster.set(cluster, { kinds, observedAt: this.now(), readMs });
+    this.byCluster.set(cluster, {
+      kinds,
+      entries,
+      observedAt: this.now(),
+      readMs,
+    });
   }
 
   /**
@@ -123,6 +133,44 @@ export class WorkloadCensus {
   }
 
   /**
+   * The clusters among `clusters` where `kubernetesId` has replicas (in
+   * `namespace` when set), answered from the census alone: only over the
+   * live-read limit and when every one of them has a recent census, else
+   * undefined (the caller reads live). A view that needs where a
+   * dependency runs, not its replicas, then costs no read at all.
+   */
+  clustersRunning(
+    clusters: string[],
+    kubernetesId: string,
+    namespace?: string,
+  ): string[] | undefined {
+    if (!this.isNeededFor(clusters.length)) return undefined;
+    const running: string[] = [];
+    for (const cluster of clusters) {
+      const census = this.recent(cluster);
+      if (!census) return undefined;
+      const runs = census.entries.some(
+        e =>
+          e.kubernetesId === kubernetesId &&
+          (namespace === undefined || e.namespace === namespace) &&
+          (e.replicas === undefined || e.replicas > 0),
+      );
+      if (runs) running.push(cluster);
+    }
+    return running;
+  }
+
+  /** A cluster's census while it is trusted. */
+  private recent(cluster: string) {
+    const census = this.byCluster.get(cluster);
+    const maxAgeMs = this.options.maxAgeMs + 2 * this.lastPassMs;
+    if (!census || this.now() - census.observedAt > maxAgeMs) {
+      return undefined;
+    }
+    return census;
+  }
+
+  /**
    * The kinds of workload to read for `kubernetesId` in a cluster over the
    * live-read limit: those its recent census counted (none: the cluster is
    * ruled out), or undefined (every kind) without a recent census. A
@@ -132,11 +180,8 @@ export class WorkloadCensus {
     cluster: string,
     kubernetesId: string,
   ): WorkloadKind[] | undefined {
-    const census = this.byCluster.get(cluster);
-    const maxAgeMs = this.options.maxAgeMs + 2 * this.lastPassMs;
-    if (!census || this.now() - census.observedAt > maxAgeMs) {
-      return undefined;
-    }
+    const census = this.recent(cluster);
+    if (!census) return undefined;
     return [...(census.kinds.get(kubernetesId) ?? [])];
   }
 }
