@@ -11,14 +11,15 @@
  * on a local fleet of real kube-apiservers (the one FLOTILLA_FLEET_DIR
  * names when it runs on FLOTILLA_FLEET_PORT_BASE, else one of the bench's
  * own there, default 31440, stopped at the end). The bench
- * signs in as the guest and loads
- * /catalog/default/component/checkout/multi-cluster several times,
- * measuring from navigation until the page is full: every replica row the
+ * signs in as the guest and, several times, opens checkout's Multi-cluster
+ * tab from its overview page (in-app navigation) and reloads the tab's
+ * address, timing each until the page is full: every replica row the
  * backend reports, the failover button enabled, and the placement advisor
- * loaded (its first ranked alternative, or its empty state).
+ * loaded (its first ranked alternative, or its empty state). The 1.2 s
+ * target applies to the opened tab; a reload adds the app's own boot.
  *
  * Run from the repository root: yarn workspace @flotilla/plugin-multi-cluster bench
- * (`bench:smoke`: 10 clusters, one measured load; the advisor's error state
+ * (`bench:smoke`: 10 clusters, one measured round; the advisor's error state
  * also ends a smoke load, so a backend without the advice route still
  * checks the bench's setup). FLOTILLA_BENCH_RUNNING_APP=1 measures the app
  * already answering on FLOTILLA_BENCH_APP_URL (default the development
@@ -160,12 +161,12 @@ const median = (xs: number[]) =>
 
 function printResults(results: Row[]) {
   console.log(
-    '\nService tab, full page with the placement advisor (Chromium, ms)',
+    '\nService tab, full page with the placement advisor (Chromium, ms): opened from the service page; reloaded (the app boots again)',
   );
   console.log(
-    '| build | clusters | replica rows | advisor | median | min | max | median / first size | target |',
+    '| build | clusters | replica rows | advisor | opened median | min | max | median / first size | target | reloaded median | min | max |',
   );
-  console.log('|---|---:|---:|---|---:|---:|---:|---:|---|');
+  console.log('|---|---:|---:|---|---:|---:|---:|---:|---|---:|---:|---:|');
   const base = median(results[0].timings);
   for (const r of results) {
     const m = median(r.timings);
@@ -175,10 +176,12 @@ function printResults(results: Row[]) {
             m / TARGET_MS
           ).toFixed(2)} of it)`
         : '-';
+    const spread = (xs: number[]) =>
+      `${median(xs)} | ${Math.min(...xs)} | ${Math.max(...xs)}`;
     console.log(
-      `| ${r.build} | ${r.fleet} | ${r.rows} | ${r.advisor} | ${m} | ${Math.min(
-        ...r.timings,
-      )} | ${Math.max(...r.timings)} | ${(m / base).toFixed(2)} | ${target} |`,
+      `| ${r.build} | ${r.fleet} | ${r.rows} | ${r.advisor} | ${spread(
+        r.timings,
+      )} | ${(m / base).toFixed(2)} | ${target} | ${spread(r.reloadTimings)} |`,
     );
   }
 }
