@@ -28,6 +28,7 @@ export class EntityExposureService {
           ref: CompoundEntityRef,
           credentials: BackstageCredentials,
           clusterFilter?: (c: FleetCluster) => boolean,
+          options?: { shareReads?: boolean },
         ): Promise<EntityPlacement>;
       };
     },
@@ -56,7 +57,7 @@ export class EntityExposureService {
       problems.push((error as Error).message);
     }
     const [actual, clusters, resolved] = await Promise.all([
-      placement.getPlacement(ref, credentials, canRead),
+      placement.getPlacement(ref, credentials, canRead, { shareReads: true }),
       inventory.getClusters(),
       dependencies.dependenciesOf(entity, credentials, { recent: true }),
     ]);

@@ -35,7 +35,7 @@ export class DrPostureReader {
     );
     const [{ placement, clusters, assignment }, drills, active, dependencies] =
       await Promise.all([
-        this.services.current(entity, credentials),
+        this.services.current(entity, credentials, { shareReads: true }),
         this.options.store.listRuns({
           entityRef: ref,
           kind: 'drill',

@@ -87,15 +87,21 @@ export class ServicePlacement {
     return entity;
   }
 
-  /** The service's placement and the fleet, read now (in parallel). */
+  /**
+   * The service's placement and the fleet, read now (in parallel).
+   * `shareReads` for a view: its reads may join identical ones in flight.
+   */
   async current(
     entity: Entity,
     credentials: BackstageCredentials,
+    options: { shareReads?: boolean } = {},
   ): Promise<CurrentPlacement> {
     const [placement, clusters] = await Promise.all([
       this.options.placement.getPlacement(
         getCompoundEntityRef(entity),
         credentials,
+        undefined,
+        options,
       ),
       this.options.inventory.getClusters(),
     ]);

@@ -7,6 +7,7 @@ import { Entity, parseEntityRef } from '@backstage/catalog-model';
 import { CatalogService } from '@backstage/plugin-catalog-node';
 import type {
   EntityPlacement,
+  FleetCluster,
   FailoverPlan,
   ReachabilityRequirement,
   StartFailoverRequest,
@@ -33,6 +34,9 @@ export interface PlacementReader {
   getPlacement(
     ref: ReturnType<typeof parseEntityRef>,
     credentials: BackstageCredentials,
+    clusterFilter?: (cluster: FleetCluster) => boolean,
+    /** `shareReads`: a view's read may join one in flight (not a plan's). */
+    options?: { shareReads?: boolean },
   ): Promise<EntityPlacement>;
 }
 

@@ -1,12 +1,5 @@
-import { mockCredentials, mockServices } from '@backstage/backend-test-utils';
-import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
+import { mockCredentials } from '@backstage/backend-test-utils';
 import { http, HttpResponse } from 'msw';
-import {
-  KarmadaConnector,
-  ClusterAccess,
-  FleetCluster,
-  ClusterClientFactory,
-} from '@flotilla/plugin-multi-cluster-node';
 import {
   KARMADA,
   KARMADA_TOKEN,
@@ -15,142 +8,16 @@ import {
   setupKubernetesMocks,
   untilTestEnds,
 } from '@flotilla/plugin-multi-cluster-node/testUtils';
-import { FleetInventoryService } from '../inventory/FleetInventory';
-import { WorkloadService } from '../workloads/WorkloadService';
+import { parsePlacementAnnotation } from './EntityPlacementService';
 import {
-  EntityPlacementService,
-  parsePlacementAnnotation,
-} from './EntityPlacementService';
-import { WorkloadCensus } from './WorkloadCensus';
-
-const PROXY = `${KARMADA}/apis/cluster.karmada.io/v1alpha1/clusters`;
-
-const entity = {
-  apiVersion: 'backstage.io/v1alpha1',
-  kind: 'Component',
-  metadata: {
-    name: 'checkout',
-    namespace: 'default',
-    annotations: {
-      'backstage.io/kubernetes-id': 'checkout',
-      'backstage.io/kubernetes-namespace': 'shop',
-      'flotilla.io/placement':
-        '{"clusterAffinity":{"clusterNames":["member-eu"]}}',
-    },
-  },
-  spec: { type: 'service', owner: 'shop', lifecycle: 'production' },
-};
-
-const deployment = (replicas: number, ready: number) => ({
-  apiVersion: 'apps/v1',
-  kind: 'Deployment',
-  metadata: {
-    name: 'checkout',
-    namespace: 'shop',
-    labels: { 'backstage.io/kubernetes-id': 'checkout', app: 'checkout' },
-  },
-  spec: { replicas },
-  status: {
-    replicas,
-    readyReplicas: ready,
-    availableReplicas: ready,
-    updatedReplicas: replicas,
-  },
-});
-
-const deploymentList = (...items: any[]) => ({
-  apiVersion: 'apps/v1',
-  kind: 'DeploymentList',
-  metadata: { resourceVersion: '5' },
-  items,
-});
-const emptyStatefulSets = {
-  apiVersion: 'apps/v1',
-  kind: 'StatefulSetList',
-  metadata: {},
-  items: [],
-};
-
-function cluster(name: string): FleetCluster {
-  return {
-    name,
-    source: 'karmada',
-    sources: [{ type: 'karmada', id: 'karmada:global' }],
-    labels: {},
-    capacity: {},
-    health: { status: 'healthy', via: 'karmada' },
-    stale: false,
-    refreshedAt: new Date().toISOString(),
-  };
-}
+  PROXY,
+  deployment,
+  deploymentList,
+  emptyStatefulSets,
+  setupPlacementService,
+} from './__testUtils__/placementServiceSetup';
 
 const server = setupKubernetesMocks();
-
-// Long enough for an answering member on a loaded machine; only a hung member waits it out.
-function setup(clusterTimeoutMs = 2000, census?: WorkloadCensus) {
-  const accesses: Record<string, ClusterAccess> = {
-    'member-eu': {
-      kind: 'karmada-proxy',
-      controlPlane: 'global',
-      cluster: 'member-eu',
-    },
-    'member-us': {
-      kind: 'karmada-proxy',
-      controlPlane: 'global',
-      cluster: 'member-us',
-    },
-    'member-ap': {
-      kind: 'karmada-proxy',
-      controlPlane: 'global',
-      cluster: 'member-ap',
-    },
-    direct: {
-      kind: 'direct',
-      url: 'https://direct.example.com',
-      credentialRef: 'config:direct',
-    },
-  };
-  const clusters = Object.keys(accesses).map(cluster);
-  const inventory: FleetInventoryService = {
-    getClusters: async () => clusters,
-    getCluster: async n => clusters.find(c => c.name === n),
-    getAccess: async n => accesses[n],
-    listClusters: async () => ({
-      items: clusters,
-      totalCount: clusters.length,
-    }),
-    refresh: async () => ({} as any),
-  };
-  const clients = new ClusterClientFactory({
-    configClusters: [
-      {
-        name: 'direct',
-        url: 'https://direct.example.com',
-        token: 'direct-token',
-      },
-    ],
-    karmada: [{ name: 'global', url: KARMADA, token: KARMADA_TOKEN }],
-    clusterApi: [],
-    catalog: { enabled: false },
-    clusterTimeoutMs,
-  });
-  const karmada = new KarmadaConnector({
-    controlPlane: { name: 'global', url: KARMADA, token: KARMADA_TOKEN },
-    client: clients.forControlPlane('karmada', 'global')!,
-    logger: mockServices.logger.mock(),
-    conflictRetries: 1,
-  });
-  return new EntityPlacementService({
-    catalog: catalogServiceMock({ entities: [entity] }),
-    inventory,
-    workloads: new WorkloadService({ inventory, clients }),
-    karmada: [karmada],
-    concurrency: 10,
-    clusterTimeoutMs,
-    logger: mockServices.logger.mock(),
-    census,
-  });
-}
 
 describe('EntityPlacementService', () => {
   it('returns desired (Karmada + annotation) and actual replicas with per-cluster errors', async () => {
@@ -285,7 +152,7 @@ describe('EntityPlacementService', () => {
     );
 
     // Answered while member-us still hangs: its timeout cut it, nothing waited on it.
-    const result = await setup().getPlacement(
+    const result = await setupPlacementService().getPlacement(
       { kind: 'component', namespace: 'default', name: 'checkout' },
       mockCredentials.user(),
     );
@@ -359,131 +226,6 @@ describe('EntityPlacementService', () => {
     );
   });
 
-  it('over the live-read limit, reads only the clusters the workload census cannot rule out', async () => {
-    const read: string[] = [];
-    const listed: string[] = [];
-    const emptyDeployments = deploymentList();
-    server.use(
-      // No Karmada resource template: only the members are read.
-      http.get(`${KARMADA}/apis/apps/v1/namespaces/shop/deployments`, () =>
-        HttpResponse.json(emptyDeployments),
-      ),
-      http.get(`${KARMADA}/apis/apps/v1/namespaces/shop/statefulsets`, () =>
-        HttpResponse.json(emptyStatefulSets),
-      ),
-      http.get(
-        `${PROXY}/:member/proxy/apis/apps/v1/namespaces/shop/:kind`,
-        ({ params }) => {
-          read.push(String(params.member));
-          listed.push(`${params.member}/${params.kind}`);
-          return HttpResponse.json(
-            params.kind === 'deployments'
-              ? deploymentList(deployment(3, 3))
-              : emptyStatefulSets,
-          );
-        },
-      ),
-      http.get(
-        'https://direct.example.com/apis/apps/v1/namespaces/shop/:kind',
-        ({ params }) => {
-          read.push('direct');
-          return HttpResponse.json(
-            params.kind === 'deployments'
-              ? deploymentList(deployment(1, 1))
-              : emptyStatefulSets,
-          );
-        },
-      ),
-    );
-    // Four clusters, limit 3: the census decides. `direct` has none (it
-    // could not be taken), member-eu runs checkout, the others do not.
-    const census = new WorkloadCensus({ liveReadLimit: 3, maxAgeMs: 60_000 });
-    census.record('member-eu', [
-      { kubernetesId: 'checkout', kind: 'Deployment' },
-      { kubernetesId: 'search', kind: 'StatefulSet' },
-    ]);
-    census.record('member-us', [
-      { kubernetesId: 'search', kind: 'Deployment' },
-    ]);
-    census.record('member-ap', []);
-    const placement = await setup(2000, census).getPlacement(
-      { kind: 'component', namespace: 'default', name: 'checkout' },
-      mockCredentials.user(),
-    );
-    expect([...new Set(read)].sort()).toEqual(['direct', 'member-eu']);
-    // member-eu runs checkout as a Deployment only: its StatefulSets are not listed.
-    expect(listed).toEqual(['member-eu/deployments']);
-    expect(placement.actual.clusters.map(c => c.cluster).sort()).toEqual([
-      'direct',
-      'member-eu',
-    ]);
-    expect(placement.notRead).toEqual({
-      clusters: 2,
-      reason: expect.stringMatching(/none of its workloads/),
-    });
-  });
-
-  it('says where an entity runs from a census covering the fleet, without reading a cluster', async () => {
-    const read: string[] = [];
-    server.use(
-      http.get(`${KARMADA}/apis/apps/v1/namespaces/shop/:kind`, () =>
-        HttpResponse.json(deploymentList()),
-      ),
-      http.get(
-        `${PROXY}/:member/proxy/apis/apps/v1/namespaces/shop/:kind`,
-        ({ params }) => {
-          read.push(String(params.member));
-          return HttpResponse.json(
-            params.kind === 'deployments'
-              ? deploymentList(deployment(2, 2))
-              : emptyStatefulSets,
-          );
-        },
-      ),
-      http.get(
-        'https://direct.example.com/apis/apps/v1/namespaces/shop/:kind',
-        ({ params }) => {
-          read.push('direct');
-          return HttpResponse.json(
-            params.kind === 'deployments'
-              ? deploymentList()
-              : emptyStatefulSets,
-          );
-        },
-      ),
-    );
-    const census = new WorkloadCensus({ liveReadLimit: 3, maxAgeMs: 60_000 });
-    const checkout = (namespace: string, replicas: number) => ({
-      kubernetesId: 'checkout',
-      kind: 'Deployment' as const,
-      namespace,
-      replicas,
-    });
-    census.record('member-eu', [checkout('shop', 2)]);
-    census.record('member-us', [checkout('shop', 0)]);
-    census.record('member-ap', [checkout('other', 1)]);
-    const ref = { kind: 'component', namespace: 'default', name: 'checkout' };
-    const service = setup(2000, census);
-
-    // `direct` has no census yet: the answer comes from a live read.
-    const live = await service.runningClusters(ref, mockCredentials.user());
-    expect(read.length).toBeGreaterThan(0);
-    expect(live.clusters.sort()).toEqual([
-      'member-ap',
-      'member-eu',
-      'member-us',
-    ]);
-
-    read.length = 0;
-    census.record('direct', []);
-    const recent = await service.runningClusters(ref, mockCredentials.user());
-    expect(recent).toEqual({
-      entityRef: 'component:default/checkout',
-      clusters: ['member-eu'],
-    });
-    expect(read).toEqual([]);
-  });
-
   it('awaits slow clusters when the per-cluster timeout allows it', async () => {
     let answeredByAnotherMember = () => {};
     const anotherMemberAnswered = new Promise<void>(resolve => {
@@ -511,7 +253,7 @@ describe('EntityPlacementService', () => {
         () => HttpResponse.json(deploymentList()),
       ),
     );
-    const result = await setup(30_000).getPlacement(
+    const result = await setupPlacementService(30_000).getPlacement(
       { kind: 'component', namespace: 'default', name: 'checkout' },
       mockCredentials.user(),
     );

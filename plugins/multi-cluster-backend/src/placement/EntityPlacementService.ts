@@ -25,6 +25,8 @@ import {
 import { FleetInventoryService } from '../inventory/FleetInventory';
 import { WorkloadOperations } from '../workloads/WorkloadService';
 import { matchingPolicies } from './karmadaPolicies';
+import { SharedReads } from '../util/SharedReads';
+import type { WorkloadStatus } from '../workloads/types';
 
 import type {
   ClusterWorkloads,
@@ -39,6 +41,11 @@ export type {
   EntityPlacement,
   KarmadaDesiredPlacement,
   KarmadaPolicyMatch,
+};
+
+/** How a placement is read (see `getPlacement`). */
+export type PlacementReadOptions = ClusterClientOptions & {
+  shareReads?: boolean;
 };
 
 /** Which workloads are the entity's: its Kubernetes id, in a namespace or any. */
@@ -81,6 +88,9 @@ export function parsePlacementAnnotation(value: string): unknown {
  */
 export class EntityPlacementService {
   private readonly responseTimes = new ResponseTimes();
+  /** Concurrent reads of one service (its tab's views) share these. */
+  private readonly karmadaReads = new SharedReads<KarmadaDesiredPlacement[]>();
+  private readonly memberReads = new SharedReads<WorkloadStatus[]>();
 
   constructor(
     private readonly options: {
@@ -102,8 +112,13 @@ export class EntityPlacementService {
     ref: CompoundEntityRef,
     credentials: BackstageCredentials,
     clusterFilter: (c: FleetCluster) => boolean = () => true,
-    /** The user's own cluster credentials, for clusters that delegate reads to them. */
-    clientOptions: ClusterClientOptions = {},
+    /**
+     * `userAuth`: the user's own cluster credentials, for clusters that
+     * delegate reads to them. `shareReads`: a view's read, which may join
+     * an identical read already in flight (never a plan's, which must see
+     * what was written before it asked).
+     */
+    clientOptions: PlacementReadOptions = {},
   ): Promise<EntityPlacement> {
     const started = Date.now();
     const { entity, workload } = await this.workloadOf(ref, credentials);
@@ -120,7 +135,7 @@ export class EntityPlacementService {
     );
     const limit = pLimit(Math.max(1, this.options.concurrency));
     const [karmada, ocm, actual] = await Promise.all([
-      this.karmadaPlacements(workload, errors),
+      this.karmadaPlacements(workload, errors, clientOptions.shareReads),
       this.ocmPlacements(workload, errors),
       Promise.all(
         clusters.map(cluster =>
@@ -175,7 +190,9 @@ export class EntityPlacementService {
       workload.namespace,
     );
     if (fromCensus) return { entityRef, clusters: fromCensus };
-    const placement = await this.getPlacement(ref, credentials);
+    const placement = await this.getPlacement(ref, credentials, undefined, {
+      shareReads: true,
+    });
     const clusters = placement.actual.clusters
       .filter(c => c.replicas > 0)
       .map(c => c.cluster);
@@ -227,14 +244,19 @@ export class EntityPlacementService {
   private async karmadaPlacements(
     { kubernetesId, namespace }: WorkloadIdentity,
     errors: EntityPlacement['errors'],
+    shareReads = false,
   ): Promise<KarmadaDesiredPlacement[]> {
     const placements = await Promise.all(
-      this.options.karmada.map(k =>
-        this.karmadaPlacement(k, kubernetesId, namespace).catch(e => {
-          errors.push(errorInfo(`karmada:${k.name}`, e));
-          return [] as KarmadaDesiredPlacement[];
-        }),
-      ),
+      this.options.karmada.map(k => {
+        const read = () => this.karmadaPlacement(k, kubernetesId, namespace);
+        const key = JSON.stringify([k.name, kubernetesId, namespace ?? null]);
+        return (shareReads ? this.karmadaReads.read(key, read) : read()).catch(
+          e => {
+            errors.push(errorInfo(`karmada:${k.name}`, e));
+            return [] as KarmadaDesiredPlacement[];
+          },
+        );
+      }),
     );
     return placements.flat();
   }
@@ -259,12 +281,12 @@ export class EntityPlacementService {
   private async clusterWorkloads(
     cluster: ClustersToRead<FleetCluster>['read'][number],
     { kubernetesId, namespace }: WorkloadIdentity,
-    clientOptions: ClusterClientOptions,
+    clientOptions: PlacementReadOptions,
     errors: EntityPlacement['errors'],
   ): Promise<ClusterWorkloads | undefined> {
     const t0 = Date.now();
-    try {
-      const workloads = await this.options.workloads.listWorkloads(
+    const read = () =>
+      this.options.workloads.listWorkloads(
         cluster.name,
         { kubernetesId, namespace, kinds: cluster.kinds },
         {
@@ -272,6 +294,19 @@ export class EntityPlacementService {
           userAuth: clientOptions.userAuth,
         },
       );
+    // Only a view's read as the service is shared, never one made with a
+    // user's own credentials.
+    const share = clientOptions.shareReads && !clientOptions.userAuth;
+    const key = JSON.stringify([
+      cluster.name,
+      kubernetesId,
+      namespace ?? null,
+      cluster.kinds ?? null,
+    ]);
+    try {
+      const workloads = share
+        ? await this.memberReads.read(key, read)
+        : await read();
       return {
         cluster: cluster.name,
         source: cluster.source,

@@ -1,12 +1,14 @@
 import { BackstageCredentials } from '@backstage/backend-plugin-api';
 import { CompoundEntityRef } from '@backstage/catalog-model';
-import type { ClusterClientOptions } from '@flotilla/plugin-multi-cluster-node';
 import type {
   EntityPlacement,
   PlacementAdvice,
 } from '@flotilla/plugin-multi-cluster-common';
 import { ClusterPermissions } from '../permissions/ClusterPermissions';
-import { EntityPlacementService } from './EntityPlacementService';
+import {
+  EntityPlacementService,
+  type PlacementReadOptions,
+} from './EntityPlacementService';
 import { PlacementSimulator } from './PlacementSimulator';
 
 type SimulateRequest = Parameters<PlacementSimulator['simulate']>[0];
@@ -53,7 +55,7 @@ export class PlacementReadService {
   async getEntityPlacement(
     ref: CompoundEntityRef,
     credentials: BackstageCredentials,
-    options: ClusterClientOptions = {},
+    options: PlacementReadOptions = {},
   ): Promise<EntityPlacement> {
     const canRead = await this.options.permissions.authorizePlacementRead(
       credentials,

@@ -37,7 +37,8 @@ export function createEntityPlacementRouter(options: {
       await placement.getEntityPlacement(
         { kind, namespace, name },
         credentials,
-        { userAuth },
+        // The tab's view, read while its other views read the same.
+        { userAuth, shareReads: true },
       ),
     );
   });

@@ -1,0 +1,205 @@
+import { mockCredentials } from '@backstage/backend-test-utils';
+import { http, HttpResponse } from 'msw';
+import {
+  KARMADA,
+  setupKubernetesMocks,
+} from '@flotilla/plugin-multi-cluster-node/testUtils';
+import { WorkloadCensus } from './WorkloadCensus';
+import {
+  PROXY,
+  deployment,
+  deploymentList,
+  emptyStatefulSets,
+  setupPlacementService,
+} from './__testUtils__/placementServiceSetup';
+
+const server = setupKubernetesMocks();
+
+describe('EntityPlacementService: the census and shared reads', () => {
+  it('over the live-read limit, reads only the clusters the workload census cannot rule out', async () => {
+    const read: string[] = [];
+    const listed: string[] = [];
+    const emptyDeployments = deploymentList();
+    server.use(
+      // No Karmada resource template: only the members are read.
+      http.get(`${KARMADA}/apis/apps/v1/namespaces/shop/deployments`, () =>
+        HttpResponse.json(emptyDeployments),
+      ),
+      http.get(`${KARMADA}/apis/apps/v1/namespaces/shop/statefulsets`, () =>
+        HttpResponse.json(emptyStatefulSets),
+      ),
+      http.get(
+        `${PROXY}/:member/proxy/apis/apps/v1/namespaces/shop/:kind`,
+        ({ params }) => {
+          read.push(String(params.member));
+          listed.push(`${params.member}/${params.kind}`);
+          return HttpResponse.json(
+            params.kind === 'deployments'
+              ? deploymentList(deployment(3, 3))
+              : emptyStatefulSets,
+          );
+        },
+      ),
+      http.get(
+        'https://direct.example.com/apis/apps/v1/namespaces/shop/:kind',
+        ({ params }) => {
+          read.push('direct');
+          return HttpResponse.json(
+            params.kind === 'deployments'
+              ? deploymentList(deployment(1, 1))
+              : emptyStatefulSets,
+          );
+        },
+      ),
+    );
+    // Four clusters, limit 3: the census decides. `direct` has none (it
+    // could not be taken), member-eu runs checkout, the others do not.
+    const census = new WorkloadCensus({ liveReadLimit: 3, maxAgeMs: 60_000 });
+    census.record('member-eu', [
+      { kubernetesId: 'checkout', kind: 'Deployment' },
+      { kubernetesId: 'search', kind: 'StatefulSet' },
+    ]);
+    census.record('member-us', [
+      { kubernetesId: 'search', kind: 'Deployment' },
+    ]);
+    census.record('member-ap', []);
+    const placement = await setupPlacementService(2000, census).getPlacement(
+      { kind: 'component', namespace: 'default', name: 'checkout' },
+      mockCredentials.user(),
+    );
+    expect([...new Set(read)].sort()).toEqual(['direct', 'member-eu']);
+    // member-eu runs checkout as a Deployment only: its StatefulSets are not listed.
+    expect(listed).toEqual(['member-eu/deployments']);
+    expect(placement.actual.clusters.map(c => c.cluster).sort()).toEqual([
+      'direct',
+      'member-eu',
+    ]);
+    expect(placement.notRead).toEqual({
+      clusters: 2,
+      reason: expect.stringMatching(/none of its workloads/),
+    });
+  });
+
+  it('says where an entity runs from a census covering the fleet, without reading a cluster', async () => {
+    const read: string[] = [];
+    server.use(
+      http.get(`${KARMADA}/apis/apps/v1/namespaces/shop/:kind`, () =>
+        HttpResponse.json(deploymentList()),
+      ),
+      http.get(
+        `${PROXY}/:member/proxy/apis/apps/v1/namespaces/shop/:kind`,
+        ({ params }) => {
+          read.push(String(params.member));
+          return HttpResponse.json(
+            params.kind === 'deployments'
+              ? deploymentList(deployment(2, 2))
+              : emptyStatefulSets,
+          );
+        },
+      ),
+      http.get(
+        'https://direct.example.com/apis/apps/v1/namespaces/shop/:kind',
+        ({ params }) => {
+          read.push('direct');
+          return HttpResponse.json(
+            params.kind === 'deployments'
+              ? deploymentList()
+              : emptyStatefulSets,
+          );
+        },
+      ),
+    );
+    const census = new WorkloadCensus({ liveReadLimit: 3, maxAgeMs: 60_000 });
+    const checkout = (namespace: string, replicas: number) => ({
+      kubernetesId: 'checkout',
+      kind: 'Deployment' as const,
+      namespace,
+      replicas,
+    });
+    census.record('member-eu', [checkout('shop', 2)]);
+    census.record('member-us', [checkout('shop', 0)]);
+    census.record('member-ap', [checkout('other', 1)]);
+    const ref = { kind: 'component', namespace: 'default', name: 'checkout' };
+    const service = setupPlacementService(2000, census);
+
+    // `direct` has no census yet: the answer comes from a live read.
+    const live = await service.runningClusters(ref, mockCredentials.user());
+    expect(read.length).toBeGreaterThan(0);
+    expect(live.clusters.sort()).toEqual([
+      'member-ap',
+      'member-eu',
+      'member-us',
+    ]);
+
+    read.length = 0;
+    census.record('direct', []);
+    const recent = await service.runningClusters(ref, mockCredentials.user());
+    expect(recent).toEqual({
+      entityRef: 'component:default/checkout',
+      clusters: ['member-eu'],
+    });
+    expect(read).toEqual([]);
+  });
+
+  it('shares member and Karmada reads among concurrent views, never with a plan', async () => {
+    const requests = new Map<string, number>();
+    let planAsked = () => {};
+    const planRead = new Promise<void>(resolve => {
+      planAsked = resolve;
+    });
+    const count = (key: string) =>
+      requests.set(key, (requests.get(key) ?? 0) + 1).get(key)!;
+    server.use(
+      http.get(
+        `${KARMADA}/apis/apps/v1/namespaces/shop/:kind`,
+        ({ params }) => {
+          count(`karmada/${params.kind}`);
+          return HttpResponse.json(
+            params.kind === 'deployments'
+              ? deploymentList()
+              : emptyStatefulSets,
+          );
+        },
+      ),
+      http.get(
+        `${PROXY}/:member/proxy/apis/apps/v1/namespaces/shop/:kind`,
+        async ({ params }) => {
+          // The views' shared read answers once the plan's own read came.
+          if (count(`${params.member}/${params.kind}`) === 2) planAsked();
+          else await planRead;
+          return HttpResponse.json(
+            params.kind === 'deployments'
+              ? deploymentList(deployment(2, 2))
+              : emptyStatefulSets,
+          );
+        },
+      ),
+      http.get(
+        'https://direct.example.com/apis/apps/v1/namespaces/shop/:kind',
+        ({ params }) =>
+          HttpResponse.json(
+            params.kind === 'deployments'
+              ? deploymentList()
+              : emptyStatefulSets,
+          ),
+      ),
+    );
+    const service = setupPlacementService();
+    const ref = { kind: 'component', namespace: 'default', name: 'checkout' };
+    const view = () =>
+      service.getPlacement(ref, mockCredentials.user(), undefined, {
+        shareReads: true,
+      });
+    const [first, second, plan] = await Promise.all([
+      view(),
+      view(),
+      service.getPlacement(ref, mockCredentials.user()),
+    ]);
+
+    expect(requests.get('member-eu/deployments')).toBe(2);
+    expect(requests.get('member-us/deployments')).toBe(2);
+    expect(requests.get('karmada/deployments')).toBe(2);
+    expect(first.actual).toEqual(second.actual);
+    expect(plan.actual.totalReplicas).toBe(first.actual.totalReplicas);
+  });
+});
