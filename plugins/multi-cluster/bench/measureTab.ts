@@ -59,7 +59,10 @@ async function advisorLoaded(page: Page): Promise<AdvisorOutcome> {
   throw new Error('the advisor state disappeared');
 }
 
-/** Waits until the tab is full; says what the advisor showed. */
+/**
+ * Waits until the tab is full (its replica rows, Fail over enabled, the
+ * advisor and every other card loaded); says what the advisor showed.
+ */
 async function tabFull(page: Page, rows: number) {
   await page
     .getByRole('button', { name: 'Fail over' })
@@ -70,7 +73,14 @@ async function tabFull(page: Page, rows: number) {
     rows,
     { timeout: 120_000 },
   );
-  return advisorLoaded(page);
+  const advisor = await advisorLoaded(page);
+  // And no card still loading (DR posture, exposure, detection).
+  await page.waitForFunction(
+    () => !document.querySelector('[data-testid="progress"]'),
+    undefined,
+    { timeout: 120_000 },
+  );
+  return advisor;
 }
 
 /** A reload of the tab's address until the page is full, in ms. */

@@ -15,7 +15,8 @@
  * tab from its overview page (in-app navigation) and reloads the tab's
  * address, timing each until the page is full: every replica row the
  * backend reports, the failover button enabled, and the placement advisor
- * loaded (its first ranked alternative, or its empty state). The 1.2 s
+ * loaded (its first ranked alternative, or its empty state), with no card
+ * still loading. The 1.2 s
  * target applies to the opened tab; a reload adds the app's own boot.
  *
  * Run from the repository root: yarn workspace @flotilla/plugin-multi-cluster bench

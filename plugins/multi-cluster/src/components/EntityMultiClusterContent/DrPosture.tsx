@@ -1,5 +1,6 @@
 import { Box, Chip, Typography } from '@material-ui/core';
 import Alert from '@material-ui/lab/Alert';
+import { Progress } from '@backstage/core-components';
 import {
   formatDuration,
   type DrFinding,
@@ -25,6 +26,7 @@ export function PostureFindings(props: {
   const { findings } = props;
   return (
     <Box mt={2}>
+      {props.loading && <Progress />}
       {props.error && (
         <Alert severity="warning">
           Posture unavailable: {props.error.message}
