@@ -131,6 +131,16 @@ export interface Config {
       frequency?: HumanDuration | string;
       /** Timeout of one refresh. Default: 5 minutes. */
       timeout?: HumanDuration | string;
+      /**
+       * The share of the event loop, 0.1 to 1, that a refresh's inspection
+       * pass (connectivity and, over the live-read limit, the workload
+       * census) may keep busy: above it, the pass waits before its next
+       * cluster (at most a second each) so requests are answered first. A
+       * pass over hundreds of clusters would otherwise fill the loop and
+       * every page would wait behind it. 1: the pass never waits.
+       * Default: 0.5.
+       */
+      loopShare?: number;
     };
     timeouts?: {
       /**

@@ -46,6 +46,21 @@ describe('readMultiClusterConfig', () => {
     ).toThrow(`Invalid multiCluster.${message}; expected a whole number`);
   });
 
+  it('takes the refresh loop share from 0.1 to 1 (0.5 by default) and refuses others', () => {
+    const share = (loopShare?: unknown) =>
+      readMultiClusterConfig(
+        new ConfigReader({ multiCluster: { refresh: { loopShare } } }),
+      ).refreshLoopShare;
+    expect(share()).toBe(0.5);
+    expect(share(0.1)).toBe(0.1);
+    expect(share(1)).toBe(1);
+    for (const bad of [0, 0.05, 1.5]) {
+      expect(() => share(bad)).toThrow(
+        `Invalid multiCluster.refresh.loopShare: ${bad}; expected a number from 0.1 to 1`,
+      );
+    }
+  });
+
   it('takes whole numbers at their bounds', () => {
     const c = readMultiClusterConfig(
       new ConfigReader({

@@ -49,6 +49,8 @@ export interface ConfigClusterConfig extends KubernetesEndpoint {
 export interface MultiClusterConfig {
   refreshFrequency: HumanDuration;
   refreshTimeout: HumanDuration;
+  /** The event loop's share the refresh's inspection pass may keep busy (1: all). */
+  refreshLoopShare: number;
   clusterTimeoutMs: number;
   healthTimeoutMs: number;
   connectorTimeoutMs: number;
@@ -146,6 +148,22 @@ function wholeNumber(
   if (!Number.isInteger(value) || value < bounds.min || value > bounds.max) {
     throw new Error(
       `Invalid multiCluster.${key}: ${value}; expected a whole number from ${bounds.min} to ${bounds.max}`,
+    );
+  }
+  return value;
+}
+
+/** A share from 0.1 to 1. */
+function share(
+  config: Config | undefined,
+  key: string,
+  fallback: number,
+): number {
+  const value = config?.getOptionalNumber(key);
+  if (value === undefined) return fallback;
+  if (!(value >= 0.1 && value <= 1)) {
+    throw new Error(
+      `Invalid multiCluster.${key}: ${value}; expected a number from 0.1 to 1`,
     );
   }
   return value;
@@ -268,6 +286,7 @@ export function readMultiClusterConfig(config: Config): MultiClusterConfig {
       cfg => duration(cfg, 'refresh.timeout', { minutes: 5 }),
       { minutes: 5 },
     ),
+    refreshLoopShare: share(c, 'refresh.loopShare', 0.5),
     clusterTimeoutMs: get(
       cfg => durationMs(cfg, 'timeouts.clusterRequest', 5000),
       5000,

@@ -20,6 +20,7 @@ import {
 import { ClusterHealthCheck } from './ClusterHealthCheck';
 import { ConfigClusterTopology } from './ConfigClusterTopology';
 import { fleetSnapshots } from './fleetSnapshots';
+import type { EventLoopPacer } from '../util/EventLoopPacer';
 import { ClusterInspector, InspectionPass } from './InspectionPass';
 import { matchesFilter } from './listFilter';
 import { sleep, withDeadline } from '../util/deadline';
@@ -77,6 +78,8 @@ export class FleetInventory implements FleetInventoryService {
       inspectTimeoutMs?: number;
       /** Taken in the inspection pass of a fleet too large to read live. */
       census?: WorkloadCensus;
+      /** Lets the inspection pass give way to requests. */
+      pacer?: EventLoopPacer;
     },
   ) {
     this.inspection = new InspectionPass({
@@ -84,6 +87,7 @@ export class FleetInventory implements FleetInventoryService {
       timeoutMs: options.inspectTimeoutMs ?? options.healthTimeoutMs,
       inspector: options.inspector,
       census: options.census,
+      pacer: options.pacer,
     });
     this.healthCheck = new ClusterHealthCheck({
       clients: options.clients,

@@ -7,6 +7,7 @@ import {
 } from '@flotilla/plugin-multi-cluster-common';
 import type pLimit from 'p-limit';
 import type { WorkloadCensus } from '../placement/WorkloadCensus';
+import type { EventLoopPacer } from '../util/EventLoopPacer';
 import {
   ClusterClientFactory,
   KubernetesClient,
@@ -78,6 +79,8 @@ export class InspectionPass {
       timeoutMs: number;
       inspector?: ClusterInspector;
       census?: WorkloadCensus;
+      /** Lets the pass give way to requests while the loop is busy. */
+      pacer?: EventLoopPacer;
     },
   ) {}
 
@@ -120,8 +123,11 @@ export class InspectionPass {
     await Promise.all(
       clusters.map(m =>
         limit(async () => {
+          await this.options.pacer?.giveWay();
           await this.inspect(m, signal);
-          if (withCensus) await this.takeCensus(m, signal);
+          if (!withCensus) return;
+          await this.options.pacer?.giveWay();
+          await this.takeCensus(m, signal);
         }),
       ),
     );

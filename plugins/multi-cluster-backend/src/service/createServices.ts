@@ -49,6 +49,7 @@ import { PlacementAdviceService } from '../placement/advice/PlacementAdviceServi
 import { userRegionsOf } from '../placement/inputs/latency';
 import { PlacementWorkerPool } from '../placement/compute/PlacementWorkerPool';
 import { WorkloadService } from '../workloads/WorkloadService';
+import { EventLoopPacer } from '../util/EventLoopPacer';
 import {
   createWhatIfServices,
   type WhatIfInputReader,
@@ -174,6 +175,7 @@ function createInventory(
       : undefined,
     inspectTimeoutMs: config.connectivity.timeoutMs,
     census,
+    pacer: new EventLoopPacer(config.refreshLoopShare),
   });
   return { census, inventory };
 }
