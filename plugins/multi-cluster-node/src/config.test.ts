@@ -47,9 +47,13 @@ describe('readMultiClusterConfig', () => {
   });
 
   it('takes the refresh loop share from 0.1 to 1 (0.5 by default) and refuses others', () => {
-    const share = (loopShare?: unknown) =>
+    const share = (loopShare?: number) =>
       readMultiClusterConfig(
-        new ConfigReader({ multiCluster: { refresh: { loopShare } } }),
+        new ConfigReader({
+          multiCluster: {
+            refresh: loopShare === undefined ? {} : { loopShare },
+          },
+        }),
       ).refreshLoopShare;
     expect(share()).toBe(0.5);
     expect(share(0.1)).toBe(0.1);
