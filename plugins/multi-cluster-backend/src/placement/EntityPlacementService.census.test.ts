@@ -15,43 +15,61 @@ import {
 
 const server = setupKubernetesMocks();
 
+/**
+ * Karmada with no checkout template; every member with a checkout
+ * Deployment of `memberReplicas`, and `direct` with one of
+ * `directReplicas` (none when unset). `onList` sees each list (`karmada`,
+ * the member's name or `direct`, and the kind) before it is answered.
+ */
+function serveShopLists(options: {
+  memberReplicas: number;
+  directReplicas?: number;
+  onList?: (where: string, kind: string) => void | Promise<void>;
+}) {
+  const answer = async (where: string, kind: string, replicas?: number) => {
+    await options.onList?.(where, kind);
+    if (kind !== 'deployments') return HttpResponse.json(emptyStatefulSets);
+    return HttpResponse.json(
+      replicas === undefined
+        ? deploymentList()
+        : deploymentList(deployment(replicas, replicas)),
+    );
+  };
+  server.use(
+    http.get(`${KARMADA}/apis/apps/v1/namespaces/shop/:kind`, ({ params }) =>
+      answer('karmada', String(params.kind)),
+    ),
+    http.get(
+      `${PROXY}/:member/proxy/apis/apps/v1/namespaces/shop/:kind`,
+      ({ params }) =>
+        answer(
+          String(params.member),
+          String(params.kind),
+          options.memberReplicas,
+        ),
+    ),
+    http.get(
+      'https://direct.example.com/apis/apps/v1/namespaces/shop/:kind',
+      ({ params }) =>
+        answer('direct', String(params.kind), options.directReplicas),
+    ),
+  );
+}
+
 describe('EntityPlacementService: the census and shared reads', () => {
   it('over the live-read limit, reads only the clusters the workload census cannot rule out', async () => {
     const read: string[] = [];
     const listed: string[] = [];
-    const emptyDeployments = deploymentList();
-    server.use(
-      // No Karmada resource template: only the members are read.
-      http.get(`${KARMADA}/apis/apps/v1/namespaces/shop/deployments`, () =>
-        HttpResponse.json(emptyDeployments),
-      ),
-      http.get(`${KARMADA}/apis/apps/v1/namespaces/shop/statefulsets`, () =>
-        HttpResponse.json(emptyStatefulSets),
-      ),
-      http.get(
-        `${PROXY}/:member/proxy/apis/apps/v1/namespaces/shop/:kind`,
-        ({ params }) => {
-          read.push(String(params.member));
-          listed.push(`${params.member}/${params.kind}`);
-          return HttpResponse.json(
-            params.kind === 'deployments'
-              ? deploymentList(deployment(3, 3))
-              : emptyStatefulSets,
-          );
-        },
-      ),
-      http.get(
-        'https://direct.example.com/apis/apps/v1/namespaces/shop/:kind',
-        ({ params }) => {
-          read.push('direct');
-          return HttpResponse.json(
-            params.kind === 'deployments'
-              ? deploymentList(deployment(1, 1))
-              : emptyStatefulSets,
-          );
-        },
-      ),
-    );
+    // No Karmada resource template: only the members are read.
+    serveShopLists({
+      memberReplicas: 3,
+      directReplicas: 1,
+      onList(where, kind) {
+        if (where === 'karmada') return;
+        read.push(where);
+        if (where !== 'direct') listed.push(`${where}/${kind}`);
+      },
+    });
     // Four clusters, limit 3: the census decides. `direct` has none (it
     // could not be taken), member-eu runs checkout, the others do not.
     const census = new WorkloadCensus({ liveReadLimit: 3, maxAgeMs: 60_000 });
@@ -82,33 +100,12 @@ describe('EntityPlacementService: the census and shared reads', () => {
 
   it('says where an entity runs from a census covering the fleet, without reading a cluster', async () => {
     const read: string[] = [];
-    server.use(
-      http.get(`${KARMADA}/apis/apps/v1/namespaces/shop/:kind`, () =>
-        HttpResponse.json(deploymentList()),
-      ),
-      http.get(
-        `${PROXY}/:member/proxy/apis/apps/v1/namespaces/shop/:kind`,
-        ({ params }) => {
-          read.push(String(params.member));
-          return HttpResponse.json(
-            params.kind === 'deployments'
-              ? deploymentList(deployment(2, 2))
-              : emptyStatefulSets,
-          );
-        },
-      ),
-      http.get(
-        'https://direct.example.com/apis/apps/v1/namespaces/shop/:kind',
-        ({ params }) => {
-          read.push('direct');
-          return HttpResponse.json(
-            params.kind === 'deployments'
-              ? deploymentList()
-              : emptyStatefulSets,
-          );
-        },
-      ),
-    );
+    serveShopLists({
+      memberReplicas: 2,
+      onList(where) {
+        if (where !== 'karmada') read.push(where);
+      },
+    });
     const census = new WorkloadCensus({ liveReadLimit: 3, maxAgeMs: 60_000 });
     const checkout = (namespace: string, replicas: number) => ({
       kubernetesId: 'checkout',
@@ -149,41 +146,16 @@ describe('EntityPlacementService: the census and shared reads', () => {
     });
     const count = (key: string) =>
       requests.set(key, (requests.get(key) ?? 0) + 1).get(key)!;
-    server.use(
-      http.get(
-        `${KARMADA}/apis/apps/v1/namespaces/shop/:kind`,
-        ({ params }) => {
-          count(`karmada/${params.kind}`);
-          return HttpResponse.json(
-            params.kind === 'deployments'
-              ? deploymentList()
-              : emptyStatefulSets,
-          );
-        },
-      ),
-      http.get(
-        `${PROXY}/:member/proxy/apis/apps/v1/namespaces/shop/:kind`,
-        async ({ params }) => {
-          // The views' shared read answers once the plan's own read came.
-          if (count(`${params.member}/${params.kind}`) === 2) planAsked();
-          else await planRead;
-          return HttpResponse.json(
-            params.kind === 'deployments'
-              ? deploymentList(deployment(2, 2))
-              : emptyStatefulSets,
-          );
-        },
-      ),
-      http.get(
-        'https://direct.example.com/apis/apps/v1/namespaces/shop/:kind',
-        ({ params }) =>
-          HttpResponse.json(
-            params.kind === 'deployments'
-              ? deploymentList()
-              : emptyStatefulSets,
-          ),
-      ),
-    );
+    serveShopLists({
+      memberReplicas: 2,
+      async onList(where, kind) {
+        const n = count(`${where}/${kind}`);
+        if (where === 'karmada' || where === 'direct') return;
+        // The views' shared read answers once the plan's own read came.
+        if (n === 2) planAsked();
+        else await planRead;
+      },
+    });
     const service = setupPlacementService();
     const ref = { kind: 'component', namespace: 'default', name: 'checkout' };
     const view = () =>
