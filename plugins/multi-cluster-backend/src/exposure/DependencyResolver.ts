@@ -117,11 +117,7 @@ export class DependencyResolver {
     credentials: BackstageCredentials,
     options: { recent?: boolean } = {},
   ): Promise<ResolvedDependency[]> {
-    const { targets, known } = await this.lookUp(
-      dependsOnRefs(entity),
-      credentials,
-    );
-    return this.placementsOf(targets, known, credentials, options.recent);
+    return this.resolve(dependsOnRefs(entity), credentials, options);
   }
 
   /**
@@ -132,9 +128,10 @@ export class DependencyResolver {
   async resolve(
     refs: string[],
     credentials: BackstageCredentials,
+    options: { recent?: boolean } = {},
   ): Promise<ResolvedDependency[]> {
     const { targets, known } = await this.lookUp(refs, credentials);
-    return this.placementsOf(targets, known, credentials);
+    return this.placementsOf(targets, known, credentials, options.recent);
   }
 
   /**
