@@ -11,10 +11,34 @@ const namespace = 'default';
 const policies = `/apis/policy.karmada.io/v1alpha1/namespaces/${namespace}/propagationpolicies`;
 const deployments = `/apis/apps/v1/namespaces/${namespace}/deployments`;
 
+/** Whether a placement request asks with the template's defaults (eu, prod). */
+function asksWithDefaults(body: unknown) {
+  const asked = body as {
+    allowedJurisdictions?: string[];
+    requiredLabels?: Record<string, string>;
+  } | null;
+  return (
+    asked?.allowedJurisdictions?.join() === 'eu' &&
+    asked?.requiredLabels?.['flotilla.io/environment'] === 'prod'
+  );
+}
+
 /** Fills the form with its defaults (placement `auto`); returns the clusters the advice shows. */
 async function fillKeepingAuto(page: Page, name: string) {
   await page.getByRole('textbox', { name: /Workload name/ }).fill(name);
+  // The placement step's defaults reach the form after its first render,
+  // so the picker may ask twice: only the advice for the defaults counts.
+  const adviceForDefaults = page.waitForResponse(
+    response =>
+      response.url().endsWith('/placement/recommend') &&
+      asksWithDefaults(response.request().postDataJSON()),
+  );
   await page.getByRole('button', { name: 'Next' }).click();
+  await adviceForDefaults;
+  await expect(page.getByTestId('placement-advice')).toHaveAttribute(
+    'aria-busy',
+    'false',
+  );
   const picks = page.getByTestId('auto-pick');
   await expect(picks.first()).toBeVisible();
   const advised = await picks.evaluateAll(chips =>

@@ -1,8 +1,14 @@
+import { useState } from 'react';
 import { screen, within } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import { registerMswTestHooks } from '@backstage/test-utils';
-import { runOnFakeClock, setupUser } from '../../__testUtils__/fakeClock';
+import {
+  advanceClock,
+  runOnFakeClock,
+  settleUntil,
+  setupUser,
+} from '../../__testUtils__/fakeClock';
 import {
   renderWithBackend,
   TEST_BASE_URL as baseUrl,
@@ -122,5 +128,53 @@ describe('FleetPlacementPicker', () => {
       await screen.findByText(/Regions and clusters unavailable/),
     ).toBeInTheDocument();
     expect(await screen.findAllByTestId('auto-pick')).toHaveLength(2);
+  });
+
+  it('keeps the last advice, marked busy, until the changed requirements have theirs', async () => {
+    let answerSecond = () => {};
+    server.use(
+      http.post(`${baseUrl}/placement/recommend`, async ({ request }) => {
+        posted.push(await request.json());
+        if (posted.length > 1) {
+          await new Promise<void>(resolve => (answerSecond = resolve));
+        }
+        return HttpResponse.json(pickerAdvice);
+      }),
+    );
+    const { props } = fieldProps(undefined, {});
+    function Form() {
+      const [siblings, setSiblings] = useState({ replicas: 3 });
+      return (
+        <>
+          <button onClick={() => setSiblings({ replicas: 5 })}>more</button>
+          <FleetPlacementPicker
+            {...props}
+            formContext={{ formData: siblings }}
+          />
+        </>
+      );
+    }
+    const user = setupUser();
+    await renderWithBackend(<Form />);
+    await screen.findAllByTestId('auto-pick');
+    const note = screen.getByTestId('placement-advice');
+    expect(note).toHaveAttribute('aria-busy', 'false');
+
+    await user.click(screen.getByRole('button', { name: 'more' }));
+    expect(note).toHaveAttribute('aria-busy', 'true');
+    await advanceClock(400);
+    await settleUntil(() => posted.length === 2, 'asked again');
+    expect(screen.getAllByTestId('auto-pick')).toHaveLength(2);
+    expect(note).toHaveTextContent('Updating for the changed requirements');
+
+    answerSecond();
+    await settleUntil(
+      () => note.getAttribute('aria-busy') === 'false',
+      'updated',
+    );
+    expect(posted.map(p => (p as { replicas: number }).replicas)).toEqual([
+      3, 5,
+    ]);
+    expect(note).not.toHaveTextContent('Updating');
   });
 });

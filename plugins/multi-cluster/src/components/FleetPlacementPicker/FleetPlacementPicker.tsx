@@ -133,7 +133,7 @@ export function FleetPlacementPicker(
       </TextField>
       <PlacementAdviceNote
         value={value}
-        loading={data.advice.loading}
+        updating={data.updating}
         error={data.advice.error}
         problem={'problem' in asked ? asked.problem : undefined}
         advice={advice}

@@ -47,16 +47,18 @@ function AutoAdvice({ advice }: { advice: PlacementAdvice }) {
 /**
  * The advice next to the picked value: for `auto` the clusters it would
  * pick and why others are left out, for a region or cluster its verdict.
+ * While the requirements change the last advice stays, marked busy, so the
+ * note does not flicker on every keystroke.
  */
 export function PlacementAdviceNote(props: {
   value: string;
-  loading: boolean;
+  updating: boolean;
   error?: Error;
   problem?: string;
   advice?: PlacementAdvice;
   verdict?: TargetVerdict;
 }) {
-  const { value, loading, error, problem, advice, verdict } = props;
+  const { value, updating, error, problem, advice, verdict } = props;
   let body: JSX.Element;
   if (problem) {
     body = <Typography variant="body2">No advice yet: {problem}</Typography>;
@@ -66,7 +68,7 @@ export function PlacementAdviceNote(props: {
         Advice unavailable: {error.message}
       </Typography>
     );
-  } else if (loading || !advice) {
+  } else if (!advice) {
     body = <Typography variant="body2">Asking the fleet…</Typography>;
   } else if (value === 'auto') {
     body = <AutoAdvice advice={advice} />;
@@ -83,8 +85,13 @@ export function PlacementAdviceNote(props: {
     );
   }
   return (
-    <Box mt={1} data-testid="placement-advice" aria-busy={loading}>
+    <Box mt={1} data-testid="placement-advice" aria-busy={updating}>
       {body}
+      {updating && advice && !problem && !error && (
+        <Typography variant="caption" color="textSecondary">
+          Updating for the changed requirements…
+        </Typography>
+      )}
     </Box>
   );
 }

@@ -20,7 +20,9 @@ function useSettled<T>(value: T, key: string, ms: number): T {
 
 /**
  * The fleet's placement options (once) and the advice for the form's
- * current requirements (again when they settle after a change).
+ * current requirements (again when they settle after a change). `updating`
+ * holds from a change until its advice has come: the advice shown until
+ * then is for the requirements before it.
  */
 export function usePlacementPickerData(
   asked: { requirements: RecommendPlacementRequest } | { problem: string },
@@ -30,9 +32,11 @@ export function usePlacementPickerData(
   const requirements = 'requirements' in asked ? asked.requirements : undefined;
   const key = JSON.stringify(requirements ?? null);
   const settled = useSettled(requirements, key, ADVICE_DEBOUNCE_MS);
+  const settledKey = JSON.stringify(settled ?? null);
   const advice = useAsync(
     async () => (settled ? api.recommendPlacement(settled) : undefined),
-    [api, JSON.stringify(settled ?? null)],
+    [api, settledKey],
   );
-  return { options, advice, requirements: settled };
+  const updating = key !== settledKey || advice.loading;
+  return { options, advice, updating, requirements: settled };
 }
