@@ -515,6 +515,17 @@ export interface Config {
       detect?: boolean;
       /** Time allowed per cluster. Default: 10 seconds. */
       timeout?: number | HumanDuration | string;
+      /**
+       * The longest a cluster goes without its connectivity (fabrics, MCS
+       * exports, networks, virtual nodes) being read again, in ms or as a
+       * duration. These change with an install, not with a refresh, and cost
+       * a dozen requests per cluster: each refresh reads only its share of
+       * the clusters, those read longest ago, and a cluster new to the fleet
+       * at once. 0: every cluster on every refresh. Default: every refresh
+       * for fleets up to `placement.liveReadLimit` clusters, 10 minutes for
+       * larger ones.
+       */
+      interval?: number | HumanDuration | string;
     };
     /**
      * Fleet-wide add-ons (policy bundles such as Kyverno or Gatekeeper,

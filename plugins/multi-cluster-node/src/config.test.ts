@@ -65,6 +65,23 @@ describe('readMultiClusterConfig', () => {
     }
   });
 
+  it('takes the connectivity interval as ms or a duration, unset by default, and refuses a negative one', () => {
+    const interval = (value?: unknown) =>
+      readMultiClusterConfig(
+        new ConfigReader({
+          multiCluster: {
+            connectivity: value === undefined ? {} : { interval: value },
+          },
+        }),
+      ).connectivity.intervalMs;
+    expect(interval()).toBeUndefined();
+    expect(interval(0)).toBe(0);
+    expect(interval({ minutes: 5 })).toBe(300_000);
+    expect(() => interval(-1)).toThrow(
+      'Invalid multiCluster.connectivity.interval: -1; expected 0 or more',
+    );
+  });
+
   it('takes whole numbers at their bounds', () => {
     const c = readMultiClusterConfig(
       new ConfigReader({

@@ -72,8 +72,12 @@ export interface MultiClusterConfig {
   clusterApi: ControlPlaneConfig[];
   /** Open Cluster Management hubs (`multiCluster.ocm`). */
   ocm: ControlPlaneConfig[];
-  /** Reading fabrics, MCS exports and virtual nodes from cluster APIs. */
-  connectivity: { detect: boolean; timeoutMs: number };
+  /**
+   * Reading fabrics, MCS exports and virtual nodes from cluster APIs;
+   * `intervalMs`: the longest a cluster goes without that read (unset: every
+   * refresh, or 10 minutes over the live-read limit).
+   */
+  connectivity: { detect: boolean; timeoutMs: number; intervalMs?: number };
 }
 
 function durationMs(config: Config, key: string, defaultMs: number): number {
@@ -84,6 +88,19 @@ function durationMs(config: Config, key: string, defaultMs: number): number {
     return config.getNumber(key);
   }
   return durationToMilliseconds(readDurationFromConfig(config, { key }));
+}
+
+/** A duration of 0 or more, undefined when unset; anything else stops the backend at start-up. */
+function optionalDurationMs(
+  config: Config | undefined,
+  key: string,
+): number | undefined {
+  if (!config?.has(key)) return undefined;
+  const ms = durationMs(config, key, 0);
+  if (!(ms >= 0)) {
+    throw new Error(`Invalid multiCluster.${key}: ${ms}; expected 0 or more`);
+  }
+  return ms;
 }
 
 /**
@@ -329,6 +346,7 @@ export function readMultiClusterConfig(config: Config): MultiClusterConfig {
         cfg => durationMs(cfg, 'connectivity.timeout', 10_000),
         10_000,
       ),
+      intervalMs: optionalDurationMs(c, 'connectivity.interval'),
     },
   };
 }

@@ -22,6 +22,7 @@ import { ConfigClusterTopology } from './ConfigClusterTopology';
 import { fleetSnapshots } from './fleetSnapshots';
 import type { EventLoopPacer } from '../util/EventLoopPacer';
 import { ClusterInspector, InspectionPass } from './InspectionPass';
+import type { ConnectivityScheduleOptions } from './ConnectivitySchedule';
 import { matchesFilter } from './listFilter';
 import { sleep, withDeadline } from '../util/deadline';
 
@@ -80,6 +81,8 @@ export class FleetInventory implements FleetInventoryService {
       census?: WorkloadCensus;
       /** Lets the inspection pass give way to requests. */
       pacer?: EventLoopPacer;
+      /** How often each cluster's connectivity is read (default: every refresh). */
+      connectivitySchedule?: ConnectivityScheduleOptions;
     },
   ) {
     this.inspection = new InspectionPass({
@@ -88,6 +91,7 @@ export class FleetInventory implements FleetInventoryService {
       inspector: options.inspector,
       census: options.census,
       pacer: options.pacer,
+      connectivity: options.connectivitySchedule,
     });
     this.healthCheck = new ClusterHealthCheck({
       clients: options.clients,

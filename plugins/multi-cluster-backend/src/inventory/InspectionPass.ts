@@ -16,7 +16,14 @@ import {
   FleetCluster,
   errorMessage,
 } from '@flotilla/plugin-multi-cluster-node';
-import { listServiceWorkloads } from '../workloads/serviceWorkloads';
+import {
+  listServiceWorkloads,
+  workloadStatus,
+} from '../workloads/serviceWorkloads';
+import {
+  ConnectivitySchedule,
+  type ConnectivityScheduleOptions,
+} from './ConnectivitySchedule';
 
 /** What the connectivity inspector reports of one cluster's API. */
 export interface ClusterInspection {
@@ -72,6 +79,7 @@ export function withInspection(
  */
 export class InspectionPass {
   private readonly lastInspections = new Map<string, ClusterInspection>();
+  private readonly schedule: ConnectivitySchedule;
 
   constructor(
     private readonly options: {
@@ -81,14 +89,19 @@ export class InspectionPass {
       census?: WorkloadCensus;
       /** Lets the pass give way to requests while the loop is busy. */
       pacer?: EventLoopPacer;
+      /** How often each cluster's connectivity is read (default: every pass). */
+      connectivity?: ConnectivityScheduleOptions;
     },
-  ) {}
+  ) {
+    this.schedule = new ConnectivitySchedule(options.connectivity);
+  }
 
   /** Forgets what it, the inspector and the census hold of clusters not named. */
   retain(names: Set<string>): void {
     for (const name of [...this.lastInspections.keys()]) {
       if (!names.has(name)) this.lastInspections.delete(name);
     }
+    this.schedule.retain(names);
     this.options.inspector?.retainClusters?.(names);
     this.options.census?.retain(names);
   }
@@ -108,9 +121,9 @@ export class InspectionPass {
   }
 
   /**
-   * Inspects (and takes the census of) each cluster, at most `limit` at
-   * once; updates each `MergedCluster` in place. Says whether it took a
-   * census.
+   * Inspects each cluster whose connectivity is due (the others keep their
+   * last inspection) and takes the census of each, at most `limit` at once;
+   * updates each `MergedCluster` in place. Says whether it took a census.
    */
   async run(
     clusters: MergedCluster[],
@@ -120,11 +133,22 @@ export class InspectionPass {
   ): Promise<{ withCensus: boolean }> {
     const withCensus = this.options.census?.isNeededFor(fleetSize) ?? false;
     const started = Date.now();
+    const due = this.options.inspector
+      ? this.schedule.due(
+          clusters.map(m => m.cluster.name),
+          fleetSize,
+          started,
+        )
+      : new Set<string>();
     await Promise.all(
       clusters.map(m =>
         limit(async () => {
-          await this.options.pacer?.giveWay();
-          await this.inspect(m, signal);
+          if (due.has(m.cluster.name)) {
+            await this.options.pacer?.giveWay();
+            await this.inspect(m, signal);
+          } else {
+            m.cluster = this.withLastInspection(m.cluster);
+          }
           if (!withCensus) return;
           await this.options.pacer?.giveWay();
           await this.takeCensus(m, signal);
@@ -153,6 +177,7 @@ export class InspectionPass {
         timeoutMs: this.options.timeoutMs,
       });
       this.lastInspections.set(m.cluster.name, inspection);
+      this.schedule.inspected(m.cluster.name, Date.now());
       m.cluster = withInspection(m.cluster, inspection);
     } catch (error) {
       // The inspector reports detector failures itself; this is a crash.
@@ -171,8 +196,8 @@ export class InspectionPass {
 
   /**
    * Records which kubernetes-ids the cluster runs Deployments and
-   * StatefulSets for (and which of the two); a cluster that cannot be read has no census (entity
-   * placement then reads it live).
+   * StatefulSets for, and each workload's replicas as read; a cluster that
+   * cannot be read has no census (entity placement then reads it live).
    */
   private async takeCensus(m: MergedCluster, signal?: AbortSignal) {
     const census = this.options.census!;
@@ -195,8 +220,9 @@ export class InspectionPass {
             object.metadata?.labels?.[SERVICE_ANNOTATIONS.kubernetesId];
           const { namespace } = object.metadata ?? {};
           const replicas = object.spec?.replicas;
+          const workload = workloadStatus(m.cluster.name, kind, object);
           return kubernetesId
-            ? [{ kubernetesId, kind, namespace, replicas }]
+            ? [{ kubernetesId, kind, namespace, replicas, workload }]
             : [];
         }),
         Date.now() - started,

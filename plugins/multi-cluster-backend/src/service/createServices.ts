@@ -146,6 +146,9 @@ function createFleetSources(
   return { connectors, karmada, clusterApi, ocm };
 }
 
+/** How often a large fleet's clusters have their connectivity read, unless configured. */
+const LARGE_FLEET_CONNECTIVITY_INTERVAL_MS = 10 * 60_000;
+
 /** The fleet's inventory, with the workload census it keeps current. */
 function createInventory(
   deps: MultiClusterServiceDeps,
@@ -176,6 +179,12 @@ function createInventory(
     inspectTimeoutMs: config.connectivity.timeoutMs,
     census,
     pacer: new EventLoopPacer(config.refreshLoopShare),
+    connectivitySchedule: {
+      intervalMs: config.connectivity.intervalMs,
+      passEveryMs: durationToMilliseconds(config.refreshFrequency),
+      largeFleetSize: config.placementLiveReadLimit,
+      largeFleetIntervalMs: LARGE_FLEET_CONNECTIVITY_INTERVAL_MS,
+    },
   });
   return { census, inventory };
 }
