@@ -100,10 +100,16 @@ describe('CatalogServiceObserver', () => {
         ]);
       },
     };
+    const asked: unknown[] = [];
     const observer = new CatalogServiceObserver({
       catalog: catalogServiceMock({ entities: [checkout, undeclared] }),
       auth: mockServices.auth(),
-      placement: { current: async () => current },
+      placement: {
+        current: async (_entity, _credentials, options) => {
+          asked.push(options);
+          return current;
+        },
+      },
       applications,
       logger: mockServices.logger.mock(),
       concurrency: 2,
@@ -111,6 +117,8 @@ describe('CatalogServiceObserver', () => {
     const [service, ...rest] = await observer.observe();
     expect(rest).toEqual([]);
     expect(read).toEqual(['checkout']);
+    // A tick takes the census's workloads where the fleet has one.
+    expect(asked).toEqual([{ recent: true }]);
     expect(service).toMatchObject({
       entityRef: 'component:default/checkout',
       title: 'The checkout',

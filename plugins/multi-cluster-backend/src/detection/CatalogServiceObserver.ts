@@ -56,6 +56,9 @@ function signalsOf(
  * annotation), read with the plugin's own service credentials: where its
  * replicas run (as the failover module reads it), whether Karmada fails it
  * over itself, its Deployments and its Argo CD Application per cluster.
+ * Over the live-read limit its Deployments are those the last inspection
+ * pass read (`recent`): a tick every few seconds cannot list every cluster
+ * a widely run service is on.
  * A service that cannot be read is left out of the tick (and logged).
  */
 export class CatalogServiceObserver implements ServiceObserver {
@@ -104,7 +107,13 @@ export class CatalogServiceObserver implements ServiceObserver {
     const { spec } = readServiceDrSpec(entityRef, entity.metadata.annotations);
     if (!spec) return undefined;
     try {
-      const current = await this.options.placement.current(entity, credentials);
+      // A tick over a large fleet reads no member: each cluster's workloads
+      // come from the inspection pass that also gave its health verdict.
+      const current = await this.options.placement.current(
+        entity,
+        credentials,
+        { recent: true },
+      );
       const applications = await this.applications(
         spec.argocdApp,
         current,

@@ -90,11 +90,13 @@ export class ServicePlacement {
   /**
    * The service's placement and the fleet, read now (in parallel).
    * `shareReads` for a view: its reads may join identical ones in flight.
+   * `recent` for a monitor: over the live-read limit, clusters with a
+   * recent workload census answer from it instead of a live read.
    */
   async current(
     entity: Entity,
     credentials: BackstageCredentials,
-    options: { shareReads?: boolean } = {},
+    options: { shareReads?: boolean; recent?: boolean } = {},
   ): Promise<CurrentPlacement> {
     const [placement, clusters] = await Promise.all([
       this.options.placement.getPlacement(

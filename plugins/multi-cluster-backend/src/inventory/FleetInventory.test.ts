@@ -21,6 +21,7 @@ import {
 import { CatalogClusterConnector } from './connectors/CatalogClusterConnector';
 import { ConfigClusterConnector } from './connectors/ConfigClusterConnector';
 import { ClusterInspector, FleetInventory } from './FleetInventory';
+import type { ConnectivityScheduleOptions } from './ConnectivitySchedule';
 import { WorkloadCensus } from '../placement/WorkloadCensus';
 import { ConnectivityInspector } from '../connectivity/ConnectivityInspector';
 import { liqoVirtualNode, workerA } from '../connectivity/__fixtures__/nodes';
@@ -342,6 +343,7 @@ describe('FleetInventory connectivity inspection', () => {
     logger = mockServices.logger.mock(),
     inspector: ClusterInspector = ConnectivityInspector.default(),
     census?: WorkloadCensus,
+    connectivitySchedule?: ConnectivityScheduleOptions,
   ) {
     const knex = await databases.init('SQLITE_3');
     const store = await MultiClusterStore.create({
@@ -373,6 +375,7 @@ describe('FleetInventory connectivity inspection', () => {
       inspector,
       inspectTimeoutMs,
       census,
+      connectivitySchedule,
     });
   }
 
@@ -519,6 +522,46 @@ describe('FleetInventory connectivity inspection', () => {
     expect(after.kubernetesVersion).toBe('v1.32.0');
   });
 
+  it('over a large fleet reads connectivity of its share of clusters per pass; the rest keep their last', async () => {
+    const [eu] = karmadaClusters.items;
+    const twin = { ...eu, metadata: { ...eu.metadata, name: 'member-eu-2' } };
+    serveMemberApi([], {
+      clusters: { ...karmadaClusters, items: [...karmadaClusters.items, twin] },
+    });
+    const inspected: string[] = [];
+    let pass = 0;
+    const inspector: ClusterInspector = {
+      inspect: async name => {
+        inspected.push(name);
+        return {
+          connectivity: { clusterSets: [`pass-${pass}`], fabrics: [] },
+          virtualNodes: [],
+        };
+      },
+    };
+    const inventory = await create(2000, undefined, inspector, undefined, {
+      passEveryMs: 60_000,
+      largeFleetSize: 1,
+      largeFleetIntervalMs: 3_600_000,
+    });
+    await inventory.refresh();
+    const firstPass = [...inspected];
+    expect(firstPass.length).toBeGreaterThan(1);
+    inspected.length = 0;
+    pass = 1;
+    await inventory.refresh();
+    // An hour's interval at one pass a minute: one cluster per pass.
+    expect(inspected).toHaveLength(1);
+    const sets = await Promise.all(
+      firstPass.map(
+        async n => (await inventory.getCluster(n))!.connectivity?.clusterSets,
+      ),
+    );
+    expect(sets).toEqual(
+      firstPass.map(n => [n === inspected[0] ? 'pass-1' : 'pass-0']),
+    );
+  });
+
   it('takes a workload census in the inspection pass of a fleet over the live-read limit', async () => {
     serveMemberApi([]);
     server.use(
@@ -558,6 +601,10 @@ describe('FleetInventory connectivity inspection', () => {
     expect(names('checkout')).toContain('member-eu');
     expect(names('search')).not.toContain('member-eu');
     expect(names('search').length).toBe(fleet.length - 1);
+    // And records what it read, for placements that take the census.
+    expect(census.workloadsIn('member-eu', 'checkout')?.workloads).toEqual([
+      expect.objectContaining({ name: 'checkout', namespace: 'shop' }),
+    ]);
     // The census's read is timed: a first placement orders clusters by it.
     expect(census.readMs('member-eu')).toEqual(expect.any(Number));
     expect(census.readMs('no-such-cluster')).toBeUndefined();

@@ -174,4 +174,68 @@ describe('EntityPlacementService: the census and shared reads', () => {
     expect(first.actual).toEqual(second.actual);
     expect(plan.actual.totalReplicas).toBe(first.actual.totalReplicas);
   });
+
+  it('answers a recent read from the census of each cluster that has one, and reads the rest live', async () => {
+    const read: string[] = [];
+    serveShopLists({
+      memberReplicas: 3,
+      directReplicas: 1,
+      onList(where) {
+        if (where !== 'karmada') read.push(where);
+      },
+    });
+    const census = new WorkloadCensus({ liveReadLimit: 3, maxAgeMs: 60_000 });
+    const seen = (cluster: string, ready: number) => ({
+      kubernetesId: 'checkout',
+      kind: 'Deployment' as const,
+      namespace: 'shop',
+      replicas: 3,
+      workload: {
+        cluster,
+        namespace: 'shop',
+        kind: 'Deployment' as const,
+        name: 'checkout',
+        replicas: 3,
+        readyReplicas: ready,
+      },
+    });
+    census.record('member-eu', [seen('member-eu', 1)], 40);
+    census.record('member-us', [seen('member-us', 3)], 15);
+    census.record('member-ap', []);
+    const ref = { kind: 'component', namespace: 'default', name: 'checkout' };
+    const service = setupPlacementService(2000, census);
+
+    const recent = await service.getPlacement(
+      ref,
+      mockCredentials.user(),
+      undefined,
+      { recent: true },
+    );
+    // `direct` has no census: read live; the members answer as the pass saw them.
+    expect([...new Set(read)]).toEqual(['direct']);
+    const byCluster = Object.fromEntries(
+      recent.actual.clusters.map(c => [c.cluster, c.readyReplicas]),
+    );
+    expect(byCluster).toEqual({ 'member-eu': 1, 'member-us': 3, direct: 1 });
+    expect(
+      recent.actual.clusters.find(c => c.cluster === 'member-eu')?.latencyMs,
+    ).toBe(40);
+
+    // Neither a plain read nor one with the user's credentials takes the census.
+    for (const options of [{}, { recent: true, userAuth: {} }]) {
+      read.length = 0;
+      const live = await service.getPlacement(
+        ref,
+        mockCredentials.user(),
+        undefined,
+        options,
+      );
+      expect([...new Set(read)].sort()).toEqual([
+        'direct',
+        'member-eu',
+        'member-us',
+      ]);
+      expect(live.actual.readyReplicas).toBe(3 + 3 + 1);
+    }
+  });
 });

@@ -45,6 +45,7 @@ export type {
 /** How a placement is read (see `getPlacement`). */
 export type PlacementReadOptions = ClusterClientOptions & {
   shareReads?: boolean;
+  recent?: boolean;
 };
 
 /** Which workloads are the entity's: its Kubernetes id, in a namespace or any. */
@@ -59,6 +60,21 @@ function errorInfo(cluster: string, e: unknown) {
     cluster,
     message: err?.message ?? String(e),
     timeout: Boolean(err?.timeout),
+  };
+}
+
+function clusterWorkloadsOf(
+  cluster: FleetCluster,
+  workloads: WorkloadStatus[],
+  latencyMs = 0,
+): ClusterWorkloads {
+  return {
+    cluster: cluster.name,
+    source: cluster.source,
+    workloads,
+    replicas: workloads.reduce((s, w) => s + w.replicas, 0),
+    readyReplicas: workloads.reduce((s, w) => s + w.readyReplicas, 0),
+    latencyMs,
   };
 }
 
@@ -115,7 +131,10 @@ export class EntityPlacementService {
      * `userAuth`: the user's own cluster credentials, for clusters that
      * delegate reads to them. `shareReads`: a view's read, which may join
      * an identical read already in flight (never a plan's, which must see
-     * what was written before it asked).
+     * what was written before it asked). `recent`: over the live-read limit,
+     * a cluster's workloads as the last inspection pass read them, where its
+     * census is recent (a monitor that ticks faster than the fleet can be
+     * read); never with the user's credentials.
      */
     clientOptions: PlacementReadOptions = {},
   ): Promise<EntityPlacement> {
@@ -128,18 +147,22 @@ export class EntityPlacementService {
       ? parsePlacementAnnotation(annotations[SERVICE_ANNOTATIONS.placement])
       : undefined;
 
-    const { clusters, ruledOut } = await this.clustersToRead(
+    const { clusters, ruledOut, censused } = await this.clustersToRead(
       workload.kubernetesId,
       clusterFilter,
     );
+    const fromCensus =
+      censused && clientOptions.recent && !clientOptions.userAuth;
     const limit = pLimit(Math.max(1, this.options.concurrency));
     const [karmada, ocm, actual] = await Promise.all([
       this.karmadaPlacements(workload, errors, clientOptions.shareReads),
       this.ocmPlacements(workload, errors),
       Promise.all(
         clusters.map(cluster =>
-          limit(() =>
-            this.clusterWorkloads(cluster, workload, clientOptions, errors),
+          limit(
+            () =>
+              (fromCensus && this.censusWorkloads(cluster, workload)) ||
+              this.clusterWorkloads(cluster, workload, clientOptions, errors),
           ),
         ),
       ),
@@ -236,7 +259,21 @@ export class EntityPlacementService {
     const clusters = this.responseTimes.slowestFirst(read, name =>
       census?.readMs(name),
     );
-    return { clusters, ruledOut };
+    const censused = census?.isNeededFor(candidates.length) ?? false;
+    return { clusters, ruledOut, censused };
+  }
+
+  /** The entity's workloads on one cluster as its recent census saw them. */
+  private censusWorkloads(
+    cluster: FleetCluster,
+    { kubernetesId, namespace }: WorkloadIdentity,
+  ): ClusterWorkloads | undefined {
+    const known = this.options.census?.workloadsIn(
+      cluster.name,
+      kubernetesId,
+      namespace,
+    );
+    return known && clusterWorkloadsOf(cluster, known.workloads, known.readMs);
   }
 
   /** What Karmada's policies and bindings say, on every control plane. */
@@ -306,14 +343,7 @@ export class EntityPlacementService {
       const workloads = share
         ? await this.memberReads.read(key, read)
         : await read();
-      return {
-        cluster: cluster.name,
-        source: cluster.source,
-        workloads,
-        replicas: workloads.reduce((s, w) => s + w.replicas, 0),
-        readyReplicas: workloads.reduce((s, w) => s + w.readyReplicas, 0),
-        latencyMs: Date.now() - t0,
-      };
+      return clusterWorkloadsOf(cluster, workloads, Date.now() - t0);
     } catch (e) {
       if (e instanceof NotFoundError) {
         return undefined; // cluster without server-side access

@@ -1,4 +1,4 @@
-import type { WorkloadKind } from '../workloads/types';
+import type { WorkloadKind, WorkloadStatus } from '../workloads/types';
 
 /** One workload a census counted. */
 export interface CensusEntry {
@@ -7,6 +7,8 @@ export interface CensusEntry {
   namespace?: string;
   /** Its desired replicas (`spec.replicas`); unset counts as running. */
   replicas?: number;
+  /** The workload as the pass read it, for placements that take the census. */
+  workload?: WorkloadStatus;
 }
 
 /**
@@ -158,6 +160,30 @@ export class WorkloadCensus {
       if (runs) running.push(cluster);
     }
     return running;
+  }
+
+  /**
+   * `kubernetesId`'s workloads in `cluster` (in `namespace` when set) as the
+   * last pass read them, with how long that read took; undefined without a
+   * recent census of the cluster that recorded them (read it live).
+   */
+  workloadsIn(
+    cluster: string,
+    kubernetesId: string,
+    namespace?: string,
+  ): { workloads: WorkloadStatus[]; readMs?: number } | undefined {
+    const census = this.recent(cluster);
+    if (!census) return undefined;
+    const entries = census.entries.filter(
+      e =>
+        e.kubernetesId === kubernetesId &&
+        (namespace === undefined || e.namespace === namespace),
+    );
+    if (entries.some(e => !e.workload)) return undefined;
+    return {
+      workloads: entries.map(e => e.workload!),
+      readMs: census.readMs,
+    };
   }
 
   /** A cluster's census while it is trusted. */

@@ -5,7 +5,7 @@ import {
   ClusterClientFactory,
   ClusterClientOptions,
 } from '@flotilla/plugin-multi-cluster-node';
-import { listServiceWorkloads } from './serviceWorkloads';
+import { listServiceWorkloads, workloadStatus } from './serviceWorkloads';
 import { ScaleWorkloadResult, WorkloadKind, WorkloadStatus } from './types';
 
 /**
@@ -95,18 +95,8 @@ export class WorkloadService implements WorkloadOperations {
       },
       options,
     );
-    return workloads.map(
-      ({ kind, object }): WorkloadStatus => ({
-        cluster: clusterName,
-        // Listed objects always carry both.
-        namespace: object.metadata?.namespace as string,
-        kind,
-        name: object.metadata?.name as string,
-        replicas: object.spec?.replicas ?? 0,
-        readyReplicas: object.status?.readyReplicas ?? 0,
-        availableReplicas: object.status?.availableReplicas,
-        updatedReplicas: object.status?.updatedReplicas,
-      }),
+    return workloads.map(({ kind, object }) =>
+      workloadStatus(clusterName, kind, object),
     );
   }
 

@@ -2,7 +2,7 @@ import {
   type KubernetesClient,
   type Workload,
 } from '@flotilla/plugin-multi-cluster-node';
-import type { WorkloadKind } from './types';
+import type { WorkloadKind, WorkloadStatus } from './types';
 
 /** The workload kinds a service's replicas run as. */
 export const SERVICE_WORKLOAD_KINDS: readonly WorkloadKind[] = [
@@ -35,4 +35,23 @@ export async function listServiceWorkloads(
     ),
   );
   return lists.flat();
+}
+
+/** What a placement shows of one listed workload in `cluster`. */
+export function workloadStatus(
+  cluster: string,
+  kind: WorkloadKind,
+  object: Workload,
+): WorkloadStatus {
+  return {
+    cluster,
+    // Listed objects always carry both.
+    namespace: object.metadata?.namespace as string,
+    kind,
+    name: object.metadata?.name as string,
+    replicas: object.spec?.replicas ?? 0,
+    readyReplicas: object.status?.readyReplicas ?? 0,
+    availableReplicas: object.status?.availableReplicas,
+    updatedReplicas: object.status?.updatedReplicas,
+  };
 }
