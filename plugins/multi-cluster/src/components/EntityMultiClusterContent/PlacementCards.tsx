@@ -1,7 +1,8 @@
-import { CodeSnippet, InfoCard } from '@backstage/core-components';
+import { InfoCard } from '@backstage/core-components';
 import { Grid } from '@material-ui/core';
 import { stringify as stringifyYaml } from 'yaml';
 import type { ServiceDrSpec } from '@flotilla/plugin-multi-cluster-common';
+import { DeferredCodeSnippet } from '../common/DeferredCodeSnippet';
 import { PlacementSimulator } from '../common/PlacementSimulator';
 
 /** The placement the service declares, if any, beside a preview seeded with it. */
@@ -12,7 +13,10 @@ export function PlacementCards(props: { spec?: ServiceDrSpec }) {
       {spec?.placement && (
         <Grid item xs={12} md={6}>
           <InfoCard title="Declared placement">
-            <CodeSnippet language="yaml" text={stringifyYaml(spec.placement)} />
+            <DeferredCodeSnippet
+              language="yaml"
+              text={stringifyYaml(spec.placement)}
+            />
           </InfoCard>
         </Grid>
       )}
