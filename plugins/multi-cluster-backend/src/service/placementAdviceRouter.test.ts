@@ -98,6 +98,9 @@ const boundToUs = {
   actual: { clusters: [], totalReplicas: 2, readyReplicas: 2 },
 } as unknown as EntityPlacement;
 
+/** How the advice read each placement. */
+const placementReads: unknown[] = [];
+
 async function start() {
   const { clusterPermissions, decide } = clusterPermissionsFake(fleet);
   decide({ result: 'ALLOW' } as never, onlyEnvironment('prod'));
@@ -123,7 +126,12 @@ async function start() {
       undefined,
       objectives,
     ),
-    placement: { getPlacement: async () => boundToUs },
+    placement: {
+      getPlacement: async (_ref, _credentials, _filter, options) => {
+        placementReads.push(options);
+        return boundToUs;
+      },
+    },
     objectives,
     userRegions: userRegionsOf({
       'eu-west': { 'us-east': 80 },
@@ -196,6 +204,8 @@ describe('placement advice routes', () => {
       'eu-1',
       'us-1',
     ]);
+    // Where it runs is a view's read: shared with the tab's, census at scale.
+    expect(placementReads).toContainEqual({ shareReads: true, recent: true });
     expect(res.body.objectives).toEqual([
       { id: 'latency', weight: 2, origin: 'built-in' },
       { id: 'cost', weight: 1, origin: 'built-in' },

@@ -74,7 +74,12 @@ export class PlacementAdviceService {
         : simulator
             .profiles(canRead)
             .then(f => ({ advice: NO_ADVICE, fleet: f })),
-      placement.getPlacement(ref, credentials, canRead),
+      // Where it runs, for the comparison: a view's read, joining the tab's
+      // identical reads and, over the live-read limit, taken from the census.
+      placement.getPlacement(ref, credentials, canRead, {
+        shareReads: true,
+        recent: true,
+      }),
     ]);
     const split = currentSplit(where, new Set(fleet.map(c => c.name)));
     const current =
