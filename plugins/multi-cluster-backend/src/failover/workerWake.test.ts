@@ -159,9 +159,11 @@ describe('failover worker wake-up between replicas on PostgreSQL', () => {
     const held = heldShift();
     const calls = new Map<string, number>();
     const [a, b] = await replicas([
-      // Renewed every third of 1.5 s while A lives.
+      // Renewed every third of 4.5 s while A lives: on a loaded machine a
+      // renewal may come seconds late, and a lease that lapsed while A
+      // lived would hand B the run before A crashed.
       {
-        overrides: { pollIntervalMs: HOUR, leaseMs: 1500 },
+        overrides: { pollIntervalMs: HOUR, leaseMs: 4500 },
         executors: held.executors,
       },
       { ...idle, executors: countingExecutors(calls) },
