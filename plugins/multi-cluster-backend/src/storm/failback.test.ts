@@ -149,4 +149,57 @@ describe('failback of a region failover', () => {
       ),
     ).rejects.toThrow(/is a failback; only a region failover is failed back/);
   });
+
+  it('fails a region back as one when its clusters come back a tick apart', async () => {
+    const knex = await databases.init('POSTGRES_15');
+    const h = await createStormHarness(knex, {
+      clusters: CLUSTERS,
+      stormServices: SERVICES,
+      executors: instantStepsBut(new ShiftGate(true).executor),
+    });
+    cleanups.push(async () => {
+      await h.storms.stop();
+      await h.worker.stop();
+    });
+    h.worker.start();
+    await h.storms.start();
+    const ended = (id: string) =>
+      waitFor(async () => {
+        const storm = await h.storms.store.records.get(id);
+        return storm && ['succeeded', 'failed'].includes(storm.status) && storm;
+      });
+    const { stormId } = await h.storms.recovery.startRegionFailover({
+      clusters: ['eu-1', 'eu-2'],
+      entityRefs: [],
+      reason: 'eu-west-1 failed for 5 minutes',
+      idempotencyKey: 'detection:eu-west-1:1',
+    });
+    expect((await ended(stormId)).status).toBe('succeeded');
+
+    // Both are healthy again; eu-1's stabilization ends first.
+    const first = await h.storms.recovery.startFailback({
+      clusters: ['eu-1'],
+      entityRefs: ['component:default/a', 'component:default/b'],
+      reason: 'eu-1 stable',
+      idempotencyKey: 'detection:back:eu-1',
+    });
+    const failback = await ended(first.stormId);
+    expect(failback.status).toBe('succeeded');
+    expect(failback.children.map(c => `${c.entityRef}@${c.from}`)).toEqual([
+      'component:default/a@eu-1',
+      'component:default/b@eu-1',
+      'component:default/b@eu-2',
+    ]);
+    expect(h.fleet.replicas('eu-2', 'b')).toBe(3);
+    expect(h.fleet.replicas('ap-1', 'b')).toBe(0);
+    // eu-2's own decision, a tick later, gets that failback.
+    await expect(
+      h.storms.recovery.startFailback({
+        clusters: ['eu-2'],
+        entityRefs: ['component:default/b'],
+        reason: 'eu-2 stable',
+        idempotencyKey: 'detection:back:eu-2',
+      }),
+    ).resolves.toEqual({ stormId: first.stormId });
+  });
 });

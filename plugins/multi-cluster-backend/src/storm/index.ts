@@ -182,7 +182,12 @@ export function createStormModule(options: StormModuleOptions): StormModule {
   let stopListening = () => {};
   return {
     service,
-    recovery: new StormRecoveryStarter({ store, regionFailovers, failbacks }),
+    recovery: new StormRecoveryStarter({
+      store,
+      regionFailovers,
+      failbacks,
+      inventory: options.services.inventory,
+    }),
     orchestrator,
     store,
     registerActions: registry => registerStormActions(registry, service),

@@ -1,5 +1,7 @@
 import { NotFoundError } from '@backstage/errors';
 import type { RecoveryStarter } from '../../detection/types';
+import type { FleetInventoryService } from '../../inventory/FleetInventory';
+import type { Storm } from '../types';
 import { idempotencyClaim } from '../../failover/idempotency';
 import { StormStore } from '../store/StormStore';
 import { FailbackCreation } from './FailbackCreation';
@@ -21,6 +23,8 @@ export class StormRecoveryStarter implements RecoveryStarter {
       store: StormStore;
       regionFailovers: RegionFailoverCreation;
       failbacks: FailbackCreation;
+      /** Which of a region's other lost clusters are healthy again. */
+      inventory: Pick<FleetInventoryService, 'getCluster'>;
     },
   ) {}
 
@@ -51,8 +55,10 @@ export class StormRecoveryStarter implements RecoveryStarter {
   /**
    * Fails back the newest ended region failover that moved these services
    * (or any, when none are named) away from these clusters: its children
-   * from these clusters, of these services. When that region failover was
-   * failed back already (by a person), that failback is the answer.
+   * from these clusters, and from its other lost clusters that are healthy
+   * again, of these services. When that region failover was failed back
+   * already (by a person, or for a cluster that came back first), that
+   * failback is the answer.
    */
   async startFailback(input: {
     clusters: string[];
@@ -82,10 +88,38 @@ export class StormRecoveryStarter implements RecoveryStarter {
       reason: input.reason,
       actor: DETECTION_ACTOR,
       idempotency,
-      clusters: input.clusters,
+      clusters: replayed
+        ? input.clusters
+        : await this.withHealthyPeers(target.stormId, input.clusters),
       entityRefs,
     });
     return { stormId: storm.id };
+  }
+
+  /**
+   * `clusters` and the failover's other lost clusters that are healthy now.
+   * A region failover is failed back once, so a region whose clusters come
+   * back a tick apart returns as one: a failback of the first alone would
+   * leave the others' services where the storm moved them.
+   */
+  private async withHealthyPeers(
+    stormId: string,
+    clusters: string[],
+  ): Promise<string[]> {
+    const failover: Storm | undefined = await this.options.store.records.get(
+      stormId,
+    );
+    const peers = (failover?.lostClusters ?? []).filter(
+      c => !clusters.includes(c),
+    );
+    const healthy = await Promise.all(
+      peers.map(
+        async name =>
+          (await this.options.inventory.getCluster(name))?.health?.status ===
+          'healthy',
+      ),
+    );
+    return [...clusters, ...peers.filter((_, i) => healthy[i])].sort();
   }
 
   /** The newest ended region failover that moved these services off these clusters. */
