@@ -37,7 +37,8 @@ describe('failback of a region failover', () => {
     while (cleanups.length) await cleanups.pop()!();
   });
 
-  it('reverses what the storm moved, once, and only once its clusters are healthy', async () => {
+  /** The storms and the worker running on a fresh database; `ended` waits for a storm's end. */
+  async function startHarness() {
     const knex = await databases.init('POSTGRES_15');
     const h = await createStormHarness(knex, {
       clusters: CLUSTERS,
@@ -55,6 +56,11 @@ describe('failback of a region failover', () => {
         const storm = await h.storms.store.records.get(id);
         return storm && ['succeeded', 'failed'].includes(storm.status) && storm;
       });
+    return { h, ended };
+  }
+
+  it('reverses what the storm moved, once, and only once its clusters are healthy', async () => {
+    const { h, ended } = await startHarness();
 
     // Detection starts it; the same key again is the same storm.
     const started = {
@@ -151,23 +157,7 @@ describe('failback of a region failover', () => {
   });
 
   it('fails a region back as one when its clusters come back a tick apart', async () => {
-    const knex = await databases.init('POSTGRES_15');
-    const h = await createStormHarness(knex, {
-      clusters: CLUSTERS,
-      stormServices: SERVICES,
-      executors: instantStepsBut(new ShiftGate(true).executor),
-    });
-    cleanups.push(async () => {
-      await h.storms.stop();
-      await h.worker.stop();
-    });
-    h.worker.start();
-    await h.storms.start();
-    const ended = (id: string) =>
-      waitFor(async () => {
-        const storm = await h.storms.store.records.get(id);
-        return storm && ['succeeded', 'failed'].includes(storm.status) && storm;
-      });
+    const { h, ended } = await startHarness();
     const { stormId } = await h.storms.recovery.startRegionFailover({
       clusters: ['eu-1', 'eu-2'],
       entityRefs: [],

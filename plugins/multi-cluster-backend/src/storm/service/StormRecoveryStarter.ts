@@ -1,7 +1,6 @@
 import { NotFoundError } from '@backstage/errors';
 import type { RecoveryStarter } from '../../detection/types';
 import type { FleetInventoryService } from '../../inventory/FleetInventory';
-import type { Storm } from '../types';
 import { idempotencyClaim } from '../../failover/idempotency';
 import { StormStore } from '../store/StormStore';
 import { FailbackCreation } from './FailbackCreation';
@@ -79,7 +78,10 @@ export class StormRecoveryStarter implements RecoveryStarter {
       idempotency &&
       (await this.options.store.records.findByIdempotencyKey(idempotency));
     const entityRefs = input.entityRefs.length ? input.entityRefs : undefined;
-    const target = replayed?.storm.failbackOf
+    // A replay asks for what it asked before: no peers are added.
+    const target:
+      | { stormId: string; lostClusters?: string[] }
+      | { failbackId: string } = replayed?.storm.failbackOf
       ? { stormId: replayed.storm.failbackOf }
       : await this.movedBy(input.clusters, entityRefs);
     if ('failbackId' in target) return { stormId: target.failbackId };
@@ -88,30 +90,26 @@ export class StormRecoveryStarter implements RecoveryStarter {
       reason: input.reason,
       actor: DETECTION_ACTOR,
       idempotency,
-      clusters: replayed
-        ? input.clusters
-        : await this.withHealthyPeers(target.stormId, input.clusters),
+      clusters: await this.withHealthyPeers(
+        input.clusters,
+        target.lostClusters,
+      ),
       entityRefs,
     });
     return { stormId: storm.id };
   }
 
   /**
-   * `clusters` and the failover's other lost clusters that are healthy now.
+   * `clusters` and the failover's other `lostClusters` that are healthy now.
    * A region failover is failed back once, so a region whose clusters come
    * back a tick apart returns as one: a failback of the first alone would
    * leave the others' services where the storm moved them.
    */
   private async withHealthyPeers(
-    stormId: string,
     clusters: string[],
+    lostClusters: string[] = [],
   ): Promise<string[]> {
-    const failover: Storm | undefined = await this.options.store.records.get(
-      stormId,
-    );
-    const peers = (failover?.lostClusters ?? []).filter(
-      c => !clusters.includes(c),
-    );
+    const peers = lostClusters.filter(c => !clusters.includes(c));
     const healthy = await Promise.all(
       peers.map(
         async name =>
@@ -126,7 +124,9 @@ export class StormRecoveryStarter implements RecoveryStarter {
   private async movedBy(
     clusters: string[],
     entityRefs: string[] | undefined,
-  ): Promise<{ stormId: string } | { failbackId: string }> {
+  ): Promise<
+    { stormId: string; lostClusters: string[] } | { failbackId: string }
+  > {
     const from = new Set(clusters);
     const refs = entityRefs && new Set(entityRefs);
     const { records } = this.options.store;
@@ -149,6 +149,8 @@ export class StormRecoveryStarter implements RecoveryStarter {
       );
     }
     const failback = await records.failbackOf(match.id);
-    return failback ? { failbackId: failback.id } : { stormId: match.id };
+    return failback
+      ? { failbackId: failback.id }
+      : { stormId: match.id, lostClusters: match.lostClusters };
   }
 }
