@@ -219,11 +219,10 @@ export class InspectionPass {
           const kubernetesId =
             object.metadata?.labels?.[SERVICE_ANNOTATIONS.kubernetesId];
           const { namespace } = object.metadata ?? {};
+          if (!kubernetesId) return [];
           const replicas = object.spec?.replicas;
           const workload = workloadStatus(m.cluster.name, kind, object);
-          return kubernetesId
-            ? [{ kubernetesId, kind, namespace, replicas, workload }]
-            : [];
+          return [{ kubernetesId, kind, namespace, replicas, workload }];
         }),
         Date.now() - started,
       );

@@ -11,6 +11,14 @@ export interface CensusEntry {
   workload?: WorkloadStatus;
 }
 
+/** Whether `entry` is one of `kubernetesId`'s workloads (in `namespace` when set). */
+function isOf(entry: CensusEntry, kubernetesId: string, namespace?: string) {
+  return (
+    entry.kubernetesId === kubernetesId &&
+    (namespace === undefined || entry.namespace === namespace)
+  );
+}
+
 /**
  * The clusters a placement reads, each with the kinds of workload to list
  * there (every kind when unset), and how many the census ruled out.
@@ -153,8 +161,7 @@ export class WorkloadCensus {
       if (!census) return undefined;
       const runs = census.entries.some(
         e =>
-          e.kubernetesId === kubernetesId &&
-          (namespace === undefined || e.namespace === namespace) &&
+          isOf(e, kubernetesId, namespace) &&
           (e.replicas === undefined || e.replicas > 0),
       );
       if (runs) running.push(cluster);
@@ -174,10 +181,8 @@ export class WorkloadCensus {
   ): { workloads: WorkloadStatus[]; readMs?: number } | undefined {
     const census = this.recent(cluster);
     if (!census) return undefined;
-    const entries = census.entries.filter(
-      e =>
-        e.kubernetesId === kubernetesId &&
-        (namespace === undefined || e.namespace === namespace),
+    const entries = census.entries.filter(e =>
+      isOf(e, kubernetesId, namespace),
     );
     if (entries.some(e => !e.workload)) return undefined;
     return {
