@@ -138,12 +138,16 @@ export async function finishedRun(
   );
 }
 
-/** The replicas a service's Deployment asks for on each member, read as the operator. */
+/**
+ * The replicas a service's Deployment asks for on each member (or, with
+ * `ready`, the replicas its status reports ready), read as the operator.
+ */
 export async function replicasOnMembers(
   fleet: FleetDescription,
   namespace: string,
   name: string,
   clusters: string[],
+  which: 'desired' | 'ready' = 'desired',
 ): Promise<Record<string, number | undefined>> {
   const out: Record<string, number | undefined> = {};
   for (const cluster of clusters) {
@@ -151,7 +155,8 @@ export async function replicasOnMembers(
       const d = await adminClients(
         clusterNamed(fleet, cluster),
       ).apps.readNamespacedDeployment({ namespace, name });
-      out[cluster] = d.spec?.replicas;
+      out[cluster] =
+        which === 'ready' ? d.status?.readyReplicas ?? 0 : d.spec?.replicas;
     } catch {
       out[cluster] = undefined;
     }
