@@ -134,11 +134,12 @@ export interface Config {
       /**
        * The share of the event loop, 0.1 to 1, that a refresh's inspection
        * pass (connectivity and, over the live-read limit, the workload
-       * census) may keep busy: above it, the pass waits before its next
-       * cluster (at most a second each) so requests are answered first. A
-       * pass over hundreds of clusters would otherwise fill the loop and
-       * every page would wait behind it. 1: the pass never waits.
-       * Default: 0.5.
+       * census) may keep busy: above it, and while the plugin is
+       * answering requests, the pass waits before its next cluster (at
+       * most a second each) so requests are answered first. A pass over
+       * hundreds of clusters would otherwise fill the loop and the control
+       * planes a page reads, and every page would wait behind it. 1: the
+       * pass never waits. Default: 0.5.
        */
       loopShare?: number;
     };

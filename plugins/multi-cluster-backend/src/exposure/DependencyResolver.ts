@@ -7,13 +7,13 @@ import {
   stringifyEntityRef,
 } from '@backstage/catalog-model';
 import { InputError, NotFoundError } from '@backstage/errors';
-import { CatalogService } from '@backstage/plugin-catalog-node';
 import type {
   EntityPlacement,
   ReachabilityRequirement,
 } from '@flotilla/plugin-multi-cluster-common';
 import pLimit from 'p-limit';
 import { FleetInventoryService } from '../inventory/FleetInventory';
+import type { EntityReads } from '../util/SharedCatalogReads';
 
 /** A dependency and the clusters it runs on. */
 export type ResolvedDependency =
@@ -67,7 +67,7 @@ function unknownRefsMessage(unknown: string[], total: number): string {
 export class DependencyResolver {
   constructor(
     private readonly options: {
-      catalog: CatalogService;
+      catalog: EntityReads;
       inventory: FleetInventoryService;
       placement: {
         getPlacement(

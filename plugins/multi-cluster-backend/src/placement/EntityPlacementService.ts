@@ -7,7 +7,6 @@ import {
   stringifyEntityRef,
 } from '@backstage/catalog-model';
 import { InputError, NotFoundError } from '@backstage/errors';
-import { CatalogService } from '@backstage/plugin-catalog-node';
 import {
   parseYamlDocument,
   SERVICE_ANNOTATIONS,
@@ -34,6 +33,7 @@ import type {
   KarmadaPolicyMatch,
   OcmDesiredPlacement,
 } from '@flotilla/plugin-multi-cluster-common';
+import type { EntityReads } from '../util/SharedCatalogReads';
 
 export type {
   ClusterWorkloads,
@@ -109,7 +109,7 @@ export class EntityPlacementService {
 
   constructor(
     private readonly options: {
-      catalog: CatalogService;
+      catalog: EntityReads;
       inventory: FleetInventoryService;
       workloads: WorkloadOperations;
       karmada: KarmadaConnector[];

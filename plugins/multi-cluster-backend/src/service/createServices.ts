@@ -56,6 +56,8 @@ import {
   type WhatIfReadService,
   type WhatIfService,
 } from '../whatIf';
+import { createPlacementServices } from './createPlacementServices';
+import type { SharedCatalogReads } from '../util/SharedCatalogReads';
 
 /**
  * Everything the routes, actions and other modules of the plugin (e.g.
@@ -65,6 +67,8 @@ import {
  */
 export interface MultiClusterServices {
   config: MultiClusterConfig;
+  /** Paces the inventory's passes; routes tell it when they answer. */
+  pacer: EventLoopPacer;
   store: MultiClusterStore;
   clients: ClusterClientFactory;
   inventory: FleetInventory;
@@ -160,6 +164,7 @@ function createInventory(
   },
 ) {
   const { config } = parts;
+  const pacer = new EventLoopPacer(config.refreshLoopShare);
   const census = new WorkloadCensus({
     liveReadLimit: config.placementLiveReadLimit,
     // Three refresh intervals: a census missed once is still trusted.
@@ -178,7 +183,7 @@ function createInventory(
       : undefined,
     inspectTimeoutMs: config.connectivity.timeoutMs,
     census,
-    pacer: new EventLoopPacer(config.refreshLoopShare),
+    pacer,
     connectivitySchedule: {
       intervalMs: config.connectivity.intervalMs,
       passEveryMs: durationToMilliseconds(config.refreshFrequency),
@@ -186,73 +191,7 @@ function createInventory(
       largeFleetIntervalMs: LARGE_FLEET_CONNECTIVITY_INTERVAL_MS,
     },
   });
-  return { census, inventory };
-}
-
-/** Where entities run, may run, and what they expose. */
-function createPlacementServices(
-  deps: MultiClusterServiceDeps,
-  parts: {
-    config: MultiClusterConfig;
-    inventory: FleetInventory;
-    workloads: WorkloadService;
-    karmada: KarmadaConnector[];
-    ocm: OcmHubConnector[];
-    census: WorkloadCensus;
-    clients: ClusterClientFactory;
-  },
-) {
-  const { config, inventory } = parts;
-  const { logger } = deps;
-  const placement = new EntityPlacementService({
-    catalog: deps.catalog,
-    inventory,
-    workloads: parts.workloads,
-    karmada: parts.karmada,
-    ocm: parts.ocm,
-    concurrency: config.concurrency,
-    clusterTimeoutMs: config.clusterTimeoutMs,
-    logger,
-    census: parts.census,
-  });
-  const dependencies = new DependencyResolver({
-    catalog: deps.catalog,
-    inventory,
-    placement,
-    concurrency: config.concurrency,
-  });
-  const placementWorkers = new PlacementWorkerPool({
-    ...config.placementWorkers,
-    logger,
-  });
-  const liveInputs = LivePlacementInputs.fromConfig(deps.config, {
-    clients: parts.clients,
-    accessOf: name => inventory.getAccess(name),
-    logger,
-    timeoutMs: config.clusterTimeoutMs,
-    concurrency: config.concurrency,
-  });
-  const simulator = new PlacementSimulator(
-    inventory,
-    dependencies,
-    config.karmada,
-    placementWorkers,
-    liveInputs,
-    deps.placementObjectives,
-  );
-  const exposure = new EntityExposureService({
-    inventory,
-    dependencies,
-    placement,
-  });
-  return {
-    placement,
-    dependencies,
-    placementWorkers,
-    simulator,
-    exposure,
-    liveInputs,
-  };
+  return { census, inventory, pacer };
 }
 
 /**
@@ -273,6 +212,7 @@ function createReadServices(
     dependencies: DependencyResolver;
     exposure: EntityExposureService;
     liveInputs: LivePlacementInputs;
+    entityReads: SharedCatalogReads;
   },
 ) {
   const { clients, inventory, permissions } = parts;
@@ -302,7 +242,7 @@ function createReadServices(
     }),
     placementAdvice: new PlacementAdviceService({
       permissions,
-      catalog: deps.catalog,
+      catalog: parts.entityReads,
       simulator: parts.simulator,
       placement: parts.placement,
       objectives: deps.placementObjectives ?? new PlacementObjectives(),
@@ -335,7 +275,7 @@ export async function createMultiClusterServices(
     config,
     clients,
   );
-  const { census, inventory } = createInventory(deps, {
+  const { census, inventory, pacer } = createInventory(deps, {
     config,
     store,
     clients,
@@ -373,6 +313,7 @@ export async function createMultiClusterServices(
   });
   return {
     config,
+    pacer,
     store,
     permissions,
     clients,

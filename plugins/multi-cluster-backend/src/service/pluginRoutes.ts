@@ -15,6 +15,7 @@ import { createHistoryRouter } from './historyRouter';
 import { createPlacementRouter } from './placementRouter';
 import { createPlacementAdviceRouter } from './placementAdviceRouter';
 import { createRouter } from './router';
+import { answeringRequests } from '../util/EventLoopPacer';
 import { createWhatIfRouter } from '../whatIf';
 import { createStormRouter, type StormService } from '../storm';
 
@@ -31,6 +32,7 @@ export function registerPluginRoutes(
   },
 ): void {
   const { httpAuth, services } = options;
+  httpRouter.use(answeringRequests(services.pacer));
   httpRouter.use(
     createRouter([
       createClustersRouter({

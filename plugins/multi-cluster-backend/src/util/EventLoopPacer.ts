@@ -1,5 +1,6 @@
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { RequestHandler } from 'express';
 
 /** How the pacer reads the loop and waits; real by default, fake in tests. */
 export interface LoopProbe {
@@ -34,17 +35,34 @@ const MAX_WAIT_MS = 1000;
  * runs callbacks in the order they come, so a pass over 500 clusters that
  * keeps the event loop full makes every page wait behind it. Before each
  * step the work calls `giveWay`, which waits while the loop has been busier
- * than `maxUtilization` (at most a second, so the work always advances);
- * at 1 it never waits.
+ * than `maxUtilization`, or while the plugin is answering requests (the
+ * pass's reads go to the same control planes and members as a page's, and
+ * a page waits for each of its own), at most a second, so the work always
+ * advances; at 1 it never waits.
  */
 export class EventLoopPacer {
   private sampledAt = -Infinity;
   private busy = false;
+  private serving = 0;
 
   constructor(
     private readonly maxUtilization: number,
     private readonly probe: LoopProbe = realProbe(),
   ) {}
+
+  /**
+   * Marks a request being answered until the returned function is called
+   * (more than once is harmless).
+   */
+  answering(): () => void {
+    this.serving++;
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      this.serving--;
+    };
+  }
 
   async giveWay(): Promise<void> {
     if (this.maxUtilization >= 1) return;
@@ -55,6 +73,7 @@ export class EventLoopPacer {
   }
 
   private isBusy(): boolean {
+    if (this.serving > 0) return true;
     const now = this.probe.now();
     if (now - this.sampledAt >= SAMPLE_MS) {
       this.busy = this.probe.utilizationSinceLastCall() > this.maxUtilization;
@@ -62,4 +81,17 @@ export class EventLoopPacer {
     }
     return this.busy;
   }
+}
+
+/**
+ * Express middleware that tells the pacer a request is being answered,
+ * from its arrival until its response ends or its client leaves.
+ */
+export function answeringRequests(pacer: EventLoopPacer): RequestHandler {
+  return (_req, res, next) => {
+    const done = pacer.answering();
+    res.once('finish', done);
+    res.once('close', done);
+    next();
+  };
 }

@@ -4,7 +4,6 @@ import {
   type CompoundEntityRef,
 } from '@backstage/catalog-model';
 import { NotFoundError } from '@backstage/errors';
-import type { CatalogService } from '@backstage/plugin-catalog-node';
 import {
   comparePlacements,
   placementFootprint,
@@ -21,6 +20,7 @@ import type { PlacementObjectives } from '../objectives/PlacementObjectives';
 import type { PlacementSimulator } from '../PlacementSimulator';
 import { currentSplit } from './currentPlacement';
 import { placementOptionsOf } from './placementOptions';
+import type { EntityReads } from '../../util/SharedCatalogReads';
 
 const NO_ADVICE: PlacementAdvice = {
   recommendations: [],
@@ -38,7 +38,7 @@ export class PlacementAdviceService {
   constructor(
     private readonly options: {
       permissions: Pick<ClusterPermissions, 'authorizePlacementRead'>;
-      catalog: Pick<CatalogService, 'getEntityByRef'>;
+      catalog: Pick<EntityReads, 'getEntityByRef'>;
       simulator: Pick<PlacementSimulator, 'recommendOnFleet' | 'profiles'>;
       placement: Pick<EntityPlacementService, 'getPlacement'>;
       objectives: Pick<PlacementObjectives, 'list'>;

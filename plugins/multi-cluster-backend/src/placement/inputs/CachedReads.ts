@@ -27,10 +27,11 @@ export class CachedReads<T> {
     private readonly describe: (error: unknown) => string,
   ) {}
 
-  async get(cluster: string): Promise<CachedRead<T>> {
+  /** `maxAgeMs`: this cluster's, where it is not the one for every cluster. */
+  async get(cluster: string, maxAgeMs = this.maxAgeMs): Promise<CachedRead<T>> {
     const entry = this.entries.get(cluster) ?? { checkedAt: -Infinity };
     this.entries.set(cluster, entry);
-    if (Date.now() - entry.checkedAt >= this.maxAgeMs) {
+    if (Date.now() - entry.checkedAt >= maxAgeMs) {
       entry.pending ??= this.refresh(entry, cluster);
     }
     // Only a cluster never read waits for its read. Later, the last value

@@ -20,6 +20,7 @@ import {
   type PlacementInputsConfig,
 } from './config';
 import { applyCost } from './costSource';
+import { inputsMaxAgeMs } from './inputsMaxAge';
 import { applyLatency } from './latencySource';
 import {
   getThroughProxy,
@@ -44,6 +45,8 @@ export interface LivePlacementInputsDeps {
   timeoutMs: number;
   /** Member reads at once. */
   concurrency: number;
+  /** `placement.liveReadLimit`: over it, inputs are re-read less often. */
+  liveReadLimit: number;
 }
 
 /**
@@ -52,7 +55,8 @@ export interface LivePlacementInputsDeps {
  * members' Nodes and Pods, cost from OpenCost / the price table / the
  * annotation, latency from the configured matrix, jurisdiction and
  * compliance from the clusters' labels. Member reads are cached per cluster
- * for `multiCluster.placement.inputsMaxAge`.
+ * for `multiCluster.placement.inputsMaxAge` (longer over the live-read
+ * limit: see `inputsMaxAgeMs`).
  */
 export class LivePlacementInputs {
   private readonly nodes: CachedReads<NodeCapacity>;
@@ -87,17 +91,26 @@ export class LivePlacementInputs {
     const names = new Set(clusters.map(c => c.name));
     this.nodes.retain(names);
     this.openCost.retain(names);
-    return Promise.all(clusters.map(cluster => this.profileOf(cluster)));
+    return Promise.all(
+      clusters.map(cluster => this.profileOf(cluster, clusters.length)),
+    );
   }
 
-  private async profileOf(cluster: FleetCluster): Promise<ClusterProfile> {
+  private async profileOf(
+    cluster: FleetCluster,
+    fleetSize: number,
+  ): Promise<ClusterProfile> {
     const profile = toClusterProfile(cluster);
     profile.inputs = {};
     const reachable = await this.reachable(cluster.name);
+    const maxAgeMs = inputsMaxAgeMs(cluster.name, fleetSize, {
+      maxAgeMs: this.config.maxAgeMs,
+      liveReadLimit: this.deps.liveReadLimit,
+    });
     const [nodes, openCost] = await Promise.all([
-      reachable ? this.nodes.get(cluster.name) : undefined,
+      reachable ? this.nodes.get(cluster.name, maxAgeMs) : undefined,
       reachable && this.config.openCost
-        ? this.openCost.get(cluster.name)
+        ? this.openCost.get(cluster.name, maxAgeMs)
         : undefined,
     ]);
     applyCapacity(profile, cluster, nodes);
