@@ -9,16 +9,14 @@ import {
   SERVICE_ANNOTATIONS,
 } from '@flotilla/plugin-multi-cluster-common';
 import { FailoverPanel } from '../Failover';
-import { EntityDetectionCard } from '../Detection';
-import { ExposureCard } from '../Connectivity';
 import { PlacementAdvisorCard } from '../PlacementAdvisor';
 import { DisasterRecoveryCard } from './DisasterRecoveryCard';
 import { entityNameOf } from './entityName';
 import { OcmPlacements } from './OcmPlacements';
-import { PlacementCards } from './PlacementCards';
 import { ReplicasPerCluster } from './ReplicasPerCluster';
 import { useDisasterRecovery } from './useDisasterRecovery';
 import { useServicePlacement } from './useServicePlacement';
+import { useEntityCards } from './useEntityCards';
 
 /**
  * What a service without Flotilla's annotations shows: what to add, and
@@ -58,6 +56,7 @@ export function EntityMultiClusterContent() {
   // Posture, drills and their history come from the backend, which sees
   // the live fleet.
   const { drState, historyState } = useDisasterRecovery(entityName);
+  const cards = useEntityCards(entity, spec);
 
   if (
     !spec &&
@@ -93,10 +92,10 @@ export function EntityMultiClusterContent() {
         <DisasterRecoveryCard spec={spec} dr={drState} history={historyState} />
       </Grid>
       <Grid item xs={12}>
-        <PlacementAdvisorCard entity={entity} />
+        {cards.advisor}
       </Grid>
       <Grid item xs={12}>
-        <ExposureCard entity={entityName} />
+        {cards.exposure}
       </Grid>
       <Grid item xs={12}>
         <FailoverPanel
@@ -116,9 +115,9 @@ export function EntityMultiClusterContent() {
         />
       </Grid>
       <Grid item xs={12}>
-        <EntityDetectionCard entityRef={entityRef} />
+        {cards.detection}
       </Grid>
-      <PlacementCards spec={spec} />
+      {cards.placementCards}
     </Grid>
   );
 }
