@@ -37,7 +37,10 @@ describe('SharedCatalogReads', () => {
     const ref = 'component:default/checkout';
     const reads = Promise.all([
       shared.getEntityByRef(ref, alice),
-      shared.getEntityByRef(ref, alice),
+      shared.getEntityByRef(
+        { kind: 'Component', namespace: 'default', name: 'checkout' },
+        alice,
+      ),
       shared.getEntityByRef(ref, bob),
       shared.getEntitiesByRefs({ entityRefs: [ref] }, alice),
       shared.getEntitiesByRefs({ entityRefs: [ref] }, alice),

@@ -1,4 +1,9 @@
 import type { BackstageCredentials } from '@backstage/backend-plugin-api';
+import {
+  parseEntityRef,
+  stringifyEntityRef,
+  type CompoundEntityRef,
+} from '@backstage/catalog-model';
 import type { CatalogService } from '@backstage/plugin-catalog-node';
 import { SharedReads } from './SharedReads';
 
@@ -10,6 +15,18 @@ export type EntityReads = Pick<
 
 type ByRef = Awaited<ReturnType<CatalogService['getEntityByRef']>>;
 type ByRefs = Awaited<ReturnType<CatalogService['getEntitiesByRefs']>>;
+
+/** One key for every spelling of a ref (string or parts, any case). */
+function refKey(ref: string | CompoundEntityRef): string {
+  try {
+    return stringifyEntityRef(
+      typeof ref === 'string' ? parseEntityRef(ref) : ref,
+    ).toLocaleLowerCase('en-US');
+  } catch {
+    // Not a ref the catalog would find: shared only with the same spelling.
+    return JSON.stringify(ref);
+  }
+}
 
 /** Who asks: reads for the same principal may share an answer. */
 function principalKey(credentials: BackstageCredentials): string {
@@ -33,7 +50,7 @@ export class SharedCatalogReads implements EntityReads {
   getEntityByRef(
     ...[ref, options]: Parameters<CatalogService['getEntityByRef']>
   ): Promise<ByRef> {
-    const key = JSON.stringify([ref, principalKey(options.credentials)]);
+    const key = JSON.stringify([refKey(ref), principalKey(options.credentials)]);
     return this.byRef.read(key, () =>
       this.catalog.getEntityByRef(ref, options),
     );
