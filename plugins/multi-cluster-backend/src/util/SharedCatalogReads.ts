@@ -50,7 +50,10 @@ export class SharedCatalogReads implements EntityReads {
   getEntityByRef(
     ...[ref, options]: Parameters<CatalogService['getEntityByRef']>
   ): Promise<ByRef> {
-    const key = JSON.stringify([refKey(ref), principalKey(options.credentials)]);
+    const key = JSON.stringify([
+      refKey(ref),
+      principalKey(options.credentials),
+    ]);
     return this.byRef.read(key, () =>
       this.catalog.getEntityByRef(ref, options),
     );
