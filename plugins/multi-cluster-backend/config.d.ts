@@ -249,6 +249,14 @@ export interface Config {
        * @visibility secret
        */
       serviceAccountToken?: string;
+      /**
+       * How often the catalog's cluster Resources are checked for changes
+       * (their names and etags only). A change refreshes the inventory at
+       * once, so clusters the catalog ingests after start-up, and edits to
+       * their labels, reach placement without waiting for the next
+       * refresh. Default: 10 seconds.
+       */
+      watchFrequency?: HumanDuration | string;
     };
 
     /** Karmada control planes. */

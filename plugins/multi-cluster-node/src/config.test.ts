@@ -10,7 +10,7 @@ describe('readMultiClusterConfig', () => {
       healthTimeoutMs: 3000,
       concurrency: 20,
       conflictRetries: 3,
-      catalog: { enabled: true },
+      catalog: { enabled: true, watchFrequency: { seconds: 10 } },
       configClusters: [],
       karmada: [],
       clusterApi: [],
@@ -107,6 +107,7 @@ describe('readMultiClusterConfig', () => {
           timeouts: { clusterRequest: { seconds: 2 }, healthCheck: 500 },
           concurrency: 7,
           catalog: {
+            watchFrequency: '30s',
             filter: [
               { key: 'metadata.namespace', values: ['fleet'] },
               { key: 'metadata.labels.tier', value: 'gold' },
@@ -142,6 +143,7 @@ describe('readMultiClusterConfig', () => {
     expect(c.clusterTimeoutMs).toBe(2000);
     expect(c.healthTimeoutMs).toBe(500);
     expect(c.concurrency).toBe(7);
+    expect(c.catalog.watchFrequency).toEqual({ seconds: 30 });
     expect(c.catalog.filter).toEqual({
       'metadata.namespace': ['fleet'],
       'metadata.labels.tier': 'gold',

@@ -66,6 +66,8 @@ export interface MultiClusterConfig {
     enabled: boolean;
     filter?: Record<string, string | string[]>;
     serviceAccountToken?: string;
+    /** How often the catalog's cluster entities are checked for changes (unset: never). */
+    watchFrequency?: HumanDuration;
   };
   configClusters: ConfigClusterConfig[];
   karmada: KarmadaControlPlaneConfig[];
@@ -331,6 +333,10 @@ export function readMultiClusterConfig(config: Config): MultiClusterConfig {
       enabled: c?.getOptionalBoolean('catalog.enabled') ?? true,
       filter,
       serviceAccountToken: c?.getOptionalString('catalog.serviceAccountToken'),
+      watchFrequency: get(
+        cfg => duration(cfg, 'catalog.watchFrequency', { seconds: 10 }),
+        { seconds: 10 },
+      ),
     },
     configClusters: readConfigClusters(config),
     karmada: (c?.getOptionalConfigArray('karmada') ?? []).map(

@@ -233,6 +233,11 @@ export class FleetInventory implements FleetInventoryService {
   private inflight?: Promise<RefreshSummary>;
   private queued?: Promise<RefreshSummary>;
 
+  /** Whether a refresh of this process is running. */
+  get refreshing(): boolean {
+    return this.inflight !== undefined;
+  }
+
   /**
    * Refreshes the fleet. Concurrent calls in one process are coalesced: while
    * a refresh runs, at most one more is queued to start after it (so a caller

@@ -34,6 +34,7 @@ import { DependencyResolver } from '../exposure/DependencyResolver';
 import { EntityExposureService } from '../exposure/EntityExposureService';
 import { ExposureReadService } from '../exposure/ExposureReadService';
 import { FleetInventory } from '../inventory/FleetInventory';
+import { SourceWatch } from '../inventory/SourceWatch';
 import { WorkloadCensus } from '../placement/WorkloadCensus';
 import { durationToMilliseconds } from '@backstage/types';
 import { ClusterLifecycleService } from '../lifecycle/ClusterLifecycleService';
@@ -72,6 +73,8 @@ export interface MultiClusterServices {
   store: MultiClusterStore;
   clients: ClusterClientFactory;
   inventory: FleetInventory;
+  /** Refreshes the inventory when the catalog's clusters change; the plugin schedules it. */
+  sourceWatch: SourceWatch;
   karmada: KarmadaConnector[];
   clusterApi: ClusterApiConnector[];
   ocm: OcmHubConnector[];
@@ -125,15 +128,14 @@ function createFleetSources(
 ) {
   const { logger } = deps;
   const connectors: FleetConnector[] = [];
-  if (config.catalog.enabled) {
-    connectors.push(
-      new CatalogClusterConnector({
+  const catalog = config.catalog.enabled
+    ? new CatalogClusterConnector({
         catalog: deps.catalog,
         auth: deps.auth,
         filter: config.catalog.filter,
-      }),
-    );
-  }
+      })
+    : undefined;
+  if (catalog) connectors.push(catalog);
   if (config.configClusters.length) {
     connectors.push(new ConfigClusterConnector(config.configClusters));
   }
@@ -147,7 +149,7 @@ function createFleetSources(
   logger.info(
     `Fleet sources: ${connectors.map(c => c.id).join(', ') || 'none'}`,
   );
-  return { connectors, karmada, clusterApi, ocm };
+  return { connectors, catalog, karmada, clusterApi, ocm };
 }
 
 /** How often a large fleet's clusters have their connectivity read, unless configured. */
@@ -161,6 +163,7 @@ function createInventory(
     store: MultiClusterStore;
     clients: ClusterClientFactory;
     connectors: FleetConnector[];
+    catalog?: CatalogClusterConnector;
   },
 ) {
   const { config } = parts;
@@ -191,7 +194,12 @@ function createInventory(
       largeFleetIntervalMs: LARGE_FLEET_CONNECTIVITY_INTERVAL_MS,
     },
   });
-  return { census, inventory, pacer };
+  const sourceWatch = new SourceWatch({
+    sources: parts.catalog ? [parts.catalog] : [],
+    inventory,
+    logger: deps.logger,
+  });
+  return { census, inventory, pacer, sourceWatch };
 }
 
 /**
@@ -270,16 +278,13 @@ export async function createMultiClusterServices(
       custom: deps.authStrategies,
     }),
   });
-  const { connectors, karmada, clusterApi, ocm } = createFleetSources(
-    deps,
-    config,
-    clients,
-  );
-  const { census, inventory, pacer } = createInventory(deps, {
+  const sources = createFleetSources(deps, config, clients);
+  const { karmada, clusterApi, ocm } = sources;
+  const { census, inventory, pacer, sourceWatch } = createInventory(deps, {
     config,
     store,
     clients,
-    connectors,
+    ...sources,
   });
   const workloads = new WorkloadService({ inventory, clients });
   const permissions = new ClusterPermissions(
@@ -318,6 +323,7 @@ export async function createMultiClusterServices(
     permissions,
     clients,
     inventory,
+    sourceWatch,
     karmada,
     clusterApi,
     ocm,

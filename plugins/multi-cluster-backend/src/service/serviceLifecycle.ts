@@ -29,4 +29,16 @@ export async function scheduleFleetRefresh(
       await services.inventory.refresh({ signal });
     },
   });
+  const frequency = services.config.catalog.watchFrequency;
+  if (!frequency || !services.sourceWatch.watching) return;
+  // Local: a replica compares the catalog with its own last listing.
+  await scheduler.scheduleTask({
+    id: 'multi-cluster-source-watch',
+    frequency,
+    timeout: services.config.refreshTimeout,
+    scope: 'local',
+    fn: async signal => {
+      await services.sourceWatch.check(signal);
+    },
+  });
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { AuthService } from '@backstage/backend-plugin-api';
 import { Entity, stringifyEntityRef } from '@backstage/catalog-model';
 import { CatalogService } from '@backstage/plugin-catalog-node';
@@ -60,6 +61,14 @@ export function readCapiRef(
   return { managementCluster: mgmt, namespace, name };
 }
 
+/** One digest of the entities' refs and etags, whatever their order. */
+function versionOf(entities: Entity[]): string {
+  const keys = entities
+    .map(e => `${stringifyEntityRef(e)}@${e.metadata.etag ?? ''}`)
+    .sort();
+  return createHash('sha256').update(keys.join('\n')).digest('hex');
+}
+
 /**
  * `Resource` entities with `spec.type: kubernetes-cluster`, read with the
  * plugin's own service credentials.
@@ -76,7 +85,32 @@ export class CatalogClusterConnector implements FleetConnector {
     },
   ) {}
 
+  /** What the last listing saw; undefined before the first. */
+  private listed?: string;
+
   async listClusters(): Promise<ClusterRecord[]> {
+    const items = await this.clusterEntities();
+    this.listed = versionOf(items);
+    return items.map(entity => CatalogClusterConnector.toRecord(entity));
+  }
+
+  /**
+   * Whether the catalog's clusters differ from those of the last listing,
+   * read from their names and etags alone (the catalog changes an etag with
+   * every change to its entity). False before the first listing.
+   */
+  async changedSinceListed(): Promise<boolean> {
+    if (this.listed === undefined) return false;
+    const items = await this.clusterEntities([
+      'kind',
+      'metadata.namespace',
+      'metadata.name',
+      'metadata.etag',
+    ]);
+    return versionOf(items) !== this.listed;
+  }
+
+  private async clusterEntities(fields?: string[]): Promise<Entity[]> {
     const credentials = await this.options.auth.getOwnServiceCredentials();
     const { items } = await this.options.catalog.getEntities(
       {
@@ -85,10 +119,11 @@ export class CatalogClusterConnector implements FleetConnector {
           'spec.type': 'kubernetes-cluster',
           ...this.options.filter,
         },
+        fields,
       },
       { credentials },
     );
-    return items.map(entity => CatalogClusterConnector.toRecord(entity));
+    return items;
   }
 
   static toRecord(entity: Entity): ClusterRecord {
