@@ -169,7 +169,8 @@ run_check bench-common yarn workspace @flotilla/plugin-multi-cluster-common benc
 run_check bench-backend yarn workspace @flotilla/plugin-multi-cluster-backend bench:smoke
 
 # The production build, once: the backend bundle with the app built into it,
-# for the production check and the browser tests.
+# for the production check, the integration suite's backends and the
+# browser tests.
 BUNDLE_DIR="$(mktemp -d)"
 run_check build bash scripts/backend-bundle.sh "$BUNDLE_DIR"
 export FLOTILLA_BUNDLE_DIR="$BUNDLE_DIR"

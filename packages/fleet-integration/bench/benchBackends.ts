@@ -70,8 +70,10 @@ export function flotillaConfig(multiCluster: Record<string, unknown> = {}) {
       ],
     },
     multiCluster: {
-      // The bench triggers each refresh it measures; none in between.
+      // The bench triggers each refresh it measures; none in between, on
+      // schedule or for a change in the catalog.
       refresh: { frequency: { minutes: 30 } },
+      catalog: { watchFrequency: { minutes: 30 } },
       // Karmada is the fleet's only source here.
       clusterApi: [],
       addons: [],

@@ -28,8 +28,10 @@ const { fleet, backend } = useBackend({
     multiCluster: {
       placement: { liveReadLimit: 1 },
       // The start-up refresh and the ones this test triggers, no others: a
-      // scheduled pass must not count a Deployment before the test expects.
+      // scheduled pass, or one for a change in the catalog, must not count
+      // a Deployment before the test expects.
       refresh: { frequency: { minutes: 30 } },
+      catalog: { watchFrequency: { minutes: 30 } },
     },
   },
 });
